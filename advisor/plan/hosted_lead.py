@@ -230,7 +230,24 @@ def start_with(f: Facts) -> StartWith | None:
         terms = hosted_kept.terms_clause(f)  # s25-apivol25: confidential prompts' terms (q10 n3), after
         if terms:  # the clause that names the company keeping them
             after["runs"] = {"tr": "plan.apisg23.after_switch", "switch": after["runs"], "rest": terms}
+        asked = asked_gpus_clause(f)  # s27-apilead27: GPUs the answers named, why the API still comes first (q35)
+        if asked:
+            after["runs"] = {"tr": "plan.apisg23.after_switch", "switch": after["runs"], "rest": asked}
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
+
+
+def asked_gpus_clause(f: Facts) -> dict[str, Any] | str:
+    """Where the answers name the one GPU to run on and the plan sizes it (q35: "rented on H20"), the lead says
+    that setup is the self-hosted plan below and why the API comes first anyway: nothing in them requires self-hosting
+    (the answers hold no "self-hosting required" field: a reason that does, ``reasons_to_self_host``, keeps the plan
+    and no API leads). Blind review 17 (q35 zh): "leads with 先用境内模型 API although the client asked for H20"."""
+    chosen = getattr(f.chosen, "gpu", None)
+    asked = f.ctx.gpu_constraint or []
+    # one GPU named is a request for it; a list (q42: "H20, L20 or RTX 4090 D") is what may be bought, which the
+    # lead's "nothing in your answers rules it out" already answers
+    if chosen is None or asked != [chosen.id]:
+        return ""
+    return {"tr": "plan.apilead27.asked", "gpu": chosen.name}
 
 
 def needs_operating_licence(f: Facts) -> bool:

@@ -52,6 +52,7 @@ from advisor.plan import (
     memo_quantized_once,
     memo_quote_once,
     memo_rows_needed,
+    memo_self_host_rows,
     memo_steps_once,
     memo_text15,
     memo_volume_once,
@@ -903,6 +904,8 @@ def memo_context(
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
+        # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
+        "key_value_heading": memo_self_host_rows.value_heading(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
         "first_steps": [{"text": _page_one_step(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
                         for s in result.next_steps[:FIRST_STEPS]],

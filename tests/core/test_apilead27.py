@@ -1,0 +1,63 @@
+"""Under an API lead, page 1's summary table is the self-hosted plan's and says so; a GPU the answers asked for is
+said to be that plan, with why the API still comes first (s27-apilead27, blind review 17: q21 "a reader cannot tell
+which is being recommended", q35 "leads with an API although the client asked for H20")."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import memo_self_host_rows
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import PlanResult
+from tests.support.planned import advice_plan
+
+LANGS = ("en", "zh_CN")
+ASKED = {"en": "You asked for NVIDIA H20 96GB", "zh_CN": "你们指定的 NVIDIA H20 96GB"}
+REQUIRES = {"en": "nothing in your answers requires self-hosting", "zh_CN": "没有非自建不可的理由"}
+
+
+def _page_one(r: PlanResult, lang: str) -> str:
+    return render_memo_markdown(r, lang).split("\n## ")[1]
+
+
+def _table_head(page: str) -> str:
+    """The summary table's heading row: the first Markdown table row on page 1."""
+    return next(line for line in page.splitlines() if line.startswith("| "))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q21_fast_launch_hk_rule1", "q35_deepseek_v3_h20_internal", "q12_hk_saas_pi_contract"])
+def test_the_table_under_an_api_lead_is_headed_as_the_self_hosted_plan(name, lang):
+    r = advice_plan(name)
+    assert memo_self_host_rows.api_leads(r)  # the premise: these memos open on a hosted API
+    head = _table_head(_page_one(r, lang))
+    assert translate(lang, memo_self_host_rows.KEY) in head
+    assert translate(lang, "memo.table.value") not in head
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", "q03_hospital_private_wan_medical",
+                                  "q15_hosted_api_small_us_team"])
+def test_a_memo_without_an_api_lead_keeps_its_plain_value_column(name, lang):
+    r = advice_plan(name)
+    assert not memo_self_host_rows.api_leads(r)
+    head = _table_head(_page_one(r, lang))
+    assert translate(lang, "memo.table.value") in head
+    assert translate(lang, memo_self_host_rows.KEY) not in head
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_one_gpu_asked_for_is_said_to_be_the_plan_to_move_to_and_why_the_api_leads(lang):
+    page = _page_one(advice_plan("q35_deepseek_v3_h20_internal"), lang)
+    lead = page.split("\n\n")[1]  # the lead paragraph, above "The self-hosted plan to move to"
+    assert ASKED[lang] in lead and REQUIRES[lang] in lead
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_gpu_named_or_a_list_of_allowed_parts_adds_no_such_clause(lang):
+    unnamed = advice_plan("q35_deepseek_v3_h20_internal", gpu_constraint=None)
+    listed = advice_plan("q42_china_market_gpus_mainland")  # H20, L20 or RTX 4090 D: what may be bought
+    for r in (unnamed, listed):
+        assert memo_self_host_rows.api_leads(r)  # still an API lead, so the clause's absence is the test
+        assert REQUIRES[lang] not in _page_one(r, lang)
