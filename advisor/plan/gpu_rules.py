@@ -197,8 +197,12 @@ def fleet_rule(f: Facts):
             if usable < ch.total_gpus <= (free + moved) // ch.tp * ch.tp:  # the busy ones' work moves (q04)
                 # with the assumption behind "free" said: a fleet average read as whole busy cards (round 14, q04:
                 # "a fleet-average 30 % does not mean 11 whole cards are free")
+                # the arithmetic once, from the measured share to the free cards to the one whose work moves, and
+                # what the recommended replica more adds (blind review 17, q04: "'11 free at 30 %' but the plan
+                # takes 12 … and then it also 'recommends' a 4th replica on the last 4 cards")
                 short = "consist25.fleet.same_moved"
                 why["fits"] = fits_clause(f.ctx, gid)  # the work moved: whether it fits the other cards (round 16)
+                why["all"] = _all_work_moves(f.ctx, ch, count)
             why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
                     "usable": usable, "tp": ch.tp, "moved": max(0, ch.total_gpus - free),
                     "busy_cards": cards_text(count * f.ctx.utilisation),
@@ -214,6 +218,17 @@ def fleet_rule(f: Facts):
     return finding("gpu.fleet", fleet=name, count=count, others=others,
                    why={"tr": reason, "gpu": ch.gpu.name, "fleet": name,
                         "vendor": "" if same_vendor else {"tr": "plan.fleet.other_vendor", "vendor": ch.gpu.vendor}})
+
+
+def _all_work_moves(c, ch, count: int) -> dict | str:
+    """The clause saying that the replica more the placement finding recommends takes the fleet's last cards, so
+    all its other work moves then ("" where none is recommended or it leaves some cards)."""
+    from advisor.plan.fleet_next_replica import one_more
+
+    more = one_more(c, ch, count)
+    if more is None or more["total"] < count:
+        return ""
+    return {"tr": "gpuwhy27.fleet.all_moves", "cards": more["cards"]}
 
 
 @rule("cost.line_bandwidth", "cost")

@@ -184,8 +184,10 @@ def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]
     if not o.fleet_gpus:
         return []
     key = "memo.fleetload14.fleet_value" if _this_service(result) else "memo.fleet13.cost.fleet_value"
+    if key == "memo.fleet13.cost.fleet_value" and o.fleet_moved:  # "12 of 16 (11 free)" said with the 1 freed
+        key = "gpuwhy27.fleet_value_moved"  # by moving its work (blind review 17, q04)
     value = t(key, used=o.fleet_gpus, count=o.fleet_count, gpu=result.hardware.gpu_name,
-              free=o.fleet_free, util=round((o.fleet_utilisation or 0) * 100))
+              free=o.fleet_free, util=round((o.fleet_utilisation or 0) * 100), moved=o.fleet_moved or 0)
     hw = result.hardware
     missing = max(0, hw.total_gpus - (hw.layout.fleet_used or 0)) if hw.layout is not None else 0
     if o.gpus_bought and o.purchase_unit > 1 and o.gpus_bought > missing > 0:  # a whole server for fewer missing

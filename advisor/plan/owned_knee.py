@@ -78,7 +78,8 @@ def options(f: Any, sized: Any, ch: Any, levels: Any, knee: int, per: int) -> di
                                   if loss is not None else "")  # fmt: skip
     out: dict[str, Any] = {"down": down, "per": per, "knee": knee, "tput": _tput(at), "tput_knee": _tput(at_knee),
                            "ttft": _ms(at.ttft_ms.p99), "tpot": _ms(at.tpot_ms.p99), "gpu": ch.gpu.name,
-                           "own": "", "buy": "", "choice_own": "", "choice_buy": ""}  # fmt: skip
+                           "own": "", "buy": "", "choice_own": "", "choice_buy": "", "more": "",
+                           "choice_more": ""}  # fmt: skip
     want = math.ceil(peak / knee - 1e-9)  # replicas that keep each at or below the knee
     free = fleet.free_gpus(count, c.utilisation)
     room = (free + fleet.movable(c, gid, count)) // tp
@@ -88,6 +89,15 @@ def options(f: Any, sized: Any, ch: Any, levels: Any, knee: int, per: int) -> di
     recommended = fleet_next_replica.one_more(c, ch, count)
     if recommended is not None and r_own == recommended["next"]:
         r_own = now
+        # but the choice names it first, with its condition, before any purchase (blind review 17, q04: "the first
+        # headline bullet offers 'buy 8 more' at ¥1.2–1.5M" while the hardware row recommends a free 4th replica)
+        spread = server_spread(recommended["next"], tp, count) if lay.form_factor in ("sxm", "oam") else None
+        where = {"tr": "gpuwhy27.knee.last" if recommended["total"] >= count else "gpuwhy27.knee.more_cards",
+                 "cards": recommended["cards"]}
+        out["more"] = {"tr": "gpuwhy27.knee.more", "per": math.ceil(peak / recommended["next"] - 1e-9),
+                       "loss": {"tr": "plan.owned20.knee.own_loss", "left": recommended["next"] - spread[1],
+                                "r": recommended["next"]} if spread is not None else ""}  # fmt: skip
+        out["choice_more"] = {"tr": "gpuwhy27.knee.choice_more", "where": where}
     if r_own > now:
         per_own = math.ceil(peak / r_own - 1e-9)
         lv = simulate_at(sized, ch, per_own)
@@ -114,7 +124,7 @@ def options(f: Any, sized: Any, ch: Any, levels: Any, knee: int, per: int) -> di
         if price is not None:
             cost = {"tr": "plan.owned20.knee.cost", "lo": f"{price[0] * bought:,.0f}",
                     "hi": f"{price[1] * bought:,.0f}", "currency": f.cost.costs.currency, "grade": price[2]}
-        out["buy"] = {"tr": "plan.owned20.knee.buy", "k": 3 if out["own"] else 2, "r": want, "n": need, "gpu": ch.gpu.name, "more": more,
+        out["buy"] = {"tr": "plan.owned20.knee.buy", "k": 3 if out["own"] or out["more"] else 2, "r": want, "n": need, "gpu": ch.gpu.name, "more": more,
                       "what": {"tr": "plan.owned20.knee.servers", "n": servers} if whole
                       else {"tr": "plan.owned20.knee.cards", "n": bought}, "cost": cost}  # fmt: skip
         out["choice_buy"] = {"tr": "plan.owned20.knee.choice_buy", "n": bought}

@@ -170,7 +170,11 @@ def placement(f: Facts) -> Finding | None:
         # "16 of your 16" read oddly (blind review 16, q04 zh: "使用现有 16 张…中的 16 张"): every card said as all of them
         uses = {"tr": "fleet27.placement.uses_all" if more["total"] >= more["count"] else "fleet27.placement.uses_some",
                 "total": more["total"], "count": more["count"]}
-        cover = {"tr": "consist25.placement.one_more", "cover": cover, **more, "uses": uses,
+        # on every card, all the other work moves, said as such (blind review 17, q04: "which means moving all
+        # ~4.8 cards of other work"), not as a share "not known to be on these cards"
+        work = {"tr": "gpuwhy27.placement.work_all" if more["total"] >= more["count"] else
+                "gpuwhy27.placement.work_some", "busy": more["busy"], "busy_cards": more["busy_cards"]}
+        cover = {"tr": "consist25.placement.one_more", "cover": cover, **more, "uses": uses, "work": work,
                  "server": {"tr": "consist25.placement.server_too"} if server >= more["peak"] else
                  {"tr": "consist25.placement.server_short", "left": left, "carried": server}}
     return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,

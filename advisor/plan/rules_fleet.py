@@ -131,9 +131,14 @@ def cost_fleet(f: Facts) -> Finding | None:
         return finding("cost.fleet", variant="this_service", **this, running=_r(o.running_monthly.low,
                        o.running_monthly.high, f), monthly=_r(o.monthly.low, o.monthly.high, f),
                        months=f.ctx.duration_months, rent=rent, **_site_words(f, o))  # fmt: skip
-    return finding("cost.fleet", used=o.fleet_gpus, count=o.fleet_count, gpu=f.chosen.gpu.name, free=o.fleet_free,
-                   util=util, measured={"tr": "plan.fleet13.measured" if f.ctx.utilisation_measured
-                                        else "plan.fleet13.assumed"},
-                   more=more, running=_r(o.running_monthly.low, o.running_monthly.high, f),
-                   monthly=_r(o.monthly.low, o.monthly.high, f), months=f.ctx.duration_months, rent=rent,
-                   **_site_words(f, o))  # fmt: skip
+    out = finding("cost.fleet", used=o.fleet_gpus, count=o.fleet_count, gpu=f.chosen.gpu.name, free=o.fleet_free,
+                  util=util, measured={"tr": "plan.fleet13.measured" if f.ctx.utilisation_measured
+                                       else "plan.fleet13.assumed"},
+                  more=more, running=_r(o.running_monthly.low, o.running_monthly.high, f),
+                  monthly=_r(o.monthly.low, o.monthly.high, f), months=f.ctx.duration_months, rent=rent,
+                  **_site_words(f, o))  # fmt: skip
+    if more.get("tr") == "plan.fleet14.moved":  # the free ones and the busy ones whose work moves, as one sum
+        # (blind review 17, q04: "'11 free at 30 %' but the plan takes 12 and moves one card's work" read as a gap)
+        out.title_key = "gpuwhy27.cost_fleet_moved.title"
+        out.params.update(moved=more["n"], other=more["other"])
+    return out

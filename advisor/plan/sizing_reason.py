@@ -50,6 +50,12 @@ def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
                                 "buy": choice["choice_buy"], "or": {"tr": "plan.owned20.knee.or"}
                                 if choice["choice_buy"] else ""}  # "keep it, or buy 8 more" with no own option between  # fmt: skip
         out.params["options"] = {"tr": "plan.owned20.knee.options", **choice}
+        if choice["more"]:  # the replica the placement finding recommends on the fleet's last cards: named first,
+            # with its condition, then the purchase (blind review 17, q04); keeping the plan is the detail's option
+            out.params["choice"] = {"tr": "gpuwhy27.knee.choice", "more": choice["choice_more"],
+                                    "buy": {"tr": "gpuwhy27.knee.or_buy", "buy": choice["choice_buy"]}
+                                    if choice["choice_buy"] else ""}  # fmt: skip
+            out.params["options"] = {"tr": "gpuwhy27.knee.options", **choice}
 
 
 __all__ = ["qualify"]
