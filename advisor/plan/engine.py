@@ -1416,7 +1416,12 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
             replanned.setdefault(fix.id, r)
         kept.append(fix)
     kept.sort(key=_closeness)
-    return kept
+    # the A/B of a smaller model against this one, said once, on the first smaller model offered (review 17)
+    from advisor.plan.smaller_quality import point_first_at_ab
+
+    if no_saving is not None:  # (left out, so the A/B is not said there)
+        no_saving[:] = point_first_at_ab(no_saving, said=True)
+    return point_first_at_ab(kept)
 
 
 # changes of the model or its format: each re-planned on the setup it needs; one that costs no less than the plan as
@@ -1781,7 +1786,10 @@ def _family_step_down(c: Ctx, cost_range, current: float | None) -> list[Fix]:
                                                                                       _size(closest[0])))))[:2]
         middles.sort(key=lambda x: -_size(x[0]))
         priced = [priced[0], *middles] + ([closest] if closest is not priced[0] else [])
-    return [Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": spec.name},
+    from advisor.plan.smaller_quality import ab_pointer, size_drop
+
+    return [Fix(id="smaller_model", key="plan.fix.smaller_model",
+                params={"model": spec.name, "drop": size_drop(c.model, spec), "ab": ab_pointer(c.model)},
                 change={"model": spec.id}, monthly_cost=MoneyRange(low=round(low), high=round(high)))
             for spec, low, high in priced]
 
@@ -1913,6 +1921,8 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
                          change={"monthly_budget": {"amount": amount, "currency": c.currency}},
                          monthly_cost=mr(f.budget_needed)))  # fmt: skip
     if ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big", "sizing.batch_deadline"}:
+        from advisor.plan.smaller_quality import ab_pointer, size_drop
+
         first = None
         stepped = _family_step_down(c, cost_range, f.budget_needed)
         fixes.extend(stepped)
@@ -1928,14 +1938,16 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
             cand, monthly = cheapest(dataclasses.replace(c, model=spec))
             current = f.budget_needed
             if cand is not None and (current is None or monthly is None or monthly < current):
-                fixes.append(Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": spec.name},
+                fixes.append(Fix(id="smaller_model", key="plan.fix.smaller_model",
+                                 params={"model": spec.name, "drop": size_drop(c.model, spec), "ab": ab_pointer(c.model)},
                                  change={"model": spec.id}, monthly_cost=mr(monthly)))  # fmt: skip
                 break
         else:
             # a batch no smaller model finishes in time either: offered with the deadline it needs (re-planned as a
             # combination by _fixes_that_work_alone, or dropped there)
             if first is not None and c.is_batch and "sizing.batch_deadline" in ids:
-                fixes.append(Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": first.name},
+                fixes.append(Fix(id="smaller_model", key="plan.fix.smaller_model",
+                                 params={"model": first.name, "drop": size_drop(c.model, first), "ab": ab_pointer(c.model)},
                                  change={"model": first.id}))  # fmt: skip
         # (a batch's is priced for the job, with its caveats: fixes17.hosted_job_fix below)
         if not c.fine_tuned and not c.is_batch and ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big"}:

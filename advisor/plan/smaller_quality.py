@@ -1,0 +1,55 @@
+"""What a smaller-model fix costs in answer quality, said beside it (blind review 17, q40: "the 'Qwen2.5-3B on 2 × A10'
+fix is offered with no warning that it is a huge quality drop from 72B"; q29: "jumping from Llama-70B to Qwen2.5-7B
+is a big quality change with no warning"): the parameter counts of both models, from the catalog's configs
+(``advisor.sizing.tensors``), and on the first such fix the A/B the app already runs (``advisor ab``) to compare
+their answers on the user's own prompts before choosing one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.domain.model import ModelSpec
+
+# from this ratio of parameters down, "far weaker" rather than "weaker" (72B → 14B, 70B → 8B; 72B → 32B is "weaker")
+_FAR = 4.0
+
+
+def _billions(model: ModelSpec) -> float:
+    from advisor.sizing.tensors import param_counts
+
+    return param_counts(model).total / 1e9
+
+
+def _size(b: float) -> str:
+    return f"{b:,.0f}B" if b >= 100 else f"{b:.1f}B"
+
+
+def size_drop(current: ModelSpec, smaller: ModelSpec) -> dict[str, Any]:
+    """The clause naming both parameter counts and how much weaker that likely makes the smaller model."""
+    big, small = _billions(current), _billions(smaller)
+    far = small > 0 and big / small >= _FAR
+    return {
+        "tr": "plan.smaller27.drop_far" if far else "plan.smaller27.drop",
+        "big": _size(big),
+        "small": _size(small),
+    }
+
+
+def ab_pointer(current: ModelSpec) -> dict[str, Any]:
+    return {"tr": "plan.smaller27.ab", "model": current.name}
+
+
+def point_first_at_ab(fixes: list, *, said: bool = False) -> list:
+    """``fixes`` in their shown order with the A/B pointer kept on the first smaller-model fix only (said once for
+    the list; each fix keeps its own size clause)."""
+    out = []
+    for fix in fixes:
+        if fix.id == "smaller_model" and fix.params.get("ab"):
+            if said:
+                fix = fix.model_copy(update={"params": {**fix.params, "ab": ""}})
+            said = True
+        out.append(fix)
+    return out
+
+
+__all__ = ["ab_pointer", "point_first_at_ab", "size_drop"]

@@ -1,0 +1,58 @@
+"""A smaller-model fix says what it costs in answer quality (blind review 17). q40 (Qwen2.5-72B at 5,000 CNY a
+month): "the 'Qwen2.5-3B on 2 × A10' fix is offered with no warning that it is a huge quality drop from 72B"; q29
+(Llama-3.3-70B batch): "jumping from Llama-70B to Qwen2.5-7B is a big quality change with no warning". Each such fix
+names both parameter counts (the catalog configs' own counts) and how much weaker that makes it, and the first one
+points at the A/B the app already runs (`advisor ab`) — said once, not on every line."""
+
+import re
+
+import pytest
+
+from advisor.catalog import get_model
+from advisor.plan.memo import render_memo_markdown
+from advisor.sizing.tensors import param_counts
+from tests.support.planned import advice_answers, advice_plan
+
+WORDS = {
+    "en": ("Use a smaller model: ", "parameters: far weaker", "parameters: weaker", "`advisor ab`"),
+    "zh_CN": ("换一个更小的模型：", "，弱得多）", "，较弱）", "`advisor ab`"),
+}
+
+
+def _billions(model_id: str) -> str:
+    return f"{param_counts(get_model(model_id)).total / 1e9:.1f}B"
+
+
+def _decision_fix_lines(memo: str, lead: str) -> list[str]:
+    decision = memo.split("\n## ", 2)[1]  # the decision section: the fixes as offered (and those left out)
+    return [ln for ln in decision.splitlines() if ln.startswith("- " + lead)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.parametrize("scenario", ["q40_tiny_budget_72b", "q29_batch_impossible_budget"])
+def test_each_smaller_model_fix_states_the_size_drop_and_the_first_points_at_the_ab(scenario, lang):
+    r = advice_plan(scenario)
+    fixes = [f for f in r.fixes if f.id == "smaller_model"]
+    assert fixes, "the scenario offers a smaller model"
+    lead, far, near, ab = WORDS[lang]
+    lines = _decision_fix_lines(render_memo_markdown(r, lang), lead)
+    assert len(lines) == len(fixes)
+    asked = advice_answers(scenario)["model"]
+    big = _billions(asked)
+    for fix, line in zip(fixes, lines, strict=True):
+        small = _billions(fix.change["model"])
+        assert re.search(rf"{re.escape(big)} ?→ ?{re.escape(small)}", line), line
+        ratio = float(big[:-1]) / float(small[:-1])
+        assert (far if ratio >= 4 else near) in line, line  # 72B → 3B reads "far weaker", 72B → 32B "weaker"
+    assert ab in lines[0] and all(ab not in ln for ln in lines[1:])  # the A/B said once, on the first offered
+    assert get_model(asked).name in lines[0]  # compared against the model asked for
+
+
+def test_q40_offers_the_sizes_between_the_smallest_and_the_asked_for_each_graded_by_its_own_drop():
+    r = advice_plan("q40_tiny_budget_72b")
+    memo = render_memo_markdown(r, "en")
+    lines = _decision_fix_lines(memo, "Use a smaller model: ")
+    sizes = [re.search(r"→ ([\d.]+)B", ln)[1] for ln in lines]  # type: ignore[index]
+    assert len(sizes) >= 3  # not only the smallest (review 17 q29: "no intermediate option")
+    grades = ["far weaker" in ln for ln in lines]
+    assert any(grades) and not all(grades)  # 32B is weaker, 3B far weaker: the clause follows the sizes
