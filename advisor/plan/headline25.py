@@ -35,11 +35,8 @@ def form_condition(result: Any, lang: str) -> str:
     if f is None:
         return ""
     threshold = f.params.get("threshold") or {}
-    lean = f.params.get("lean")
-    if "max_purchase" in threshold and rent_cheaper_tie.hybrid_pays(lean):
-        # s27-own27: owning pays on these figures only without the spare server, a failed one covered by renting
-        # (blind reviews 15–16, q26/q31: "owning pays at 80 %" beside a middle that favours renting)
-        return render(lang, "own27.form.hybrid", {**lean, "max_purchase": threshold["max_purchase"]})
+    # one purchase branch on page 1 (s27-ownrent27b, review 17: a spare-less "buy 2" headline beside a 3-server
+    # table read as "buy 2, buy 3 or rent"): the spare-less variant stays the finding's figure
     if "max_purchase" in threshold:
         return render(lang, "headline25.form.if_purchase", {"max_purchase": threshold["max_purchase"]})
     return render(lang, "headline25.form.if_below_rent", {})

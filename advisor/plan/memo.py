@@ -63,6 +63,7 @@ from advisor.plan import (
     phased_cost,
     prefix_cache_note,
     rent_count,
+    rent_first27,
     reserved_floor,
     reserved_price,
     server_size_price,
@@ -919,7 +920,9 @@ def memo_context(
         "prices_date": result.prices_date,
         "feasible": result.feasible,
         # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
-        "form": t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang),
+        # s27-ownrent27b (review 17): where the middle favours renting, page 1 leads with renting, the purchase its condition
+        "form": rent_first27.headline(result, lang, t(memo_text15.form_key(result, memo_forms.form_key(result))))
+        or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang),
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
         "region": move_to.region_text(result, lang, t(f"plan.region.{result.region}")),
@@ -1210,7 +1213,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         feasible += t("memo.apikept25.feasible_at_loss")
-    rows.append((t("memo.key.feasible"), feasible))
+    rows.append((t("memo.key.feasible"), rent_first27.feasible(result, lang, feasible)))
+    # the rows that describe the purchase, marked as the headline's condition where it leads with renting (review 17)
+    bought = {t("memo.key.hardware"), t("memo.key.cost"), t("memo.key.launch")}
+    rows = [(k, rent_first27.if_bought(result, lang, v) if k in bought else v) for k, v in rows]
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 

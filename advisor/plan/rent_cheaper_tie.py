@@ -157,11 +157,8 @@ def order_condition(findings: list[Any]) -> dict[str, Any] | None:
     if f is None:
         return None
     threshold = f.params.get("threshold") or {}
-    lean_params = f.params.get("lean")
-    if "max_purchase" in threshold and hybrid_pays(lean_params):  # s27-own27: the servers the load needs, on their own
-        return {"tr": "own27.next.condition.hybrid", "max_purchase": threshold["max_purchase"],
-                "servers": lean_params["servers"], "all": lean_params["servers"] + lean_params["spare_servers"],
-                "lean_max": lean_params["lean_max"], "months": lean_params["months"]}
+    # one purchase branch, the servers sized (s27-ownrent27b, review 17: step 1 named "all 3" and "the 2 the load
+    # needs" beside a headline that rents: buy 2, buy 3 or rent); the spare-less variant is the finding's figure
     if "max_purchase" in threshold:
         return {"tr": "tie25.next.condition.purchase", "max_purchase": threshold["max_purchase"]}
     return {"tr": "tie25.next.condition.none"}

@@ -25,6 +25,7 @@ from advisor.plan import (
     payback,
     rent_breakeven,
     rent_cheaper_tie,
+    rent_first27,
     reserved_price,
     short_horizon,
     stand_in_prices,
@@ -1022,7 +1023,8 @@ def _tie_rent_cheaper(f: Facts, got: Finding, own_mid: float, rent_mid: float) -
            "months": f.ctx.duration_months} if fig.mid_months is not None else {"tr": "tie25.mid.never"}
     return got.model_copy(update={
         "title_key": "tie25.rule.cost.buy.tie_rent.title", "detail_key": "tie25.rule.cost.buy.tie_rent.detail",
-        "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f), "what": rent_what(c),
+        "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f),
+                   "what": rent_first27.compared_what(c),  # the precisions compared, said (s27-ownrent27b)
                    "own_gpus": fig.own_gpus, "own_spare": fig.own_spare_gpus, "rent_spare": fig.rent_spare_gpus,
                    "own_per_gpu": _money(float(f"{fig.own_per_gpu:.3g}"), f),
                    "rent_per_gpu": _money(float(f"{fig.rent_per_gpu:.3g}"), f), "threshold": threshold,

@@ -18,7 +18,8 @@ import re
 
 import pytest
 
-from advisor.plan import headline25, rent_cheaper_tie
+from advisor.i18n import translate
+from advisor.plan import headline25, memo_forms, memo_text15
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
 from tests.support.page_one import next_step_line
@@ -36,6 +37,12 @@ def _memo(name: str, lang: str) -> str:
     return memo_document(advice_plan(name), lang).markdown()
 
 
+def _own_words(r, lang: str) -> str:
+    """The owning form as page 1 names it, inside a sentence ("own bare-metal servers, …")."""
+    words = translate(lang, memo_text15.form_key(r, memo_forms.form_key(r)))
+    return words[:1].lower() + words[1:] if lang == "en" else words
+
+
 def _line(memo: str, start: str) -> str:
     return next(line for line in memo.splitlines() if line.startswith(start))
 
@@ -50,12 +57,15 @@ def test_rent_cheaper_headline_is_conditional(name: str, lang: str) -> None:
     memo = _memo(name, lang)
     head = _line(memo, RECOMMENDATION[lang])
     assert threshold in head, head
-    # s27-own27 re-argued: where owning without the spare server pays back within the horizon (a failed server
-    # covered by rented cards), the headline names that hybrid spare with the same threshold for the spare server;
-    # elsewhere the plain condition (blind reviews 15-16: "owning pays" beside a middle that favours renting)
-    lean = f.params.get("lean")
-    key = "own27.form.hybrid" if rent_cheaper_tie.hybrid_pays(lean) else "headline25.form.if_purchase"
-    assert render(lang, key, {**(lean or {}), "max_purchase": threshold}) in head
+    # s27-ownrent27b re-argued (blind review 17, q26/q31 both languages: "buy 2, buy 3 or rent"): the headline leads
+    # with renting at today's figures (its month first) and names the owning form with the threshold as the condition;
+    # the spare-less "buy 2" branch own27 put there is left to the finding, so page 1 names one purchase only
+    assert f.params["cloud"] in head and head.index(f.params["cloud"]) < head.index(threshold), head
+    assert render(lang, "ownrent27b.form.rent_first", {
+        "gpus": f.params["what"]["gpus"], "gpu": r.hardware.gpu_name,
+        "weights": render(lang, "ownrent27b.form.weights", {"weights": f.params["what"]["weights"]})
+        if f.params["what"].get("weights") else "",
+        "cloud": f.params["cloud"], "own": _own_words(r, lang), "max_purchase": threshold}) in head
     # step 1 gets the quotes and orders only under the threshold, before the purchase's lead time is started on
     step = r.next_steps[0].text_in(lang)
     assert threshold in step
