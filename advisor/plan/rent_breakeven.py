@@ -58,7 +58,8 @@ def lead(costs: Any, upper: dict[str, Any] | None = None) -> dict[str, Any] | st
     which owning … pays back within 24 months …", where the utilisation is below the best case's break-even (or there
     is none); "" where it is not the reason. ``upper`` (``volume_peak.busy_upper``, where the month's tokens are far
     under what the peak implies): the reason stands on the use the busy hours at the peak's busiest hour give, the
-    reading that does not contradict the peak (blind review 17, q24), with the month's tokens' share beside it."""
+    reading that does not contradict the peak (blind review 17, q24); the month's tokens' share stays in the
+    GPU-use row."""
     be = utilisation(costs)
     if be is None:
         return ""
@@ -72,8 +73,7 @@ def lead(costs: Any, upper: dict[str, Any] | None = None) -> dict[str, Any] | st
         pct = max(1, round(float(upper["share"]) * 100))
         top = max(top, pct)
         pre = "peakuse27.rent.lead."
-        common.update(upper=pct, mean=upper["mean"], span={
-            "tr": upper["span"], "hours": upper["hours_a_day"]})
+        common.update(upper=pct, span={"tr": upper["span"], "hours": upper["hours_a_day"]})
     if be.low is None:
         return {"tr": pre + "never", **common}
     low = payback.percent_up(be.low)

@@ -562,7 +562,7 @@ class Costs(_Out):
         "requests in flight for one hour a working day, advisor.plan.volume_peak): {used, implied (output tokens a "
         "month), peak, rate (output tokens/s at the peak), answered (the volume is the answers' requests a day), "
         "hours, days, upper: {share (the GPUs' use were the busiest hour's load kept up through every busy hour of "
-        "the load pattern, of full_output_tokens; an upper reading), hours_a_day, span, mean} or null}; null where they "
+        "the load pattern, of full_output_tokens; an upper reading), hours_a_day, span} or null}; null where they "
         "agree")
 
 

@@ -69,8 +69,7 @@ def busy_upper(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
         return None
     hours, a_day, key = busy_span(c)
     per_hour = implied / (PEAK_HOURS_A_DAY * WORKING_DAYS)
-    return {"share": round(min(1.0, per_hour * hours / full), 4), "hours_a_day": round(a_day), "span": key,
-            "mean": round(hour_mean(c.peak))}
+    return {"share": round(min(1.0, per_hour * hours / full), 4), "hours_a_day": round(a_day), "span": key}
 
 
 def check(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
