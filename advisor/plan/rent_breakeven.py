@@ -53,10 +53,13 @@ def utilisation(costs: Any) -> BreakEven | None:
     return payback.utilisation_over_horizon((capex.low, capex.high), fixed, per_util, full, costs.horizon_months)
 
 
-def lead(costs: Any) -> dict[str, Any] | str:
+def lead(costs: Any, upper: dict[str, Any] | None = None) -> dict[str, Any] | str:
     """A ``{"tr": …}`` phrase that opens the rent finding: "The plan's 40 % utilisation is below the about 43 % at
     which owning … pays back within 24 months …", where the utilisation is below the best case's break-even (or there
-    is none); "" where it is not the reason."""
+    is none); "" where it is not the reason. ``upper`` (``volume_peak.busy_upper``, where the month's tokens are far
+    under what the peak implies): the reason stands on the use the busy hours at the peak's busiest hour give, the
+    reading that does not contradict the peak (blind review 17, q24); the month's tokens' share stays in the
+    GPU-use row."""
     be = utilisation(costs)
     if be is None:
         return ""
@@ -66,6 +69,11 @@ def lead(costs: Any) -> dict[str, Any] | str:
     top = max(util, round(min(costs.usage_high, 1.0) * 100)) if costs.usage_from_tokens and costs.usage_high else util
     common = {"util": util if top == util else f"{util}–{top}", "months": costs.horizon_months}
     pre = "usage25.rent.lead." if costs.usage_from_tokens else "util23.rent.lead."  # the share said as what it is
+    if upper is not None and costs.usage_from_tokens:
+        pct = max(1, round(float(upper["share"]) * 100))
+        top = max(top, pct)
+        pre = "peakuse27.rent.lead."
+        common.update(upper=pct, span={"tr": upper["span"], "hours": upper["hours_a_day"]})
     if be.low is None:
         return {"tr": pre + "never", **common}
     low = payback.percent_up(be.low)

@@ -564,7 +564,9 @@ class Costs(_Out):
         None, description="where the month's output tokens are under half of what the peak implies at the least (its "
         "requests in flight for one hour a working day, advisor.plan.volume_peak): {used, implied (output tokens a "
         "month), peak, rate (output tokens/s at the peak), answered (the volume is the answers' requests a day), "
-        "hours, days}; null where they agree")
+        "hours, days, upper: {share (the GPUs' use were the busiest hour's load kept up through every busy hour of "
+        "the load pattern, of full_output_tokens; an upper reading), hours_a_day, span} or null}; null where they "
+        "agree")
 
 
 class PhasedCost(_Out):

@@ -16,6 +16,7 @@ from advisor.plan import (
     batch_policy,
     batch_rate,
     budget_share,
+    burst,
     failover_budget,
     first_token_reason,
     fp8_gain_reason,
@@ -30,6 +31,7 @@ from advisor.plan import (
     short_horizon,
     stand_in_prices,
     usage_share,
+    volume_peak,
 )
 from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
@@ -954,7 +956,9 @@ def cost_rent(f: Facts):
         # s22-rentbasis22b: paid back against this rent, which a setup that stays up pays busy or not, the months at
         # the plan's one utilisation (cost.against_rent)
         key = f"rentbasis22b.rule.cost.rent.{verdict}.detail"
-        lead = rent_breakeven.lead(c)
+        # where the month's tokens are far under what the peak implies, the reason reads the busy hours at the peak
+        vp = volume_peak.check(f.ctx, burst.peak_rate(f.ctx, f.chosen), c) if f.chosen is not None else None
+        lead = rent_breakeven.lead(c, vp and vp.get("upper"))
         if not lead:
             return got.model_copy(update={"detail_key": key})
         # s23-util23 (blind review 12b, q24): the utilisation at which owning pays, next to the plan's, where that is

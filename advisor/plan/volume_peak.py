@@ -20,6 +20,7 @@ from advisor.plan.money_text import about, round_money
 from advisor.plan.result import render
 from advisor.plan.staff_usage import WORKING_DAYS
 from advisor.plan.token_cost_split import volume_split
+from advisor.plan.volume_range import BUSY_DAY_SHARE, HOURS_PER_MONTH, OFFICE_HOURS
 
 PEAK_HOURS_A_DAY = 1  # the busiest hour alone, each working day: the least a daily peak of that size implies
 # a peak is a momentary count, not an hour's mean: requests arriving at random (Poisson), the count in flight in an
@@ -45,17 +46,45 @@ def implied_output(c: Ctx, peak_tok_s: float) -> float | None:
     return hour_mean(c.peak) * peak_tok_s / c.peak * 3600 * PEAK_HOURS_A_DAY * WORKING_DAYS
 
 
+def busy_span(c: Ctx) -> tuple[float, float, str]:
+    """(hours a month, hours a busy day, the phrase's key) the load pattern is busy: an internal tool's office hours on working days,
+    a public day/night service's busy half of every day (``volume_range``: the hours the volume's low end already
+    assumes), a steady load around the clock."""
+    if c.load == "stable":
+        return HOURS_PER_MONTH, 24.0, "peakuse27.span.always"
+    if c.internal_only:
+        return float(OFFICE_HOURS), OFFICE_HOURS / WORKING_DAYS, "peakuse27.span.office"
+    return BUSY_DAY_SHARE * HOURS_PER_MONTH, BUSY_DAY_SHARE * 24, "peakuse27.span.every_day"
+
+
+def busy_upper(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
+    """The upper reading of the GPUs' use the load pattern allows (blind review 17, q24: the rent reason stood on the
+    head count's 1-5 % beside a peak that implies more): the busiest hour's mean in flight at the peak's rate kept up
+    through every busy hour of the month (``busy_span``), over what the setup serves fully busy (the share the GPU-use
+    row prints is of the same ``per_million_basis.full_output_tokens``). An upper reading: the busy hours are not all
+    the busiest one. None where the peak implies nothing or the capacity is unknown."""
+    implied = implied_output(c, peak_tok_s)
+    full = float(((getattr(costs, "per_million_basis", None) or {}).get("full_output_tokens")) or 0)
+    if implied is None or full <= 0:
+        return None
+    hours, a_day, key = busy_span(c)
+    per_hour = implied / (PEAK_HOURS_A_DAY * WORKING_DAYS)
+    return {"share": round(min(1.0, per_hour * hours / full), 4), "hours_a_day": round(a_day), "span": key}
+
+
 def check(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
     """The disagreement, for ``Costs.volume_peak``: the month's output tokens (``used``), the least the peak
-    implies (``implied``), the peak, its rate, and whether the volume was answered; None where the month is not far
-    below it (or either figure is unknown)."""
+    implies (``implied``), the peak, its rate, whether the volume was answered, and the use the busy hours at the
+    busiest hour's load would give (``upper``, ``busy_upper``); None where the month is not far below it (or either
+    figure is unknown)."""
     implied = implied_output(c, peak_tok_s)
     used = float(costs.output_tokens_per_month or 0)
     if implied is None or used <= 0 or used >= SHORT * implied:
         return None
     return {"used": used, "implied": implied, "peak": c.peak, "mean": round(hour_mean(c.peak)),
             "rate": round(peak_tok_s, 1),
-            "answered": c.requests_per_day is not None, "hours": PEAK_HOURS_A_DAY, "days": WORKING_DAYS}
+            "answered": c.requests_per_day is not None, "hours": PEAK_HOURS_A_DAY, "days": WORKING_DAYS,
+            "upper": busy_upper(c, peak_tok_s, costs)}
 
 
 def _money(lo: float, hi: float, cur: str) -> str:
@@ -85,4 +114,5 @@ def sentence(costs: Any, hosted_form: bool, lang: str) -> str:
         "why": {"tr": "volpeak26.why." + ("answered" if vp["answered"] else "assumed")}, "other": other})
 
 
-__all__ = ["DAILY", "PEAK_HOURS_A_DAY", "SHORT", "Z", "check", "hour_mean", "implied_output", "sentence"]
+__all__ = ["DAILY", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_span", "busy_upper", "check", "hour_mean", "implied_output",
+           "sentence"]
