@@ -107,14 +107,6 @@ def lean(costs: Any, fig: Figures, lay: Any, carried_per_replica: int, peak: flo
                 max_purchase=room * horizon if room > 0 else None)
 
 
-def hybrid_pays(lean_params: Any) -> bool:
-    """The tie finding's lean clause (``rules._lean_clause``) says owning without the spare server pays back within
-    the horizon at the middle, a failed server covered by rented cards for its repair days: the decision then names
-    that hybrid spare, the only way the memo's own figures show owning paying (q26/q31, blind reviews 15–16)."""
-    return isinstance(lean_params, dict) and (lean_params.get("pay") or {}).get("tr") == "ownspare26.pay.within" \
-        and bool(lean_params.get("cover"))
-
-
 def running(costs: Any) -> tuple[float, float]:
     """Owning's running costs a month (power, colocation, staff), low and high: the month without the purchase."""
     parts = (costs.bare_metal_power_monthly, costs.bare_metal_colo_monthly, costs.bare_metal_staff_monthly)
@@ -164,5 +156,5 @@ def order_condition(findings: list[Any]) -> dict[str, Any] | None:
     return {"tr": "tie25.next.condition.none"}
 
 
-__all__ = ["GATE_KEYS", "QUOTES_KEYS", "TIE_RENT_TITLE", "Figures", "Lean", "figures", "hybrid_pays", "lean", "order_condition",
+__all__ = ["GATE_KEYS", "QUOTES_KEYS", "TIE_RENT_TITLE", "Figures", "Lean", "figures", "lean", "order_condition",
            "rent_cheaper", "running"]
