@@ -56,6 +56,10 @@ QT_FREE_TESTS := tests/core $(QT_FREE_ROBUSTNESS)
 # predictor accuracy test (one test, 38 s of CPU: the simulator over every row of bench/predictor_accuracy.csv) and
 # seven files of `advisor calc` runs (SGLang pools and ratios, the likely range, speculative decoding: ~13 s of CPU)
 # moved to the second too; none reads the plan files' caches (session 27, docs/measurements/2026-12-06-test-time-27.md).
+# The replay of cbd1b814 (650 / 622 / 581 / 578 s): four processes on two cores, so the wall is ~the suite's CPU / 2
+# and moving files no longer helps; that CPU is the planner's simulator (Qt-free) and window builds and PDF layout
+# (with Qt), and a run-wide cache shared by the four would save ~1 % of it (session 28,
+# docs/measurements/2026-12-06-test-time-28.md).
 QT_FREE_SECOND := $(sort $(wildcard tests/core/test_ab_*.py tests/core/test_bench_*.py tests/core/test_telemetry_*.py \
                     tests/core/test_sim_server.py tests/core/test_sim_launcher.py tests/core/test_input_sim_server.py \
                     tests/core/test_quality_judge.py tests/core/test_runner_virtual_clock.py \

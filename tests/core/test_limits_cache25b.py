@@ -141,7 +141,8 @@ def test_a_replaced_model_gpu_or_profile_is_never_answered_from_what_was_kept(mo
     assert sizing.step_costs(ctx, gpu, "bf16", "bf16", 1) is kept_costs
 
 
-def test_the_setup_memos_are_bounded_and_cleared_with_the_level_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_setup_memos_are_bounded_and_cleared_with_the_level_cache(cold_plan_caches: None,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sizing, "KEPT_SETUPS", 5)
     monkeypatch.setattr(sizing, "_STEP_COSTS", {})
     model, gpu = catalog.resolve_model("qwen2.5-7b-instruct"), catalog.get_gpu("l40s")

@@ -32,7 +32,7 @@ def _layout(answers: dict) -> tuple:
         exclude={"generated_at"})
 
 
-def test_the_same_answers_plan_the_same_layout_cold_and_after_other_scenarios_in_either_order():
+def test_the_same_answers_plan_the_same_layout_cold_and_after_other_scenarios_in_either_order(cold_plan_caches):
     sizing.clear_level_cache()
     cold, cold_json = _layout(Q10_120K)
     seen = []

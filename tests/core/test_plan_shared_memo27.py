@@ -35,7 +35,7 @@ def _levels() -> tuple[LevelPrediction, ...]:
 LIMITS = EngineLimits(kv_blocks=4096, block_size=16, max_num_seqs=256, max_num_batched_tokens=8192)
 
 
-def test_the_shared_running_maximum_is_the_one_worked_out_again_and_raises_the_noisy_level() -> None:
+def test_the_shared_running_maximum_is_the_one_worked_out_again_and_raises_the_noisy_level(cold_plan_caches) -> None:
     sizing.clear_level_cache()
     levels = _levels()
     got = sizing.shared_monotone(levels)
@@ -45,7 +45,7 @@ def test_the_shared_running_maximum_is_the_one_worked_out_again_and_raises_the_n
     assert sizing.shared_monotone(levels) is got  # the same levels: the kept answer
 
 
-def test_equal_levels_that_are_other_objects_are_not_answered_from_the_memo() -> None:
+def test_equal_levels_that_are_other_objects_are_not_answered_from_the_memo(cold_plan_caches) -> None:
     sizing.clear_level_cache()
     first, second = _levels(), _levels()
     got = sizing.shared_monotone(first)
@@ -54,7 +54,7 @@ def test_equal_levels_that_are_other_objects_are_not_answered_from_the_memo() ->
     assert sizing.shared_monotone(edited)[3].ttft_ms.p99 == 400.0
 
 
-def test_the_knee_is_kept_per_levels_and_limits() -> None:
+def test_the_knee_is_kept_per_levels_and_limits(cold_plan_caches) -> None:
     sizing.clear_level_cache()
     points = list(_levels())
     knee = sizing.shared_knee(points, LIMITS)
@@ -65,7 +65,7 @@ def test_the_knee_is_kept_per_levels_and_limits() -> None:
     assert sizing.shared_knee(points[:3], LIMITS) is not knee
 
 
-def test_the_memos_are_bounded_and_emptied_with_the_level_cache(monkeypatch) -> None:
+def test_the_memos_are_bounded_and_emptied_with_the_level_cache(cold_plan_caches, monkeypatch) -> None:
     sizing.clear_level_cache()
     monkeypatch.setattr(sizing, "SHARED_MEMO_SIZE", 3)
     kept = [_levels() for _ in range(5)]  # held, so no id is reused while the test runs
