@@ -186,7 +186,9 @@ def floor_phrases(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> list[dict[str,
     plan_h = _plan_gpu_hours(ctx, cand, seqs)
     if seqs < d.seqs and plan_h > SMALL_BATCH_COST * max(fl.prefill_gpu_hours, d.gpu_hours):
         more = _more_seqs(fl, cand, seqs, plan_h)
-        out.append({"tr": "plan.batch15.small_batch", "tp": cand.tp, "gpu": fl.gpu.name, "seqs": seqs,
+        # where its KV cache is FP8 already, said so: the small batch is what is left after that was tried (q29)
+        kv = {"tr": "kvlimit28.fp8_already"} if cand.kv_dtype == "fp8" else ""
+        out.append({"tr": "plan.batch15.small_batch", "tp": cand.tp, "gpu": fl.gpu.name, "seqs": seqs, "kv": kv,
                     "more": more or {"tr": "plan.batch15.more.none"}})  # fmt: skip
     return out
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from advisor.plan import batch_double, batch_floor, batch_rate, long_prompt, sizing
+from advisor.plan import (
+    batch_double,
+    batch_floor,
+    batch_rate,
+    kv_limit,
+    long_prompt,
+    moe_single_stream,
+    sizing,
+)
 from advisor.plan.context import Ctx
 from advisor.plan.result import BindingConstraint, LatencyCurve
 from advisor.plan.token_split import prefill_share
@@ -175,7 +183,9 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
     beside the sentence's own where the two differ."""
     out = _binding_constraint(ctx, chosen, near, blockers, claimed, budget, cost_high, currency)
     extra = [*_capped_phrase(out, claimed, curve), *_between_phrase(out, chosen, claimed),
-             *long_prompt.binding_phrases(ctx, chosen, claimed)]
+             *long_prompt.binding_phrases(ctx, chosen, claimed), *kv_limit.kv_limit_phrases(ctx, chosen, room_said=out is not None and out.kind == "kv_memory")]
+    if out is not None and out.kind == "weights_memory" and out.variant == "moe":  # "… the speed the active part"
+        extra = [*moe_single_stream.single_stream_phrase(ctx, chosen), *extra]
     if out is not None and extra:
         out = out.model_copy(update={"then": [*out.then, *extra]})
     return out

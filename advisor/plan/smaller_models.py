@@ -46,6 +46,45 @@ def family_steps_down(model: ModelSpec) -> list[ModelSpec]:
     return [m for _, m in sorted(out, key=lambda x: -x[0])]
 
 
+# the models a smaller-model fix falls back on when the model's own family has no smaller preset (Llama 3.3 70B has
+# none: the catalog's Llama 3.x stops at 70B and 8B), in the order they are preferred at a tie of size; their
+# families (Qwen3, Qwen2.5 Instruct, Llama 3.1 Instruct: openly licensed chat models) are what is stepped down through
+FALLBACK = ("qwen3-8b", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct", "qwen3-4b")
+
+
+def comparable_steps_down(model: ModelSpec) -> list[ModelSpec]:
+    """For a model whose own family has no smaller preset: the presets of the fallback families (``FALLBACK``'s)
+    with a smaller published size, largest first, one a size (the first family's at a tie), so that the fix can
+    offer the nearest size that meets the target, not only a 4–8B model (blind review 17, q29: "does not price an
+    intermediate size (14B or 32B)" beside a 70B → 7B jump). Empty when the name shows no size."""
+    mine = size_of(model) if model.hf_repo and _family_of(model.hf_repo) else None
+    if mine is None:
+        return []
+    from advisor.catalog import get_model
+
+    families = []
+    for alt in FALLBACK:
+        fam = _family_of(get_model(alt).hf_repo or "")
+        if fam is not None and fam[:2] not in families:
+            families.append(fam[:2])
+    own = _family_of(model.hf_repo or "")
+    by_size: dict[float, tuple[int, ModelSpec]] = {}
+    for m in _presets():
+        other = _family_of(m.hf_repo) if m.hf_repo and m.checkpoint_quant is None else None
+        if (
+            other is None
+            or other[:2] not in families
+            or other[:2] == (own[:2] if own else None)
+            or not 0 < other[2] < mine
+            or m.id == model.id
+        ):
+            continue
+        rank = families.index(other[:2])
+        if other[2] not in by_size or rank < by_size[other[2]][0]:
+            by_size[other[2]] = (rank, m)
+    return [by_size[k][1] for k in sorted(by_size, reverse=True)]
+
+
 def size_of(model: ModelSpec) -> float:
     """Billions of parameters as the published name gives them (7 for ``Qwen2.5-7B-Instruct``); every preset
     ``family_steps_down`` returns has one (1 for a name without a size)."""
@@ -53,4 +92,4 @@ def size_of(model: ModelSpec) -> float:
     return me[2] if me is not None and me[2] > 0 else 1.0
 
 
-__all__ = ["family_steps_down", "size_of"]
+__all__ = ["FALLBACK", "comparable_steps_down", "family_steps_down", "size_of"]

@@ -12,6 +12,9 @@ from advisor.domain.model import ModelSpec
 
 # from this ratio of parameters down, "far weaker" rather than "weaker" (72B → 14B, 70B → 8B; 72B → 32B is "weaker")
 _FAR = 4.0
+# the least ratio of published sizes that makes a "size up" between the model asked for and a far weaker one that
+# meets the target (7B → 14B; an 8B beside a 7B is the same size class)
+SIZE_STEP = 1.5
 
 
 def _billions(model: ModelSpec) -> float:
@@ -24,10 +27,16 @@ def _size(b: float) -> str:
     return f"{b:,.0f}B" if b >= 100 else f"{b:.1f}B"
 
 
+def far_weaker(current: ModelSpec, smaller: ModelSpec) -> bool:
+    """Whether ``smaller`` has at most a quarter of ``current``'s parameters ("far weaker" in the fix's words)."""
+    small = _billions(smaller)
+    return small > 0 and _billions(current) / small >= _FAR
+
+
 def size_drop(current: ModelSpec, smaller: ModelSpec) -> dict[str, Any]:
     """The clause naming both parameter counts and how much weaker that likely makes the smaller model."""
     big, small = _billions(current), _billions(smaller)
-    far = small > 0 and big / small >= _FAR
+    far = far_weaker(current, smaller)
     return {
         "tr": "plan.smaller27.drop_far" if far else "plan.smaller27.drop",
         "big": _size(big),
@@ -52,4 +61,4 @@ def point_first_at_ab(fixes: list, *, said: bool = False) -> list:
     return out
 
 
-__all__ = ["ab_pointer", "point_first_at_ab", "size_drop"]
+__all__ = ["SIZE_STEP", "ab_pointer", "far_weaker", "point_first_at_ab", "size_drop"]

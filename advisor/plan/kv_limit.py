@@ -1,0 +1,77 @@
+"""The context and concurrency limit the KV cache sets, where it is tight (blind review 17, q35: DeepSeek-V3 on
+8 × H20 in FP8 has ~6.8 GiB a GPU left for the KV cache beside 79 GiB of weights, and the memo never said how many
+8k requests fit or how long a context the planned load can have).
+
+The rule: an interactive plan whose replica's KV cache holds fewer requests at the full context than the replica
+carries at the peak is KV-tight; its memo says how many full-context requests fit, and the longest context each of
+the planned requests can then reach (the KV cache's tokens shared among them, never above the context the plan was
+sized for). Every figure is the plan's own memory estimate (``advisor.sizing.memory`` through ``Candidate.memory``),
+never re-derived. Long-prompt loads say their KV limit already (long_prompt.py) and are left to it.
+
+For a model with multi-head latent attention (DeepSeek-V2/V3 class) on more than one GPU, the latent KV cache is not
+split by tensor parallelism (it has no head dimension to split) but held whole on every GPU of the replica, so the
+engines' data-parallel attention, with the experts split by expert or tensor parallelism, keeps each request's cache
+on one attention group only and multiplies the tokens a replica holds. That is named as an option with its cost (the
+attention weights are held once per attention group), not as a figure: the plan's memory estimate does not model it
+(docs/sizing.md, "SGLang's DP attention").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import sizing
+from advisor.plan.batch_kv import fp8_kv_allowed
+from advisor.plan.context import Ctx
+from advisor.plan.long_prompt import is_long_prompt
+
+GIB = 1024**3
+
+# the engines' flags for data-parallel attention with the experts split across the attention groups: SGLang's
+# server arguments (docs/sizing.md) and vLLM's data-parallel deployment
+# (https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/, grade A: "for MoE models, particularly those
+# like DeepSeek that employ MLA, it can be advantageous to use data parallel for the attention layers and expert or
+# tensor parallel (EP or TP) for the expert layers")
+DP_ATTENTION_FLAGS = {
+    "sglang": "--enable-dp-attention --dp-size D",
+    "vllm": "--data-parallel-size D --enable-expert-parallel",
+}
+
+
+def kv_limit_phrases(
+    ctx: Ctx, ch: sizing.Candidate | None, *, room_said: bool = False
+) -> list[dict[str, Any]]:
+    """The KV-tight sentence (and the data-parallel-attention option where it applies) for ``ch``; empty where the
+    KV cache holds the planned load at the full context, for a batch job, or where long_prompt.py says it.
+    ``room_said``: the sentence before it gave the KV cache's room already ("KV memory decides: … 3.7 GiB"), so
+    this one goes on from it without saying it again."""
+    if ch is None or ctx.is_batch or is_long_prompt(ctx) or not ch.replicas:
+        return []
+    m = ch.memory
+    load = ch.per_replica
+    if m.kv_tokens <= 0 or m.max_concurrency_kv >= load:
+        return []
+    out: list[dict[str, Any]] = [{
+        "tr": "kvlimit28.tight_after" if room_said else "kvlimit28.tight", "kv_gpu_gib": round(m.kv_budget_bytes / GIB, 1), "kv_dtype": ch.kv_dtype,
+        "tp": ch.tp, "context": ctx.max_context, "full_fit": m.max_concurrency_kv, "load": load,
+        "longest": min(ctx.max_context, m.kv_tokens // load)}]  # fmt: skip
+    if ch.kv_dtype != "fp8" and fp8_kv_allowed(ctx, ch.gpu):
+        # what an FP8 KV cache would hold, tried on the same memory estimate before the limit is left as it is (the
+        # plan keeps an interactive service's cache in BF16: batch_kv.py says why)
+        fp8 = sizing._memory(ctx, ch.gpu, ch.weights, "fp8", ch.tp, sizing._engine(ctx, ch.gpu))
+        if fp8.kv_tokens > m.kv_tokens:
+            out.append(
+                {
+                    "tr": "kvlimit28.fp8_kv",
+                    "full_fit": fp8.max_concurrency_kv,
+                    "load": load,
+                    "longest": min(ctx.max_context, fp8.kv_tokens // load),
+                }
+            )
+    flags = DP_ATTENTION_FLAGS.get(sizing.serving_profile(ctx).id)
+    if ctx.model.is_mla and ctx.model.is_moe and ch.tp > 1 and flags:
+        out.append({"tr": "kvlimit28.dp_attention", "tp": ch.tp, "flags": flags})
+    return out
+
+
+__all__ = ["DP_ATTENTION_FLAGS", "kv_limit_phrases"]
