@@ -134,7 +134,9 @@ def serving_replicas(ch: sizing.Candidate) -> int:
     lay = ch.layout
     if lay is None:
         return ch.replicas
-    return max(1, ch.replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, lay.tp)))
+    # bought without a spare server (own_like.NOTE): the spare is a replica the servers hold among them
+    inside = 1 if "spare_by_rent" in getattr(ch, "notes", ()) else 0
+    return max(1, ch.replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, lay.tp)) - inside)
 
 
 def headroom_target(c: Ctx) -> int:
