@@ -1112,6 +1112,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     fleet_own = fleet.chosen_owned(c, out, form)
     timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought),
                          gpus_bought=_gpus_bought(out, fleet_own))
+    if out is not None and own_like.rent_now_on_quotes(form, c, out.costs):  # bought once quoted, not measured
+        timeline.items = [i.model_copy(update={"label_key": "own28.timeline.procurement_on_quotes"})
+                          if i.id == "procurement" else i for i in timeline.items]
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
     if chosen is not None and out is not None:  # launched offshore, moved once filed: both phases costed (q21)
         _cost_the_move(c, region, reason, form, chosen, out, timeline, book, fx)

@@ -151,6 +151,16 @@ def stored(costs: Any, before: Like) -> dict[str, Any]:
             "pays": month < rent and payback is not None and payback <= horizon}
 
 
+def rent_now_on_quotes(form: str, ctx: Any, costs: Any) -> bool:
+    """Rent now and buy on the quotes (``cloud_then_bare_metal`` decided on a measured load, s28-own28): owning and
+    renting tie on stand-in prices and owning like for like is the dearer side, so the quotes decide, not a
+    measurement (q31). The purchase is still the plan's condition: its price findings and quote step stay."""
+    from advisor.plan import stand_in_prices
+
+    return bool(form == "cloud_then_bare_metal" and costs is not None and ctx.duty_measured
+                and stand_in_prices.costs_tie(costs) and owning_pays(costs) is False)
+
+
 def owning_pays(costs: Any) -> bool | None:
     """The like-for-like verdict: True owning pays, False renting is cheaper; None where no like-for-like figure
     applies (the same GPUs on both sides: the plan's own figures are already like for like)."""
@@ -161,4 +171,4 @@ def owning_pays(costs: Any) -> bool | None:
     return None if got is None else got.pays
 
 
-__all__ = ["NOTE", "Like", "by_rent", "figures", "owning_pays", "repair_facts", "repair_rent_month", "repair_server_days_month", "stored"]
+__all__ = ["NOTE", "Like", "by_rent", "figures", "owning_pays", "repair_facts", "repair_rent_month", "rent_now_on_quotes", "repair_server_days_month", "stored"]

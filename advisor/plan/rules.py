@@ -1054,7 +1054,7 @@ def _like_own(f: Facts, got: Finding, like: dict[str, Any], own_mid: float) -> F
     purchase the quotes must stay under; where the setup laid out is not that one (it kept a spare server: the
     like-for-like servers failed their own check), said so (s28-own28; blind review 17b, q26)."""
     c = f.cost.costs
-    ch = f.chosen
+    ch = getattr(f, "chosen", None)
 
     def money(x: float | None, digits: int = 3) -> str:
         return _money(float(f"{x or 0:.{digits}g}"), f)
@@ -1116,8 +1116,7 @@ def _measured_tie(f: Facts) -> bool:
     """Rent now, buy later decided on a measured load (s28-own28): owning and renting tie on stand-in prices and
     owning like for like (``own_like``) is the dearer side, so the quotes decide, not a measurement: ``cost.buy``
     says what they must show (q31)."""
-    return bool(f.cost is not None and f.ctx.duty_measured and stand_in_prices.costs_tie(f.cost.costs)
-                and own_like.owning_pays(f.cost.costs) is False)
+    return own_like.rent_now_on_quotes(f.form, f.ctx, f.cost.costs if f.cost is not None else None)
 
 
 @rule("cost.cloud_then_buy", "cost")

@@ -4,6 +4,7 @@ now" while ``deployment_form`` stayed ``bare_metal``)."""
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 
 import pytest
@@ -12,7 +13,7 @@ from advisor.plan import answers_from_dict, make_plan, own_like, rent_first27
 from advisor.plan.memo import memo_document
 from advisor.plan.result import MoneyRange
 from tests.support.page_one import page_one
-from tests.support.planned import advice_answers, advice_plan, only_finding
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan, only_finding
 
 Q26 = "q26_steady_3y_strong_ops_buy"
 Q31 = "q31_icp_filed_hosting_move"
@@ -111,7 +112,7 @@ def test_headline_and_deployment_form_say_one_thing(name, lang):
     assert (RENT_FIRST[lang] in page) == (r.deployment_form == "cloud_then_bare_metal"), page[:600]
     if r.deployment_form == "bare_metal":  # and its hardware row is the setup the cost figures bought
         hardware = next(line for line in page.splitlines() if line.startswith(HARDWARE[lang]))
-        assert f"{r.hardware.total_gpus} ×" in hardware and r.hardware.weights in hardware, hardware
+        assert str(r.hardware.total_gpus) in hardware and r.hardware.weights in hardware, hardware
 
 
 def test_q31_owns_at_the_sourced_mainland_l20_rent():
@@ -121,3 +122,23 @@ def test_q31_owns_at_the_sourced_mainland_l20_rent():
         {"gpu": "l20-48g", "kind": "on_demand", "low": 14.63, "high": 14.63, "unit": "CNY/GPU-hour"}])
     assert r.deployment_form == "bare_metal"
     assert not rent_first27.applies(r)
+
+
+def _owning_scenarios() -> list[str]:
+    """The advice scenarios whose expected forms include a bought one (read from the files, not planned)."""
+    owned = {"bare_metal", "cloud_then_bare_metal", "on_premises", "hybrid"}
+    return sorted(p.stem for p in ADVICE_SCENARIOS.glob("q*.json")
+                  if owned & set(json.loads(p.read_text(encoding="utf-8"))["expected"]["deployment_form"]))
+
+
+@pytest.mark.parametrize("name", _owning_scenarios())
+def test_every_purchase_is_weighed_in_the_rented_format(name):
+    """Every plan that buys colocated servers weighs them against a rent of the same format, and a page 1 that
+    leads with renting is never a bought form (the JSON and the headline say one thing)."""
+    r = advice_plan(name)
+    if rent_first27.applies(r):
+        assert r.deployment_form == "cloud_then_bare_metal"
+    if r.deployment_form != "bare_metal" or r.hardware is None:
+        return
+    sized = r.costs.rent_sized or {}
+    assert sized.get("weights", r.hardware.weights) == r.hardware.weights, sized
