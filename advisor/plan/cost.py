@@ -20,6 +20,7 @@ from advisor.plan import (
     cloud_overhead,
     hosted_prices,
     reserved_floor,
+    server_repair,
     server_size_price,
     staff_servers,
 )
@@ -264,10 +265,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         costs.bare_metal_monthly = _mr(owned_lo * conv, owned_hi * conv)
         opex_lo, opex_hi = pw_lo + col_lo + st_lo, pw_hi + col_hi + st_hi
         if inp.repair_unit_gpus and cloud_lo is not None and cloud_hi is not None:
-            from advisor.plan.own_like import repair_rent_month  # own_like reads this module's constants
-
             # the failed server's cards rented for its repair days, at the rent a GPU this plan prints
-            rep = repair_rent_month(inp.gpus, inp.repair_unit_gpus, (cloud_lo / inp.rent_gpus, cloud_hi / inp.rent_gpus))
+            rep = server_repair.repair_rent_month(inp.gpus, inp.repair_unit_gpus, (cloud_lo / inp.rent_gpus, cloud_hi / inp.rent_gpus))
             costs.bare_metal_repair_monthly = _mr(rep[0] * conv, rep[1] * conv)
             opex_lo, opex_hi = opex_lo + rep[0], opex_hi + rep[1]
             owned_lo, owned_hi = owned_lo + rep[0], owned_hi + rep[1]

@@ -677,7 +677,7 @@ def _repair_rent(c: Any, lang: str, cur: str) -> str:
     rep = c.bare_metal_repair_monthly
     if rep is None:
         return ""
-    from advisor.plan.own_like import repair_facts
+    from advisor.plan.server_repair import repair_facts
 
     f, d = repair_facts()["failures_per_gpu_year"], repair_facts()["repair_days"]
     return translate(lang, "own28.cost.repair_rent", cost=_money(rep, cur), low=f"{f['low']:g}", high=f"{f['high']:g}",

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.resources import load_json
+from advisor.plan.server_repair import repair_facts, repair_rent_month, repair_server_days_month
 
 NOTE = "spare_by_rent"  # a bought setup noted so: no spare server, a failed one's cards rented for its repair days
 
@@ -36,27 +35,6 @@ NOTE = "spare_by_rent"  # a bought setup noted so: no spare server, a failed one
 def by_rent(cand: Any) -> bool:
     """The setup is bought without a spare server, its failed server covered by rent (the engine's note)."""
     return NOTE in (getattr(cand, "notes", None) or [])
-
-
-@cache
-def repair_facts() -> dict[str, Any]:
-    """``server_repair28.json``: failures a GPU-year and repair days, each with its source and grade."""
-    return load_json("plan", "server_repair28.json")
-
-
-def repair_server_days_month(gpus: int) -> tuple[float, float]:
-    """Expected server-days down a month for ``gpus`` owned GPUs (each GPU's failure takes its server down)."""
-    f, d = repair_facts()["failures_per_gpu_year"], repair_facts()["repair_days"]
-    return gpus * f["low"] / 12 * d["low"], gpus * f["high"] / 12 * d["high"]
-
-
-def repair_rent_month(gpus: int, unit_gpus: int, rent_per_gpu_month: tuple[float, float]) -> tuple[float, float]:
-    """Renting a failed server's ``unit_gpus`` cards for its repair days, a month, low and high: the expected
-    server-days × those cards' day rent (``rent_per_gpu_month``: the rent a GPU a month, billed around the clock)."""
-    days = repair_server_days_month(gpus)
-    day = (unit_gpus * r * 24 / costmod.HOURS_PER_MONTH for r in rent_per_gpu_month)
-    lo, hi = day
-    return days[0] * lo, days[1] * hi
 
 
 @dataclass(frozen=True)
