@@ -106,7 +106,8 @@ def _need_per_replica(c: Ctx, ch: sizing.Candidate) -> int | None:
 def one_down_load(c: Ctx, ch: sizing.Candidate) -> int | None:
     """Concurrency per replica at the peak with the spare units down; None without a spare."""
     lay = ch.layout
-    if lay is None or not lay.spare_units or not c.peak:
+    # a spare replica held inside servers bought without a spare server is a spare too (own_like.NOTE)
+    if lay is None or not (lay.spare_units or "spare_by_rent" in getattr(ch, "notes", ())) or not c.peak:
         return None
     return max(1, math.ceil(c.peak / serving_replicas(ch)))
 
