@@ -106,7 +106,8 @@ def _need_per_replica(c: Ctx, ch: sizing.Candidate) -> int | None:
 def one_down_load(c: Ctx, ch: sizing.Candidate) -> int | None:
     """Concurrency per replica at the peak with the spare units down; None without a spare."""
     lay = ch.layout
-    if lay is None or not lay.spare_units or not c.peak:
+    # a spare replica held inside servers bought without a spare server is a spare too (own_like.NOTE)
+    if lay is None or not (lay.spare_units or "spare_by_rent" in getattr(ch, "notes", ())) or not c.peak:
         return None
     return max(1, math.ceil(c.peak / serving_replicas(ch)))
 
@@ -134,7 +135,9 @@ def serving_replicas(ch: sizing.Candidate) -> int:
     lay = ch.layout
     if lay is None:
         return ch.replicas
-    return max(1, ch.replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, lay.tp)))
+    # bought without a spare server (own_like.NOTE): the spare is a replica the servers hold among them
+    inside = 1 if "spare_by_rent" in getattr(ch, "notes", ()) else 0
+    return max(1, ch.replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, lay.tp)) - inside)
 
 
 def headroom_target(c: Ctx) -> int:

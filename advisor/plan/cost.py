@@ -20,6 +20,7 @@ from advisor.plan import (
     cloud_overhead,
     hosted_prices,
     reserved_floor,
+    server_repair,
     server_size_price,
     staff_servers,
 )
@@ -110,6 +111,9 @@ class CostInputs:
     # s26-own26: the cards in each server bought, where the plan buys servers (a purchase row's server share is
     # stretched to it: advisor.plan.server_size_price); None: not laid out to buy
     owned_unit_gpus: int | None = None
+    # s28-own28: a failed server covered by renting its cards for the repair days (no spare server bought): the
+    # cards in one server; 0 where a spare is bought (advisor.plan.own_like)
+    repair_unit_gpus: int = 0
 
     @property
     def rent_gpus(self) -> int:
@@ -260,6 +264,13 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         owned_lo, owned_hi = am_lo + pw_lo + col_lo + st_lo, am_hi + pw_hi + col_hi + st_hi
         costs.bare_metal_monthly = _mr(owned_lo * conv, owned_hi * conv)
         opex_lo, opex_hi = pw_lo + col_lo + st_lo, pw_hi + col_hi + st_hi
+        if inp.repair_unit_gpus and cloud_lo is not None and cloud_hi is not None:
+            # the failed server's cards rented for its repair days, at the rent a GPU this plan prints
+            rep = server_repair.repair_rent_month(inp.gpus, inp.repair_unit_gpus, (cloud_lo / inp.rent_gpus, cloud_hi / inp.rent_gpus))
+            costs.bare_metal_repair_monthly = _mr(rep[0] * conv, rep[1] * conv)
+            opex_lo, opex_hi = opex_lo + rep[0], opex_hi + rep[1]
+            owned_lo, owned_hi = owned_lo + rep[0], owned_hi + rep[1]
+            costs.bare_metal_monthly = _mr(owned_lo * conv, owned_hi * conv)
         if cloud_lo is not None and cloud_hi is not None:
             # s22-rentbasis22b: paid back against the rent the memo prints (``cloud_lo``/``cloud_hi``: the setup's
             # GPUs billed for the hours they are up, the cheaper of on demand and monthly/reserved), as an owned

@@ -45,6 +45,7 @@ from advisor.plan import (
     memo_cost_formula,
     node_shapes,
     office_purchase,
+    own_like,
     owned_per_million,
     pcie_prefill,
     people_volume,
@@ -223,7 +224,11 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
             usage_share.printed_high(out.costs, c) >= fleet.OWN_MIN_UTILISATION:
         _, proc_hi = duration("bare_metal_procurement")
         deadline_ok = c.deadline_days is None or c.deadline_days >= proc_hi
-        if c.duty_measured and c.ops == "strong" and deadline_ok:
+        # s28-own28: on a tie, the side is the like-for-like one's (own_like: the rented GPUs in their format, in
+        # whole servers, a failed server covered the cheaper honest way): where renting is cheaper there, rent now
+        # and buy when the quotes bring the purchase down (q31 said "rent" under a JSON form of bare metal)
+        like = own_like.owning_pays(out.costs) if tie else None
+        if c.duty_measured and c.ops == "strong" and deadline_ok and like is not False:
             return "bare_metal"
         return "cloud_then_bare_metal"
     return "cloud"
@@ -505,6 +510,36 @@ def _spare_held(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook):
     return bare, _cost_of(c, bare, region, book)
 
 
+def _spare_by_rent(c: Ctx, region: str, book: PriceBook, bought: sizing.Candidate, out: costmod.CostOutcome):
+    """(setup, cost) of the servers bought like for like with the rent (s28-own28, ``own_like``): the rented
+    precision, the replicas the peak needs with the headroom in whole servers that hold a spare replica among them,
+    no spare server: a failed server's cards rented for its repair days, where that is the cheaper honest cover at
+    the middle of the prices and the setup costs less than the one laid out with a spare server. It is checked on
+    its own curve as every setup to buy is (with its spare, then the spare server dropped, as ``_spare_held`` does).
+    None otherwise (the plan keeps its spare server)."""
+    like = own_like.figures(out.costs)
+    lay = bought.layout
+    if like is None or like.spare != "repair_rent" or lay is None or not lay.owned or lay.regions != 1 \
+            or not lay.spare_units or lay.basis == fleet.FLEET_BASIS:
+        return None
+    low = getattr(bought, "rent_as", None)
+    k = gchoice._copy(low if low is not None and low.gpu.id == bought.gpu.id else bought)
+    load = math.ceil(headroom_target(c) / max(1, claimed_capacity(c, k)))
+    gchoice.apply_layout(c, region, k, book, owned=True, load_replicas=load)
+    if not _verify_laid_out(c, k, region, book)[2]:
+        return None
+    gchoice.apply_layout(c, region, k, book, owned=True, load_replicas=k.layout.load_replicas, spare=False)
+    if k.replicas <= k.layout.load_replicas or k.total_gpus != like.gpus:  # no spare replica inside: not like for like
+        return None
+    k.notes.append(own_like.NOTE)
+    k.rent_as = None
+    got = _cost_of(c, k, region, book)
+    if None in got.owned_usd or None in out.owned_usd or sum(got.owned_usd) >= sum(out.owned_usd):  # type: ignore[arg-type]
+        return None
+    got.costs.own_like = own_like.stored(got.costs, like)
+    return k, got
+
+
 def _one_more(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
               hosted: tuple[float, float] | None, out: costmod.CostOutcome):
     """(setup, cost, budget check) with one serving unit more where ``spare_policy.one_down_tight`` finds the plan's
@@ -715,7 +750,9 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
                              tokens_high=vol.output_high, rent=rent_sized.record(cand, rented, low_per),
                              usage=(usage := usage_share.of(c, cand)),
                              draw=usage_share.draw_share(c, cand, usage),
-                             owned_unit_gpus=_bought_unit(cand))  # fmt: skip
+                             owned_unit_gpus=_bought_unit(cand),
+                             # no spare server bought: a failed one's cards rented for its repair days (own_like)
+                             repair_unit_gpus=(_bought_unit(cand) or 0) if own_like.by_rent(cand) else 0)  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))
@@ -964,6 +1001,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                         chosen, out, sim_ttft, sim_tpot = best, _cost_of(c, best, region, book), None, None
             else:
                 form = form2
+    if chosen is not None and form == "bare_metal" and not on_fleet and out is not None:
+        swapped = _spare_by_rent(c, region, book, chosen, out)
+        if swapped is not None:  # owned like for like (own_like): the rented GPUs in their format, no spare server
+            chosen, out = swapped
+            sim_ttft = sim_tpot = None  # the card takes the curve's figures for the setup bought
     line = decide_line(c, region, form)
     # a rented mainland + overseas plan: each node sized for its share with its own N+1, priced in its region; the
     # plan's setup (``chosen``) is then the mainland node's, its cost the two nodes' sum (advisor.plan.two_nodes)
@@ -1072,6 +1114,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     fleet_own = fleet.chosen_owned(c, out, form)
     timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought),
                          gpus_bought=_gpus_bought(out, fleet_own))
+    if out is not None and own_like.rent_now_on_quotes(form, c, out.costs):  # bought once quoted, not measured
+        timeline.items = [i.model_copy(update={"label_key": "own28.timeline.procurement_on_quotes"})
+                          if i.id == "procurement" else i for i in timeline.items]
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
     if chosen is not None and out is not None:  # launched offshore, moved once filed: both phases costed (q21)
         _cost_the_move(c, region, reason, form, chosen, out, timeline, book, fx)

@@ -114,7 +114,8 @@ def _mr(r: Range, conv: float) -> MoneyRange:
 def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: float, gpus: int, *, office: bool,
          form: str, burst: Range = (0.0, 0.0), burst_gpus: int = 0, budget_usd: float | None = None,
          purchase_unit: int = 1, servers: int | None = None, rented: dict | None = None,
-         usage: tuple[float, float] | None = None, server_gpus: int | None = None) -> Owned | None:
+         usage: tuple[float, float] | None = None, server_gpus: int | None = None,
+         repair: Range = (0.0, 0.0)) -> Owned | None:
     """``gpus`` GPUs bought and run in the office (``office``) or in colocation; None when the GPU has no capex row.
     ``server_gpus``: the cards in each server bought, where laid out in servers (a row built on a larger server's
     share is said so beside the purchase: ``server_size_price``)."""
@@ -159,7 +160,8 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     def share(level: str) -> Range:
         return fte[level][0] * nodes * rate[0], fte[level][1] * nodes * rate[1]
 
-    running_base = (power[0] + colo[0] + burst[0], power[1] + colo[1] + burst[1])
+    # + a failed server's cards rented for its repair days where no spare server is bought (own_like)
+    running_base = (power[0] + colo[0] + burst[0] + repair[0], power[1] + colo[1] + burst[1] + repair[1])
     horizon = costmod.amortisation_months(c.duration_months)  # the purchase spread as cost.compute spreads it
     owned = Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=share(c.ops),
                   staff_if_no_ops=share("none"), office=office, horizon=horizon, cost=None,  # type: ignore[arg-type]
@@ -238,6 +240,8 @@ def owned_layout(c: Ctx, cand, region: str) -> node_shapes.Layout:
     with their N+1 became 3 H100 → one 8-GPU server, silently without the spare server the plan's own rule says a
     paid service needs to survive one failed server)."""
     lay = getattr(cand, "layout", None)
+    if lay is not None and lay.owned and "spare_by_rent" in cand.notes:  # bought as laid out (own_like.NOTE)
+        return lay
     load = lay.load_replicas if lay is not None else cand.replicas
     shape = node_shapes.shape_of(cand.gpu.id, owned=True)
     spare = int(gpu_choice_facts()["redundancy"]["spare_units"]) if gchoice.redundancy_reason(c) else 0
@@ -248,7 +252,7 @@ def owned_layout(c: Ctx, cand, region: str) -> node_shapes.Layout:
 
 
 def bought_whole(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float = 1.0,
-                 bought: node_shapes.Layout | None = None) -> Owned | None:
+                 bought: node_shapes.Layout | None = None, repair: Range = (0.0, 0.0)) -> Owned | None:
     """The setup ``cand`` bought whole (``owned_layout``, or ``bought`` where the caller laid it out already) and run
     where the plan runs it (the office/server room for an internal service, else colocation): its purchase, power,
     colocation and an engineer's share per server; None when the GPU has no purchase price. The purchase ranking
@@ -259,10 +263,12 @@ def bought_whole(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: fl
                 form="on_premises" if office else "bare_metal", budget_usd=capex_budget_usd(c, fx),
                 purchase_unit=purchase_unit(cand.gpu), servers=lay.units,
                 usage=usage_share.draw_share(c, cand, usage_share.of(c, cand)),
-                server_gpus=lay.unit_gpus if getattr(lay, "owned", False) and lay.basis != "fleet" else None)  # fmt: skip (not the team's fleet)
+                server_gpus=lay.unit_gpus if getattr(lay, "owned", False) and lay.basis != "fleet" else None,
+                repair=repair)  # fmt: skip (not the team's fleet)
 
 
-def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> FormsOutcome:
+def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float,
+               repair: Range = (0.0, 0.0)) -> FormsOutcome:
     """The owning forms of the plan's setup ``cand`` (a ``sizing.Candidate``): the whole setup bought, laid out to
     buy (``owned_layout``), and the hybrid split when there is a peak to rent (the peak needs two replicas or more;
     the rented cloud side is also what carries the load while an owned base server is down)."""
@@ -273,7 +279,7 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
     gpu, tdp = cand.gpu.id, cand.gpu.tdp_watts
     unit = purchase_unit(cand.gpu)
     bought = owned_layout(c, cand, region)
-    out.owned = bought_whole(c, book, cand, region, fx, conv, bought)
+    out.owned = bought_whole(c, book, cand, region, fx, conv, bought, repair)  # repair: USD a month (own_like)
     # a peak to rent needs a peak: the load itself takes two replicas or more. A one-replica service whose rented
     # layout carries a spare (N+1) has nothing above its base (it became "own one, rent the spare at peak hours")
     if bought.load_replicas >= 2 and cand.replicas >= 2 and not c.internal_only:
@@ -296,7 +302,9 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
 def attach(out: costmod.CostOutcome, c: Ctx, book: PriceBook, cand, region: str) -> None:
     """Cost the owning forms of ``cand`` onto the plan's cost outcome (``out.forms``, ``out.costs.owned`` …)."""
     fx = float(book.fx()["cny_per_usd"])
-    forms = cost_forms(c, book, cand, region, fx, out.conv)
+    rep = out.costs.bare_metal_repair_monthly  # the repair-day rent cost.compute counted, in the answers' money
+    repair = (rep.low / out.conv, rep.high / out.conv) if rep is not None else (0.0, 0.0)
+    forms = cost_forms(c, book, cand, region, fx, out.conv, repair)
     out.forms = forms
     costs = out.costs
     costs.owned = forms.owned.cost if forms.owned is not None else None

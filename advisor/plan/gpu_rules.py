@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import burst, idle_spares, line_total, spare_in_units, spare_policy
+from advisor.plan import burst, idle_spares, line_total, own_like, spare_in_units, spare_policy
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.capacity import serving_replicas
@@ -48,6 +48,8 @@ def redundancy(f: Facts):
     if spare_in_units.units(ch) is not None and not lay.spare_units:  # the units hold the spare among them (q10)
         unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
         return finding("sizing.redundancy", variant="in_units", **spare_in_units.finding_params(f, ch, lay, unit))
+    if own_like.by_rent(ch) and not lay.spare_units:  # no spare server: a failed one's cards rented (s28-own28)
+        return _repair_rent(f, ch, lay)
     if not lay.spare_units or getattr(f.second_unit, "added", False):  # a second unit the budget covers: said by
         return None  # sizing.single_point, which recommends it (an internal tool needs no N+1)
     unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
@@ -97,6 +99,19 @@ def _margin(f: Facts, ch: Any, lay: Any, unit: str, why: str, more: dict[str, An
 def _left_with_one_down(ch: Any, lay: Any, c_max: int) -> int:
     """The concurrent requests the replicas left carry within the target with the largest unit down."""
     return max(0, ch.replicas - max(1, lay.unit_gpus // max(1, ch.tp))) * c_max
+
+
+def _repair_rent(f: Facts, ch: Any, lay: Any):
+    """N+1 by the replica inside servers bought without a spare server, a failed server's cards rented for its
+    repair days (``own_like``: the cheaper honest cover at the middle of the prices), with both covers' costs."""
+    costs = f.cost.costs if f.cost is not None else None
+    rep = costs.bare_metal_repair_monthly if costs is not None else None
+    like = (costs.own_like if costs is not None else None) or {}
+    return finding("sizing.redundancy", variant="repair_rent",
+                   why={"tr": f"plan.redundancy.why.{gchoice.redundancy_reason(f.ctx) or 'public'}"},
+                   servers=lay.units, replicas=ch.replicas, load=serving_replicas(ch), unit_gpus=lay.unit_gpus,
+                   gpu=ch.gpu.name, repair=_range(rep.low, rep.high, f) if rep is not None else "—",
+                   other=_money(float(f"{like.get('other_month') or 0:.3g}"), f))
 
 
 def _idle(f: Facts, ch: Any, lay: Any):

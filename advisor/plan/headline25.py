@@ -90,9 +90,25 @@ def measured_clause(result: Any, lang: str) -> str:
     return render(lang, "headline25.hardware.measured", {"util": f.params.get("util"), "count": f.params.get("count")})
 
 
+def like_own_clause(result: Any, lang: str) -> str:
+    """Where owning pays like for like (s28-own28, ``own_like``): what is bought, its payback against the horizon at
+    the middle and how a failed server is covered, said with the form (blind review 17b, q26: the headline must say
+    why owning, in months); "" elsewhere."""
+    f = next((x for x in result.findings if x.id == "cost.buy" and x.title_key == "own28.rule.cost.buy.like_own.title"),
+             None)  # fmt: skip
+    if f is None:
+        return ""
+    p = f.params
+    cover = render(lang, "own28.form.cover", {"unit_gpus": p["spare"]["unit_gpus"]}) \
+        if p["spare"]["tr"] == "own28.spare.repair_rent" else ""
+    return render(lang, "own28.form.like_own", {"servers": p["servers"], "gpus": p["gpus"], "gpu": p["gpu"],
+                                                "weights": p["weights"], "payback": p["payback"],
+                                                "months": p["months"], "cover": cover})
+
+
 def headline_clause(result: Any, lang: str) -> str:
     """Everything page 1's recommendation sentence adds to the form: the purchase's condition or the count first."""
-    return form_condition(result, lang) or measure_first(result, lang)
+    return form_condition(result, lang) or like_own_clause(result, lang) or measure_first(result, lang)
 
 
-__all__ = ["form_condition", "headline_clause", "measure_first", "measured_clause", "more_replica_clause"]
+__all__ = ["form_condition", "headline_clause", "like_own_clause", "measure_first", "measured_clause", "more_replica_clause"]

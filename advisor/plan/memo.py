@@ -546,7 +546,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur) if job else "—"),
         ("memo4.cost.bare_metal", t("memo.owncost20.cost.bare_metal_value", capex=capex, monthly=monthly,
                                     months=c.horizon_months, hidden=_hidden_capex_text())
-         + server_size_price.text(c, lang) if "—" not in (capex, monthly) else "—"),
+         + server_size_price.text(c, lang) + _repair_rent(c, lang, cur) if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
         ("plan.breakeven.months.label", _break_even(c, lang, "months")),
@@ -670,6 +670,18 @@ def _budget_verdict(c: Any, t: Any) -> str:
     if c.budget_straddles:
         return t("memo.cost.straddles")
     return t("memo.cost.within" if c.within_budget else "memo.cost.over")
+
+
+def _repair_rent(c: Any, lang: str, cur: str) -> str:
+    """The repair-day rent in the owning month, said where no spare server is bought (s28-own28, ``own_like``)."""
+    rep = c.bare_metal_repair_monthly
+    if rep is None:
+        return ""
+    from advisor.plan.server_repair import repair_facts
+
+    f, d = repair_facts()["failures_per_gpu_year"], repair_facts()["repair_days"]
+    return translate(lang, "own28.cost.repair_rent", cost=_money(rep, cur), low=f"{f['low']:g}", high=f"{f['high']:g}",
+                     days_low=d["low"], days_high=d["high"], grade=f["grade"], days_grade=d["grade"])
 
 
 def _hidden_capex_text() -> str:
@@ -921,7 +933,8 @@ def memo_context(
         "feasible": result.feasible,
         # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
         # s27-ownrent27b (review 17): where the middle favours renting, page 1 leads with renting, the purchase its condition
-        "form": rent_first27.headline(result, lang, t(memo_text15.form_key(result, memo_forms.form_key(result))))
+        "form": rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
+            result, memo_forms.form_key(result)))))
         or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang),
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
@@ -1216,6 +1229,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     rows.append((t("memo.key.feasible"), rent_first27.feasible(result, lang, feasible)))
     # the rows that describe the purchase, marked as the headline's condition where it leads with renting (review 17)
     bought = {t("memo.key.hardware"), t("memo.key.cost"), t("memo.key.launch")}
+    if result.deployment_form == "cloud_then_bare_metal":  # s28-own28: the cost and launch rows are the rent's
+        bought = {t("memo.key.hardware")}
     rows = [(k, rent_first27.if_bought(result, lang, v) if k in bought else v) for k, v in rows]
     return [(_cell(a), _cell(b)) for a, b in rows]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import rent_cheaper_tie, stand_in_prices
+from advisor.plan import own_like, rent_cheaper_tie, stand_in_prices
 from advisor.plan.result import Finding, MoneyRange, NextStep
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
@@ -42,6 +42,8 @@ def bought_on_price(f: Facts) -> bool:
     nor one a one-off budget pays for (q01/q02/q33/q17: the budget, not the break-even, decided it)."""
     if f.form in ("bare_metal", "hybrid"):
         return True
+    if own_like.rent_now_on_quotes(f.form, f.ctx, f.cost.costs if f.cost is not None else None):
+        return True  # rent now, buy on quotes (s28-own28): the quotes the purchase waits on are asked for first
     return f.form == "on_premises" and f.ctx.reach != "lan" and getattr(f.ctx.answers, "capex_budget", None) is None
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from advisor.plan import node_shapes
+from advisor.plan import node_shapes, own_like
 from advisor.plan.fleet_next_replica import cards_text, carried_by, one_more
 from advisor.plan.fleet_spread import server_spread
 from advisor.plan.result import Finding
@@ -69,7 +69,8 @@ def _spread(f: Facts) -> Spread | None:
     if lay is None or f.form not in node_shapes.OWNED_FORMS or f.form == "hybrid" or f.ctx.is_batch:
         return None
     replicas, tp = lay.replicas, lay.tp
-    serving = max(1, replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, tp)))
+    # the spare replica held inside servers bought without a spare server does not serve (own_like, s28-own28)
+    serving = max(1, replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, tp)) - (1 if own_like.by_rent(ch) else 0))
     fleet = on_fleet(f)
     if fleet is not None:
         if lay.form_factor not in ("sxm", "oam"):
@@ -155,7 +156,9 @@ def placement(f: Facts) -> Finding | None:
     pct = round(100 * spread.left / spread.serving)
     cover = ({"tr": "plan.placement16.covered"} if spread.covered
              else {"tr": "plan.placement16.short", "serving": spread.serving})  # fmt: skip
-    spare_part = {"tr": "plan.placement16.spare" if spare else "plan.placement16.no_spare"}
+    spare_part = {"tr": "plan.placement16.spare" if spare or own_like.by_rent(ch) else "plan.placement16.no_spare"}
+    if own_like.by_rent(ch) and not spread.covered:  # a failed server's cards rented for its repair days (own_like)
+        cover = {"tr": "own28.placement.repair_rent", "unit_gpus": lay.unit_gpus}
     if spare and spread.covered:  # spares laid on the fleet's idle GPUs for a whole server (fleet.idle_spares)
         spare_part = {"tr": "plan.owned20.placement.spares"}
     if fleet is not None and f.ctx.utilisation > 0:  # a busy fleet: the free GPUs may not lie as the spread needs

@@ -39,7 +39,8 @@ def compared_what(costs: Any) -> dict[str, Any]:
 
 def applies(result: Any) -> bool:
     """Page 1 leads with renting and the purchase is the condition."""
-    return result.deployment_form == "bare_metal" and _tie(result) is not None
+    # s28-own28: renting cheaper like for like on a measured load is the rent-now-buy-later form itself
+    return result.deployment_form in ("bare_metal", "cloud_then_bare_metal") and _tie(result) is not None
 
 
 def headline(result: Any, lang: str, own_form: str) -> str:
@@ -57,6 +58,12 @@ def headline(result: Any, lang: str, own_form: str) -> str:
         "cloud": f.params["cloud"], "own": own, "max_purchase": f.params["threshold"]["max_purchase"]})
 
 
+def own_form_key(result: Any, key: str) -> str:
+    """The owning form's words the rent-first headline names as its condition: renting now and buying later on a
+    measured load (s28-own28) buys bare-metal servers, not "once the load is proven" (it is measured)."""
+    return "memo.form.bare_metal" if result.deployment_form == "cloud_then_bare_metal" and applies(result) else key
+
+
 def if_bought(result: Any, lang: str, value: str) -> str:
     """A page-1 row that describes the purchase, marked as the condition's branch where the headline leads with
     renting; the value unchanged elsewhere."""
@@ -70,4 +77,4 @@ def feasible(result: Any, lang: str, value: str) -> str:
     return value + render(lang, "ownrent27b.key.feasible_either", {})
 
 
-__all__ = ["applies", "compared_what", "feasible", "headline", "if_bought"]
+__all__ = ["applies", "compared_what", "feasible", "headline", "if_bought", "own_form_key"]

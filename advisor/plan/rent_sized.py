@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from advisor.plan import gpu_choice
+from advisor.plan import gpu_choice, own_like
 from advisor.plan.fleet import FLEET_BASIS
 from advisor.sizing.quant import get_format
 
@@ -37,7 +37,10 @@ def rented(cand: Any, lay_out: Callable[[Any, int, int], Any], load_replicas: in
     lay = getattr(cand, "layout", None)
     if lay is None or not lay.owned or lay.basis == FLEET_BASIS:
         return cand
-    rent = lay_out(gpu_choice._copy(cand), max(1, load_replicas), lay.spare_units // max(1, lay.regions))
+    # bought without a spare server (own_like: a failed one's cards rented for its repair days), the spare replica
+    # the servers hold among them is one spare unit rented
+    spares = lay.spare_units // max(1, lay.regions) or (1 if own_like.by_rent(cand) else 0)
+    rent = lay_out(gpu_choice._copy(cand), max(1, load_replicas), spares)
     return rent if rent.layout is not None else cand
 
 
@@ -71,7 +74,9 @@ def record(bought: Any, rent: Any, per_replica: int | None = None) -> dict[str, 
     lay = rent.layout
     out = {"gpus": rent.total_gpus, "load_gpus": lay.load_units * lay.unit_gpus,
            "spare_gpus": lay.spare_units * lay.unit_gpus, "unit_gpus": lay.unit_gpus,
-           "whole_server": lay.whole_server, "bought_gpus": bought.total_gpus}
+           "whole_server": lay.whole_server, "bought_gpus": bought.total_gpus,
+           # the cards in a server bought: owning is weighed on the rented GPUs in such servers (own_like)
+           "bought_unit_gpus": bought.layout.unit_gpus if bought.layout is not None else None}
     if rent.weights != bought.weights:  # rented at the lower precision the answers accept (``leaner``)
         out.update(weights=rent.weights, tp=rent.tp, bought_weights=bought.weights, per_replica=per_replica)
     return out

@@ -549,6 +549,15 @@ class Costs(_Out):
         None, description="where the cloud side rents other GPUs than those bought: {gpus (rented, = ``gpus``), "
         "load_gpus (carrying the peak), spare_gpus (N+1), unit_gpus (the unit rented), whole_server, bought_gpus}; "
         "null where renting prices the plan's own GPUs")
+    # s28-own28: a bought setup whose failed server is covered by renting its cards for the repair days
+    bare_metal_repair_monthly: MoneyRange | None = Field(
+        None, description="renting a failed server's cards for its expected repair days, a month (in the owning "
+        "month); null where a spare is bought")
+    own_like: dict[str, Any] | None = Field(
+        None, description="owning weighed like for like (the rented GPUs in their format, in whole servers): "
+        "{servers, gpus, unit_gpus, weights, spare (inside | repair_rent), repair_month, other_month (the other "
+        "cover's cost a month), month_mid, rent_mid, payback_mid, max_purchase, capex_mid, pays}; null where not "
+        "weighed apart from the plan's own figures")
     # issue 25: ``utilisation`` is the share of the setup's capacity the month's own tokens fill (usage_share)
     usage_from_tokens: bool = Field(False, description="``utilisation`` is the month's tokens (answered or the plan's "
                                     "estimate) over what the setup serves fully busy, not an assumed busy share")

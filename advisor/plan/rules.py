@@ -8,6 +8,7 @@ sources (metadata in ``resources/plan/facts.json``, texts in ``resources/i18n/*/
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -23,6 +24,7 @@ from advisor.plan import (
     line_total,
     memo_api_only,
     one_server_option,
+    own_like,
     payback,
     rent_breakeven,
     rent_cheaper_tie,
@@ -973,7 +975,10 @@ def cost_rent(f: Facts):
 @rule("cost.buy", "cost")
 def cost_buy(f: Facts):
     """Sustained utilisation, years of horizon, ops staff: owning is cheaper (rule 15)."""
-    if f.form != "bare_metal" or f.cost is None or _rules_fleet.on_fleet(f) is not None:  # the fleet's: cost.fleet
+    if f.form not in ("bare_metal", "cloud_then_bare_metal") or f.cost is None or \
+            _rules_fleet.on_fleet(f) is not None:  # the fleet's: cost.fleet
+        return None
+    if f.form == "cloud_then_bare_metal" and not _measured_tie(f):  # rent first to measure: cost.cloud_then_buy
         return None
     c = f.cost.costs
     be = c.break_even_months
@@ -986,6 +991,8 @@ def cost_buy(f: Facts):
     own_mr, rent_mr = (c.bare_metal_monthly.low, c.bare_metal_monthly.high), (c.cloud_monthly.low, c.cloud_monthly.high)
     if stand_in_prices.costs_tie(c):  # overlapping ranges on stand-in prices: a tie, and what decides it (round 13)
         _, own_mid, rent_mid = middles(own_mr, rent_mr)
+        if c.own_like and c.own_like.get("pays"):  # the setup bought like for like with the rent (s28-own28)
+            return _like_own(f, got, c.own_like, own_mid)
         tie_rent = _tie_rent_cheaper(f, got, own_mid, rent_mid)
         if tie_rent is not None:  # renting cheaper at the middle: why, and a threshold the middle does not meet
             return tie_rent
@@ -1019,6 +1026,9 @@ def _tie_rent_cheaper(f: Facts, got: Finding, own_mid: float, rent_mid: float) -
     fig = rent_cheaper_tie.figures(c, lay.unit_gpus if lay is not None else 0)
     if fig is None or lay is None:
         return None
+    like = own_like.figures(c)
+    if like is not None and like.pays:  # like for like, owning pays (s28-own28): that is the finding, not the rent
+        return _like_own(f, got, {**dataclasses.asdict(like), "pays": True}, own_mid)
     capex = c.bare_metal_capex
     threshold = {"tr": "tie25.threshold.purchase", "max_purchase": _money(float(f"{fig.max_purchase:.3g}"), f),
                  "capex": _range(capex.low, capex.high, f)} if fig.max_purchase is not None else \
@@ -1036,6 +1046,39 @@ def _tie_rent_cheaper(f: Facts, got: Finding, own_mid: float, rent_mid: float) -
                    # why owning is dearer: the spare server, or (dearer by the GPU too) the purchase price itself
                    "dearer": {"tr": "ownspare26.dearer.price" if fig.own_per_gpu >= fig.rent_per_gpu
                               else "ownspare26.dearer.spare"}}})
+
+
+def _like_own(f: Facts, got: Finding, like: dict[str, Any], own_mid: float) -> Finding:
+    """``cost.buy`` where owning the rented GPUs in their format (``own_like``) pays back within the horizon: what to
+    buy, how a failed server is covered (the cheaper honest way, said with the other's cost), the payback and the
+    purchase the quotes must stay under; where the setup laid out is not that one (it kept a spare server: the
+    like-for-like servers failed their own check), said so (s28-own28; blind review 17b, q26)."""
+    c = f.cost.costs
+    ch = getattr(f, "chosen", None)
+
+    def money(x: float | None, digits: int = 3) -> str:
+        return _money(float(f"{x or 0:.{digits}g}"), f)
+
+    spare: dict[str, Any] = {"tr": "own28.spare.inside", "servers": like["servers"]}
+    if like["spare"] == "repair_rent":
+        spare = {"tr": "own28.spare.repair_rent", "unit_gpus": like["unit_gpus"],
+                 "repair": money(like["repair_month"], 2), "other": money(like["other_month"])}
+    weights = like["weights"] or (ch.weights if ch is not None else "")
+    laid: dict[str, Any] | str = ""
+    if ch is not None and (ch.total_gpus != like["gpus"] or ch.weights != weights):
+        laid = {"tr": "own28.laid_out", "own_gpus": ch.total_gpus, "bought_weights": ch.weights,
+                "own_mid": money(own_mid), "servers": like["servers"], "weights": weights}
+    return got.model_copy(update={
+        "title_key": OWN_LIKE_TITLE, "detail_key": "own28.rule.cost.buy.like_own.detail",
+        "params": {**got.params, "servers": like["servers"], "gpus": like["gpus"], "weights": weights,
+                   "gpu": ch.gpu.name if ch is not None else "", "month": money(like["month_mid"]),
+                   "rent_mid": money(like["rent_mid"]), "payback": round(like["payback_mid"] or 0),
+                   "rent_gpus": (c.rent_sized or {}).get("gpus", like["gpus"]),
+                   "max_purchase": money(like["max_purchase"]), "capex": money(like["capex_mid"]),
+                   "spare": spare, "laid": laid}})
+
+
+OWN_LIKE_TITLE = "own28.rule.cost.buy.like_own.title"  # ``cost.buy``'s title where owning pays like for like
 
 
 def _lean_clause(f: Facts, fig: rent_cheaper_tie.Figures, lay: Any) -> dict[str, Any] | str:
@@ -1069,10 +1112,17 @@ def _lean_clause(f: Facts, fig: rent_cheaper_tie.Figures, lay: Any) -> dict[str,
             "lean_max": _money(float(f"{got.max_purchase:.3g}"), f) if got.max_purchase is not None else ""}
 
 
+def _measured_tie(f: Facts) -> bool:
+    """Rent now, buy later decided on a measured load (s28-own28): owning and renting tie on stand-in prices and
+    owning like for like (``own_like``) is the dearer side, so the quotes decide, not a measurement: ``cost.buy``
+    says what they must show (q31)."""
+    return own_like.rent_now_on_quotes(f.form, f.ctx, f.cost.costs if f.cost is not None else None)
+
+
 @rule("cost.cloud_then_buy", "cost")
 def cost_then(f: Facts):
     """Owning looks cheaper but utilisation is not measured yet: rent first, measure, then buy."""
-    if f.form != "cloud_then_bare_metal" or f.cost is None:
+    if f.form != "cloud_then_bare_metal" or f.cost is None or _measured_tie(f):
         return None
     c = f.cost.costs
     be = c.break_even_utilisation

@@ -21,8 +21,20 @@ from tests.support.planned import advice_answers, advice_plan
 Q26, Q17 = "q26_steady_3y_strong_ops_buy", "q17_capex_only_university_lab"
 
 
-def _q26(amount: float):
-    return make_plan(answers_from_dict({**advice_answers(Q26), "capex_budget": {"amount": amount, "currency": "CNY"}}))
+@pytest.fixture
+def spare_servers(monkeypatch):
+    """q26 laid out with its spare server, as this file's cases were written (s28-own28 re-argued: q26 now buys 2
+    H20 servers like for like with the rent, a failed one's cards rented for its repair days, which cost less than
+    88 × A10 both to buy and to own, so no A10 setup is cheaper to buy; the ranking on the term's cost that this file
+    protects is read on the 3-server setup, with ``own_like``'s swap left out)."""
+    from advisor.plan import engine
+
+    monkeypatch.setattr(engine, "_spare_by_rent", lambda *a, **k: None)
+
+
+def _q26(amount: float | None = None):
+    budget = {} if amount is None else {"capex_budget": {"amount": amount, "currency": "CNY"}}
+    return make_plan(answers_from_dict({**advice_answers(Q26), **budget}))
 
 
 def _a10_high_cny() -> float:
@@ -35,8 +47,8 @@ def _a10_high_cny() -> float:
 
 
 @pytest.mark.parametrize("where", ["under_h20_low", "covers_a10_not_h20"])
-def test_a_72b_service_on_a_one_off_budget_is_not_eleven_a10_servers(where):
-    base = advice_plan(Q26)
+def test_a_72b_service_on_a_one_off_budget_is_not_eleven_a10_servers(where, spare_servers):
+    base = _q26()
     amount = base.costs.bare_metal_capex.low - 1 if where == "under_h20_low" else _a10_high_cny() + 1_000
     assert amount < base.costs.bare_metal_capex.high  # the H20 servers' high end is over the budget either way
     r = _q26(amount)
@@ -51,7 +63,7 @@ def test_a_72b_service_on_a_one_off_budget_is_not_eleven_a10_servers(where):
         memo_document(r, "en").markdown()
 
 
-def test_the_lead_says_why_not_the_a10_with_both_term_costs_in_both_languages():
+def test_the_lead_says_why_not_the_a10_with_both_term_costs_in_both_languages(spare_servers):
     r = _q26(_a10_high_cny() + 1_000)
     a10 = next(a for a in r.gpu_choice.alternatives if a.gpu == "a10")
     ch = r.gpu_choice.chosen

@@ -20,7 +20,10 @@ from tests.support.planned import advice_answers, planned
 MOVED = ("q32_filed_public_chatbot_fast", "q42_china_market_gpus_mainland", "q38_eu_internal_hr_assistant",
          "q14_medical_followup_mainland")
 CHANGE = {"q38_eu_internal_hr_assistant": {"ops_capability": "strong"}}
-KEPT = ("q02_office_lan_small_design_agency", "q26_steady_3y_strong_ops_buy")
+# s28-own28 re-argued: q26 left this list. Its servers are now bought like for like with the rent in fp8 (own_like:
+# two servers of the rented fp8 GPUs, a failed one's cards rented for its repair days, against three in bf16 with a
+# spare server), a choice on GPUs and cost, not on the felt TPOT gain this file pins (tests/core/test_own28.py)
+KEPT = ("q02_office_lan_small_design_agency",)
 
 
 @pytest.mark.parametrize("name", MOVED)

@@ -178,8 +178,11 @@ def test_the_lower_precisions_gain_is_given_once_in_section_two(name, lang):
             assert re.search(rf"(?m)^{step}\. ", memo), name
 
 
+# s28-own28 re-argued: q26 bought like for like pays back within its horizon (test_own28): no threshold to state;
+# q31 rents now on it (``cloud_then_bare_metal``), so the cost row is the rent's own month and the threshold is said
+# by the headline and the quotes step, and kept whole in the cost finding (the app, --json)
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("name", ["q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"])
+@pytest.mark.parametrize("name", ["q31_icp_filed_hosting_move"])
 def test_the_buys_threshold_is_stated_once_on_page_one(name, lang):
     """q26/q31: own only if the quotes bring the purchase under a threshold. The headline says it; the cost row keeps
     the two middles it rests on, and step 1 says what to do without repeating that renting costs less."""
@@ -193,7 +196,7 @@ def test_the_buys_threshold_is_stated_once_on_page_one(name, lang):
     assert page.count(amount) == 2  # the headline's condition and step 1's instruction
     said = {"en": "renting costs less", "zh_CN": "租用更便宜"}[lang]
     assert page.count(said) == 1 and said in headline
-    # without the headline's condition (the app's cost row, --json), the row keeps the threshold
-    from advisor.plan import own_rent_verdict
+    # without the headline's condition (the app, --json), the cost finding keeps the threshold
+    from advisor.plan.result import render
 
-    assert amount in own_rent_verdict.page_one_clause(r, lang)
+    assert amount in re.sub(r"[^\d,]", "", render(lang, f.detail_key, f.params))

@@ -61,7 +61,9 @@ def test_a_better_precision_short_of_the_headroom_policy_does_not_win_the_tie(mo
 
 
 def test_the_tie_says_what_the_other_precision_gives_on_the_same_cards_in_both_languages():
-    for name in (Q02, Q26):
+    # s28-own28 re-argued: q26 no longer keeps bf16 (its servers are bought like for like with the fp8 rent: two
+    # servers against three, test_own28), so only q02 keeps the precision tie this test reads
+    for name in (Q02,):
         r = planned(advice_answers(name))
         assert r.hardware.weights == "bf16", name
         other = next(t for t in r.layouts_tried.tries if t.weights == "fp8" and t.outcome == "meets")

@@ -110,15 +110,26 @@ def test_page_one_says_owning_and_renting_overlap_and_the_side_cheaper_at_the_mi
     numbers call it a tie, with renting cheaper at the midpoint", beside a purchase): renting being the cheaper side
     at the middle, the clause says so again, still on these stand-in prices, with the purchase the quotes must come
     under (tests/core/test_tie25.py)."""
+    # s28-own28 re-argued: q26 is bought like for like now (the rented GPUs themselves, owning the cheaper side at
+    # the middle, test_own28): its page 1 says the tie with owning's middle first. The clause where renting is the
+    # cheaper side is read on q31's figures (rented now, so its page 1 prints no owning month: its clause is read as
+    # the app would show it beside a bought setup)
     memo = scenario_memo(Q26, lang)
     page_one = memo.split("\n## 2.")[0]
-    r0 = scenario_plan(Q26)
+    r26 = scenario_plan(Q26)
+    own26 = own_rent_verdict.page_one_clause(r26, lang, threshold=False)
+    side26, own_mid26, rent_mid26 = own_rent_verdict.middles(
+        (r26.costs.bare_metal_monthly.low, r26.costs.bare_metal_monthly.high),
+        (r26.costs.cloud_monthly.low, r26.costs.cloud_monthly.high))
+    assert side26 == "own" and own26
+    cost_row = next(line for line in page_one.splitlines() if line.startswith(("| Cost |", "| 成本 |")))
+    for text in (own26, cost_row):  # both middles, owning's first, in the clause and on page 1's cost row
+        assert f"{own_mid26:,.0f}" in text and f"{rent_mid26:,.0f}" in text, text
+        assert text.index(f"{own_mid26:,.0f}") < text.index(f"{rent_mid26:,.0f}"), text
+    r0 = scenario_plan(Q31).model_copy(update={"deployment_form": "bare_metal"})
     clause = own_rent_verdict.page_one_clause(r0, lang)
-    # Re-argued in s27-pages27 (issue 25, page 1 says each fact once): the memo's cost row prints the clause without
-    # the purchase threshold the headline's condition states two lines above (memo_condition_once); the app's row
-    # and --json keep it whole (this clause)
     printed = own_rent_verdict.page_one_clause(r0, lang, threshold=False)
-    assert clause and printed and printed in page_one and clause.startswith(printed.rstrip("）)"))
+    assert clause and printed and clause.startswith(printed.rstrip("）)"))
     own, rent = r0.costs.bare_metal_monthly, r0.costs.cloud_monthly
     side, own_mid, rent_mid = own_rent_verdict.middles((own.low, own.high), (rent.low, rent.high))
     assert f"{own_mid:,.0f}" in clause and f"{rent_mid:,.0f}" in clause, clause
