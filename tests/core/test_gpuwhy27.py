@@ -73,17 +73,17 @@ def test_q04_choice_names_the_free_replica_first_with_its_condition_then_the_pur
     f = next(x for x in r.findings if x.title_key == "plan.owned20.knee.room.title")
     title, detail = f.title_in(lang), f.detail_in(lang)
     buy = f.params["options"]["buy"]
+    # re-argued in session 28 (gpu28, review 17b): the purchase, needed for no target, is no longer in the title
+    # beside a plan that meets it; the detail names it third, with what it would buy
     if lang == "en":
-        free, purchase = title.index("free your last 4 cards of their other work for one more replica"), \
-            title.index(f"buy {buy['more']} more")
-        assert "keep it" not in title
+        assert "free your last 4 cards of their other work for one more replica" in title
+        assert f"buy {buy['more']} more" not in title and "keep it" not in title
         assert detail.index("(1) the extra replica: 10 a replica") < detail.index("(2) keep the plan") \
-            < detail.index("(3) stay within the knee")
+            < detail.index("(3) needed for no target, only for faster tokens")
     else:
-        free, purchase = title.index("迁走其余 4 张卡上的其他工作后再加一个副本（无需采购）"), title.index(f"再买 {buy['more']} 张")
-        assert "维持现状" not in title
-        assert detail.index("(1) 再加的那个副本") < detail.index("(2) 维持方案") < detail.index("(3) 保持在拐点以内")
-    assert free < purchase
+        assert "迁走其余 4 张卡上的其他工作后再加一个副本（无需采购）" in title
+        assert f"再买 {buy['more']} 张" not in title and "维持现状" not in title
+        assert detail.index("(1) 再加的那个副本") < detail.index("(2) 维持方案") < detail.index("(3) 任何目标都不需要")
     # the one the detail counts with: 40 over 4 replicas, and 2 of 4 left with a server down, as placement says
     more = f.params["options"]["more"]
     assert more["per"] == 10 and more["loss"]["left"] == 2 and more["loss"]["r"] == 4
