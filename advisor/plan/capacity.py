@@ -11,6 +11,8 @@ from typing import Any
 from advisor.plan import capacity_probe, sizing
 from advisor.plan.context import Ctx
 
+FLEET_BASIS = "fleet"  # ``fleet.FLEET_BASIS``, the layout basis on the team's own GPUs (importing fleet: a cycle)
+
 
 def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:
     """Concurrency per replica the plan claims (and caps the engine at): the screen's c_max, never above the
@@ -116,8 +118,6 @@ def _fleet_one_down(c: Ctx, ch: sizing.Candidate) -> int:
     says what the setup keeps then (``spare_policy.one_down_carried``), so the claim is searched that far (session
     27's q08: 3 × TP4 910B claimed 12, the sizing share, and the memo said "keeps 24 of the 30 with one down" while
     one replica meets the target up to 17 on its own curve). 0 elsewhere."""
-    from advisor.plan.fleet import FLEET_BASIS
-
     lay = ch.layout
     if lay is None or lay.basis != FLEET_BASIS or lay.spare_units or ch.replicas < 2:
         return 0

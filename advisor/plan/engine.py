@@ -387,7 +387,7 @@ def _carried_within(c: Ctx, k: sizing.Candidate) -> int:
     laid out and searched up to the whole peak with its headroom (``capacity.claim_to_headroom``): the figure the
     memo then states for the setup chosen, whose claim is searched as far (blind review 17, q42: the rule weighed
     one replica laid out alone, 44 a replica, where the memo's claim said 28, then 32)."""
-    return serving_replicas(k) * claim_to_headroom(c, k)
+    return serving_replicas(k) * claim_to_headroom(c, gchoice._copy(k))  # a copy: the levels probed stay off k
 
 
 def _owned_layouts(c: Ctx, region: str, book: PriceBook, bought: sizing.Candidate, owned: list[sizing.Candidate],

@@ -447,7 +447,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
         from advisor.plan.capacity import claim_to_headroom
 
         def per(k: Candidate) -> int:  # as the rule weighed both (the chosen one's claim is searched as far)
-            return claim_to_headroom(c, k)
+            return claim_to_headroom(c, _copy(k))  # a copy: the levels probed stay off the setups listed
 
         def carried(k: Candidate) -> int:
             lay = k.layout

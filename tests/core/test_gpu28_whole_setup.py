@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import capacity, decode_pick, fleet_move_fits
+from advisor.plan import capacity, decode_pick, fleet, fleet_move_fits
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_plan, only_finding
 
@@ -84,6 +84,10 @@ def test_only_a_decode_pick_searches_the_claim_to_the_whole_peak():
     picked.notes = [f"{decode_pick.NOTE}:l20-48g:1:fp8:4:1:fp8"]
     assert capacity._decode_pick_need(_C(), picked) == capacity.headroom_target(_C()) == 48
     assert capacity._decode_pick_need(_C(), _K()) == 0
+
+
+def test_the_fleet_basis_is_one_name():
+    assert capacity.FLEET_BASIS == fleet.FLEET_BASIS
 
 
 # --- 2. q04 -------------------------------------------------------------------------------------------------------
