@@ -20,7 +20,7 @@ def _gb(gpu_id: str) -> int | None:
 
 
 def fits_clause(c: Any, gpu_id: str) -> dict[str, Any] | str:
-    """{"tr", "load", "fits"}: the receiving cards' own load and {"tr", "other", "other_mem", "mem"} where the fleet's idle cards of another type (those ``fleet.movable``
+    """{"tr", "other", "other_mem", "mem"} (with the receiving cards' own load where the fleet's counts give it) where the fleet's idle cards of another type (those ``fleet.movable``
     counts) have less memory a card than ``gpu_id``, naming the smallest of them; "" otherwise."""
     from advisor.plan.fleet import free_gpus
 
@@ -31,7 +31,8 @@ def fits_clause(c: Any, gpu_id: str) -> dict[str, Any] | str:
         return ""
     g, m = min(smaller, key=lambda x: x[1])
     fits = {"tr": "fleet26.fleet.moved_fits", "other": gpus_by_id()[g].name, "other_mem": m, "mem": mem}
-    return {"tr": "gpu28.fleet.moved", "load": _their_load(c, gpu_id, g, mem, m), "fits": fits}
+    load = _their_load(c, gpu_id, g, mem, m)
+    return {**fits, **load} if load else fits  # one sentence: their memory and their own load
 
 
 def _their_load(c: Any, gpu_id: str, other: str, mem: int | None, other_mem: int) -> dict[str, Any] | str:
@@ -54,8 +55,7 @@ def _their_load(c: Any, gpu_id: str, other: str, mem: int | None, other_mem: int
     ratio = math.ceil(mem / other_mem - 1e-9)
     need = busy * ratio
     return {"tr": "gpu28.fleet.their_load" if need <= free else "gpu28.fleet.their_load_short",
-            "util": round(100 * c.utilisation), "free": free, "count": theirs, "other": gpus_by_id()[other].name,
-            "busy": busy, "need": need, "ratio": ratio, "mem": mem}
+            "util": round(100 * c.utilisation), "free": free, "count": theirs, "busy": busy, "need": need}
 
 
 __all__ = ["fits_clause"]

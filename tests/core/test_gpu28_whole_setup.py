@@ -123,20 +123,21 @@ def test_q04_purchase_says_what_it_would_buy(lang):
     buy = f.params["options"]["buy"]
     assert buy["tpot_knee"] < buy["tpot"] <= r.latency_curve.slo_tpot_p99_ms  # faster tokens, not the target
     detail = f.detail_in(lang)
-    assert f"{buy['tpot_knee']:g}" in detail and ("needed for no target" in detail if lang == "en" else "任何目标都不需要" in detail)
+    assert f"{buy['tpot_knee']:g}" in detail and ("no target needs it" in detail if lang == "en" else "没有哪个目标需要" in detail)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q04_checks_the_l20s_own_load(lang):
     r = advice_plan(Q04)
     why = only_finding(r, "gpu.fleet").params["why"]
-    load = why["fits"]["load"]
+    load = why["fits"]
     # 30 % of 16 L20: 11 free; the 5 busy H20s' work needs at most 2 L20 each (96 against 48 GB)
-    assert (load["free"], load["count"], load["busy"], load["ratio"], load["need"]) == (11, 16, 5, 2, 10)
+    assert (load["free"], load["count"], load["busy"], load["need"], load["mem"], load["other_mem"]) == \
+        (11, 16, 5, 10, 96, 48)
     assert load["tr"] == "gpu28.fleet.their_load"
     text = only_finding(r, "gpu.fleet").detail_in(lang)
-    assert ("11 of your 16 are free" in text and "at most 10 of them" in text) if lang == "en" \
-        else ("16 张中空闲 11 张" in text and "至多需要其中 10 张" in text)
+    assert ("11 of 16 free, enough for the 10 all 5 busy cards' work needs at most" in text) if lang == "en" \
+        else ("16 张中空闲 11 张，够放全部 5 张忙碌卡的工作至多所需的 10 张" in text)
 
 
 def test_receiving_cards_too_busy_are_said_short(monkeypatch):
@@ -144,6 +145,7 @@ def test_receiving_cards_too_busy_are_said_short(monkeypatch):
     ctx = type("C", (), {"utilisation": 0.3})()
     monkeypatch.setattr(fleet_move_fits.gpu_choice, "fleets", lambda c: [("h20-96g", 16), ("l20-48g", 8)])
     load = fleet_move_fits._their_load(ctx, "h20-96g", "l20-48g", 96, 48)
+    assert isinstance(load, dict)
     assert load["free"] == 5 and load["need"] == 10 and load["tr"] == "gpu28.fleet.their_load_short"
 
 

@@ -79,11 +79,11 @@ def test_q04_choice_names_the_free_replica_first_with_its_condition_then_the_pur
         assert "free your last 4 cards of their other work for one more replica" in title
         assert f"buy {buy['more']} more" not in title and "keep it" not in title
         assert detail.index("(1) the extra replica: 10 a replica") < detail.index("(2) keep the plan") \
-            < detail.index("(3) needed for no target, only for faster tokens")
+            < detail.index("(3) only for faster tokens, no target needs it")
     else:
         assert "迁走其余 4 张卡上的其他工作后再加一个副本（无需采购）" in title
         assert f"再买 {buy['more']} 张" not in title and "维持现状" not in title
-        assert detail.index("(1) 再加的那个副本") < detail.index("(2) 维持方案") < detail.index("(3) 任何目标都不需要")
+        assert detail.index("(1) 再加的那个副本") < detail.index("(2) 维持方案") < detail.index("(3) 只为更快的 token")
     # the one the detail counts with: 40 over 4 replicas, and 2 of 4 left with a server down, as placement says
     more = f.params["options"]["more"]
     assert more["per"] == 10 and more["loss"]["left"] == 2 and more["loss"]["r"] == 4
