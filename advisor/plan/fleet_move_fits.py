@@ -20,8 +20,9 @@ def _gb(gpu_id: str) -> int | None:
 
 
 def fits_clause(c: Any, gpu_id: str) -> dict[str, Any] | str:
-    """{"tr", "other", "other_mem", "mem"} (with the receiving cards' own load where the fleet's counts give it) where the fleet's idle cards of another type (those ``fleet.movable``
-    counts) have less memory a card than ``gpu_id``, naming the smallest of them; "" otherwise."""
+    """{"tr", "other", "other_mem", "mem"}, with the receiving cards' own load where the fleet's counts give it
+    (``_their_load``), where the fleet's idle cards of another type (those ``fleet.movable`` counts) have less
+    memory a card than ``gpu_id``, naming the smallest of them; "" otherwise."""
     from advisor.plan.fleet import free_gpus
 
     mem = _gb(gpu_id)
