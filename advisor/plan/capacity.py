@@ -11,6 +11,8 @@ from typing import Any
 from advisor.plan import capacity_probe, sizing
 from advisor.plan.context import Ctx
 
+FLEET_BASIS = "fleet"  # ``fleet.FLEET_BASIS``, the layout basis on the team's own GPUs (importing fleet: a cycle)
+
 
 def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:
     """Concurrency per replica the plan claims (and caps the engine at): the screen's c_max, never above the
@@ -32,6 +34,14 @@ def capacity_up_to(c: Ctx, ch: sizing.Candidate, need: int) -> int:
     shown = _highest_level_within_slo(c, levels)
     found = capacity_probe.refine(c, ch, levels, need)
     return max(1, min(ch.c_max, max(shown or 0, found or 0) or ch.per_replica))
+
+
+def claim_to_headroom(c: Ctx, ch: sizing.Candidate) -> int:
+    """What one replica of ``ch``, as laid out, takes within the target on its own curve searched up to the whole
+    peak with its headroom (``capacity_up_to``): ``decode_pick`` weighs whole setups on it, and a setup it chose
+    claims as much (``_decode_pick_need``), so the rule and the memo rest on one figure. A batch job: the screen's
+    c_max."""
+    return ch.c_max if c.is_batch or not c.peak else capacity_up_to(c, ch, headroom_target(c))
 
 
 def probe_alternative(c: Ctx, ch: sizing.Candidate, need: int):
@@ -100,7 +110,28 @@ def _need_per_replica(c: Ctx, ch: sizing.Candidate) -> int | None:
     if c.is_batch or not c.peak:
         return None
     need = math.ceil(headroom_target(c) / max(1, serving_replicas(ch)))
-    return max(need, one_down_load(c, ch) or 0, ch.per_replica)
+    return max(need, one_down_load(c, ch) or 0, _fleet_one_down(c, ch), _decode_pick_need(c, ch), ch.per_replica)
+
+
+def _fleet_one_down(c: Ctx, ch: sizing.Candidate) -> int:
+    """On the team's own GPUs with no spare, the share of the peak each other replica takes with one down: the memo
+    says what the setup keeps then (``spare_policy.one_down_carried``), so the claim is searched that far (session
+    27's q08: 3 × TP4 910B claimed 12, the sizing share, and the memo said "keeps 24 of the 30 with one down" while
+    one replica meets the target up to 17 on its own curve). 0 elsewhere."""
+    lay = ch.layout
+    if lay is None or lay.basis != FLEET_BASIS or lay.spare_units or ch.replicas < 2:
+        return 0
+    return math.ceil(c.peak / (ch.replicas - 1) - 1e-9)
+
+
+def _decode_pick_need(c: Ctx, ch: sizing.Candidate) -> int:
+    """Where ``decode_pick`` chose this GPU, the whole peak with its headroom: the rule weighed what one replica takes
+    on its own curve up to there (``claim_to_headroom``), and the claim, the serve command's cap and the
+    memo's "Why this GPU" state that figure, not one stopped at this layout's share (blind review 17, q42: "56
+    against 48 requests for 24 % more" while the rule had weighed 88 against 48). 0 elsewhere."""
+    from advisor.plan.decode_pick import NOTE
+
+    return headroom_target(c) if any(n.startswith(NOTE + ":") for n in ch.notes) else 0
 
 
 def one_down_load(c: Ctx, ch: sizing.Candidate) -> int | None:

@@ -119,14 +119,4 @@ def clause(chosen: Candidate, decided: Candidate, other: Candidate, *, hourly: C
             "bw_ratio": round(chosen.gpu.bandwidth_bytes_per_s / max(other.gpu.bandwidth_bytes_per_s, 1), 1)}
 
 
-def per_request(decided: Candidate, other: Candidate, per: Callable[[Candidate], int], conv: float) -> dict[str, Any]:
-    """Each card's hour (the answers' currency) and the requests one card takes within the target (a replica's over
-    its cards), for the sentence on the cost of a request served; {} where either card takes none."""
-    mine, theirs = per(decided) / max(1, decided.tp), per(other) / max(1, other.tp)
-    if mine <= 0 or theirs <= 0:
-        return {}
-    return {"card_hour": round(decided.price_mid * conv, 2), "other_card_hour": round(other.price_mid * conv, 2),
-            "per_card": round(mine, 1), "other_per_card": round(theirs, 1)}
-
-
-__all__ = ["NOTE", "carry", "clause", "mark", "passed_over", "per_request", "prefer", "premium"]
+__all__ = ["NOTE", "carry", "clause", "mark", "passed_over", "prefer", "premium"]

@@ -20,8 +20,9 @@ def _gb(gpu_id: str) -> int | None:
 
 
 def fits_clause(c: Any, gpu_id: str) -> dict[str, Any] | str:
-    """{"tr", "other", "other_mem", "mem"} where the fleet's idle cards of another type (those ``fleet.movable``
-    counts) have less memory a card than ``gpu_id``, naming the smallest of them; "" otherwise."""
+    """{"tr", "other", "other_mem", "mem"}, with the receiving cards' own load where the fleet's counts give it
+    (``_their_load``), where the fleet's idle cards of another type (those ``fleet.movable`` counts) have less
+    memory a card than ``gpu_id``, naming the smallest of them; "" otherwise."""
     from advisor.plan.fleet import free_gpus
 
     mem = _gb(gpu_id)
@@ -30,7 +31,32 @@ def fits_clause(c: Any, gpu_id: str) -> dict[str, Any] | str:
     if not smaller:
         return ""
     g, m = min(smaller, key=lambda x: x[1])
-    return {"tr": "fleet26.fleet.moved_fits", "other": gpus_by_id()[g].name, "other_mem": m, "mem": mem}
+    fits = {"tr": "fleet26.fleet.moved_fits", "other": gpus_by_id()[g].name, "other_mem": m, "mem": mem}
+    load = _their_load(c, gpu_id, g, mem, m)
+    return {**fits, **load} if load else fits  # one sentence: their memory and their own load
+
+
+def _their_load(c: Any, gpu_id: str, other: str, mem: int | None, other_mem: int) -> dict[str, Any] | str:
+    """The receiving cards' own load (review 17b, q04: "the L20s' own load is never checked"): one utilisation
+    was given for the whole fleet, so they are taken as busy as it says; their free cards against what the most
+    work that ever moves (every busy card's, as the recommended last replica moves it) needs at most, a card's
+    worth of memory over theirs each (1 H20's 96 GB needs up to 2 L20)."""
+    import math
+
+    from advisor.plan.fleet import free_gpus
+
+    counts = dict(gpu_choice.fleets(c))
+    count, theirs = counts.get(gpu_id), counts.get(other)
+    if not count or not theirs or mem is None:
+        return ""
+    busy = count - free_gpus(count, c.utilisation)
+    free = free_gpus(theirs, c.utilisation)
+    if busy <= 0:
+        return ""
+    ratio = math.ceil(mem / other_mem - 1e-9)
+    need = busy * ratio
+    return {"tr": "gpu28.fleet.their_load" if need <= free else "gpu28.fleet.their_load_short",
+            "util": round(100 * c.utilisation), "free": free, "count": theirs, "busy": busy, "need": need}
 
 
 __all__ = ["fits_clause"]

@@ -444,8 +444,10 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                     sized[k.gpu.id] = up
     decoded = None
     if bw_pair is not None and bw_over is not None and claim is not None:
-        def per(k: Candidate) -> int:  # the chosen setup's claim as the sizing table states it; the other's alone
-            return claim(k) if k is chosen else claim(relayout(k, 1))
+        from advisor.plan.capacity import claim_to_headroom
+
+        def per(k: Candidate) -> int:  # as the rule weighed both (the chosen one's claim is searched as far)
+            return claim_to_headroom(c, _copy(k))  # a copy: the levels probed stay off the setups listed
 
         def carried(k: Candidate) -> int:
             lay = k.layout
@@ -456,9 +458,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                    # blind review 12 (q42): "decode-heavy" is the passed-over setup's split, the cost row the chosen
                    # one's (its faster decode leaves prefill the larger share): the sentence names both
                    "other_decode_pct": decode_pct(c, bw_over), "decode_pct": decode_pct(c, chosen),
-                   # round 13 (q42): what convinces is the cost of a request served on one card, both cards' hour
-                   # over the requests one card takes within the target (said where the chosen card's is lower)
-                   **decode_pick.per_request(bw_pair[1], bw_over, per, conv)}
+                   "peak": c.peak}  # what each setup carries is said as a multiple of it
         # one serving replica fewer that still carries the bare peak with the spare, cheaper still: said with the
         # headroom it leaves (q42's 2 × H20 at 10 %, which the reviewers priced against the L20s)
         decided = bw_pair[1]

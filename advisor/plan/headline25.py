@@ -24,7 +24,7 @@ from advisor.plan.result import render
 
 PLACEMENT = "sizing.placement"
 DISAGREE_TITLE = "burst24.fleet.costed.title"  # ``fleet_disagree``: the curve rents nothing
-MORE_KEYS = ("consist25.placement.one_more", "consist25.spare_pair.recommend")
+MORE_KEYS = ("consist25.placement.one_more", "consist25.spare_pair.recommend", "gpu28.placement.one_more_server")
 
 
 def form_condition(result: Any, lang: str) -> str:

@@ -124,7 +124,11 @@ def options(f: Any, sized: Any, ch: Any, levels: Any, knee: int, per: int) -> di
         if price is not None:
             cost = {"tr": "plan.owned20.knee.cost", "lo": f"{price[0] * bought:,.0f}",
                     "hi": f"{price[1] * bought:,.0f}", "currency": f.cost.costs.currency, "grade": price[2]}
-        out["buy"] = {"tr": "plan.owned20.knee.buy", "k": 3 if out["own"] or out["more"] else 2, "r": want, "n": need, "gpu": ch.gpu.name, "more": more,
+        # what the purchase would be for, since the plan meets the target without it (review 17b, q04): a replica
+        # at the knee's TPOT instead of the plan's load's
+        out["buy"] = {"tr": "gpu28.knee.buy", "k": 3 if out["own"] or out["more"] else 2, "r": want, "n": need,
+                      "gpu": ch.gpu.name, "more": more, "knee": knee, "per": per, "tpot": out["tpot"],
+                      "tpot_knee": _ms(at_knee.tpot_ms.p99),
                       "what": {"tr": "plan.owned20.knee.servers", "n": servers} if whole
                       else {"tr": "plan.owned20.knee.cards", "n": bought}, "cost": cost}  # fmt: skip
         out["choice_buy"] = {"tr": "plan.owned20.knee.choice_buy", "n": bought}

@@ -180,5 +180,11 @@ def placement(f: Facts) -> Finding | None:
         cover = {"tr": "consist25.placement.one_more", "cover": cover, **more, "uses": uses, "work": work,
                  "server": {"tr": "consist25.placement.server_too"} if server >= more["peak"] else
                  {"tr": "consist25.placement.server_short", "left": left, "carried": server}}
+        if more["server_only"]:  # the plan rides out a replica down, not a whole server: that is what it is for
+            work["tr"] = "gpu28.placement.work_all" if more["total"] >= more["count"] else "gpu28.placement.work_some"
+            after = {"tr": "gpu28.placement.all", "peak": more["peak"]} if server >= more["peak"] else \
+                {"tr": "gpu28.placement.part", "carried": server, "peak": more["peak"]}
+            cover = {**cover, "tr": "gpu28.placement.one_more_server", "left_after": left, "after": after,
+                     "carried_now": carried_by(f.ctx, ch, more["left_now"])}
     return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,
                    left=spread.left, serving=spread.serving, pct=pct, cover=cover, **params)  # fmt: skip

@@ -35,9 +35,6 @@ Region = Literal["mainland", "hong_kong", "singapore", "japan", "us_west", "us_e
 Line = Literal["bgp", "cn2_gia", "three_network", "ordinary", "any"]
 
 SEVERITY_ORDER = {"blocker": 0, "warning": 1, "info": 2}
-# a chosen card's cost per request served less than this share below the other's is a wash, not a reason: the hourly
-# prices are midpoints of grade C/U ranges (blind review 17, q19: "0.66 against 0.67 CNY … which is a wash")
-PER_REQUEST_WASH = 0.03
 
 
 def clause_case(text: str, lang: str) -> str:
@@ -918,7 +915,8 @@ class GpuChoice(_Out):
                                             "left out unsaid")
     # s21-gpu21 (tenth blind review, q42/q19): a cheaper setup on another GPU passed over for a decode-heavy load
     # because the chosen one carries more per unit of price within the premium (advisor.plan.decode_pick):
-    # {"other": GpuOption, "more_pct", "limit_pct", "per", "other_per", "carried", "other_carried", "bw_ratio"}
+    # {"other": GpuOption, "more_pct", "limit_pct", "per", "other_per", "carried", "other_carried", "bw_ratio", "peak",
+    # "decode_pct", "other_decode_pct", leaner_*}
     decode_pick: dict[str, Any] | None = None
     # s21-gpu21 (tenth blind review, q17): a data-centre setup set aside because its purchase straddles the one-off
     # budget, with both purchase ranges (advisor.plan.grant_straddle)
@@ -1021,12 +1019,21 @@ class GpuChoice(_Out):
         named = o.gpu_name in gpu_lead.named_gpus(self)
         other = render(lang, "gpuwhy27.option_named", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights}) \
             if named else self._option_text(o, lang)
-        key = "gpuwhy27.decode_pick" if split else "gpuwhy27.decode_pick_nosplit"
+        # session 28 (blind review 17, q42: "why pay it"): one sentence says what the premium buys, on the figures
+        # the rule weighed: what each whole setup carries within the target with the spare left out, as a multiple
+        # of the peak, and each setup's hour over the requests it carries (replaces a per-card cost that left the
+        # spare and the card count out)
+        key = "gpu28.decode_pick" if split else "gpu28.decode_pick_nosplit"
+        hours = self.request_hours()
+        peak = d.get("peak") or 0
+        if hours is None or peak <= 0:
+            return ""
         return ("" if lang == "zh_CN" else " ") + render(lang, key, {
-            "other_decode": d.get("other_decode_pct"), "decode": d.get("decode_pct"),
-            "other": other, "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
+            "decode": d.get("decode_pct"), "other": other, "more": d["more_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
-            "bw": f"{d['bw_ratio']:.1f}"}) + self._both_hold(lang) + self._per_request(lang) + self._decode_leaner(lang)
+            "bw": f"{d['bw_ratio']:.1f}", "peak": peak, "x": f"{d['carried'] / peak:.1f}",
+            "other_x": f"{d['other_carried'] / peak:.1f}", "cost": f"{hours[0]:,.2f}", "other_cost": f"{hours[1]:,.2f}",
+            "currency": self.currency}) + self._both_hold(lang) + self._decode_leaner(lang)
 
     def _both_hold(self, lang: str) -> str:
         """Where the bandwidth bought makes decoding so fast that prefill takes most of the chosen card's time, both
@@ -1038,23 +1045,15 @@ class GpuChoice(_Out):
         return ("" if lang == "zh_CN" else " ") + render(lang, "headline25.decode_pick.both",
                                                          {"gpu": self.chosen.gpu_name})
 
-    def _per_request(self, lang: str) -> str:
-        """The cost of a request served on one card, where the chosen card's is clearly the lower (round 13, q42: "the
-        one-line reason that would convince is cost per served request: 13.27/28 ≈ 0.47 against 8.03/16 ≈ 0.50").
-        Said on the load it rests on, each card filled to what it takes within the target, beside the setup's dearer
-        total at this peak (blind review 17, q19/q42: "costs 24 % more" then "the cheaper card" read as a
-        contradiction); not said where the saving is a wash (q19: 0.66 against 0.67)."""
+    def request_hours(self) -> tuple[float, float] | None:
+        """Each whole setup's hourly cost over the requests its serving replicas carry within the target (the spare
+        in the cost, not in the load): what ``decode_pick`` weighs, the chosen one's the lower (blind review 17, q42:
+        "why pay 24 % more" for a card-level saving). None without the figures."""
         d = self.decode_pick or {}
-        if not d.get("per_card") or not d.get("other_per_card"):
-            return ""
-        mine, theirs = d["card_hour"] / d["per_card"], d["other_card_hour"] / d["other_per_card"]
-        if mine > theirs * (1.0 - PER_REQUEST_WASH):
-            return ""
-        return ("" if lang == "zh_CN" else " ") + render(lang, "gpuwhy27.per_request", {
-            "more": d["more_pct"],
-            "cost": f"{mine:,.2f}", "other_cost": f"{theirs:,.2f}", "currency": self.currency,
-            "hour": f"{d['card_hour']:,.2f}", "other_hour": f"{d['other_card_hour']:,.2f}",
-            "per": f"{d['per_card']:g}", "other_per": f"{d['other_per_card']:g}", "other_gpu": self._option(d["other"]).gpu_name})
+        other = d.get("other") or {}
+        if not d.get("carried") or not d.get("other_carried") or not other.get("per_hour"):
+            return None
+        return self.chosen.per_hour / d["carried"], float(other["per_hour"]) / d["other_carried"]
 
     def _grant(self, lang: str) -> str:
         """A data-centre setup whose purchase starts within the one-off budget and ends above it: both ranges, and

@@ -109,13 +109,16 @@ def test_the_sizing_reason_says_past_the_knee_and_a_server_loss_as_the_memo_show
     per, knee = r.capacity.concurrency_per_replica, r.latency_curve.knee_concurrency
     past = bool(knee) and per > knee and r.capacity.meets_slo and plan.title_key.endswith(".room.title")
     assert (f"past the knee of {knee}," in title) == past, (name, per, knee, title)
+    # session 28 (gpu28, review 17b: q04's reason "one overlong sentence"): the fleet's choice says the same
+    # figures in two short sentences ("(14 a replica: … up to 17). One server down leaves …")
     if past:
-        assert f"at {per} a replica" in title, title
-        assert f"(up to {r.capacity.max_concurrency_per_replica})" in title, (title, r.capacity)
+        assert f"{per} a replica" in title, title
+        assert f"up to {r.capacity.max_concurrency_per_replica})" in title, (title, r.capacity)
     placed = next((f for f in r.findings if f.id == "sizing.placement" and f.params.get("left") is not None), None)
     if placed is not None and plan.title_key.endswith(".room.title"):
         short = placed.params["left"] < placed.params["serving"]
-        said = f"one server down leaves {placed.params['left']} of {placed.params['replicas']} replicas" in title
+        said = f"one server down leaves {placed.params['left']} of {placed.params['replicas']} replicas" in \
+            title.lower()
         assert said == short, (name, placed.params, title)
 
 
