@@ -47,6 +47,19 @@ def test_a_synchronous_v1_loop_waits_for_the_model_runner_between_steps():
     assert sync - overlapped == pytest.approx(per_seq + runner, rel=1e-6)
 
 
+def test_the_simulators_fast_decode_paths_count_it_bit_for_bit():
+    import numpy as np
+
+    costs = StepCostModel.build(get_model("qwen3-8b"), "bf16", "bf16", get_gpu("h100-sxm-80g"), 1,
+                                factors_for(get_profile("vllm"), SpeedFactors(kernel_engine="vllm", engine_version="0.11.0")))  # fmt: skip
+    assert costs.runner_s_per_step > 0
+    for n, kv in ((1, 233), (4, 4000), (64, 150_000)):
+        exact = costs.step_seconds(0, 0, n, kv)
+        assert costs.decode_seconds_fn(n)(kv) == exact
+        array = costs.decode_seconds_array(n)
+        assert array is not None and float(array(np.array([kv], dtype=np.int64))[0]) == exact
+
+
 def test_the_current_version_and_v0_keep_their_steps():
     # the app models the current vLLM (async: the runner's work is beside the GPU); V0's loop is another runner
     assert "runner_us_per_step" not in factors_for(get_profile("vllm"), SpeedFactors()).model_fields_set
