@@ -198,7 +198,11 @@ def run(args: argparse.Namespace) -> int:
 
     likely = likely_json(req)  # the regime's likely range at this load, on the predicted curve (issue #28)
     if args.json:
-        print_json(flat_json(result) | likely)
+        from advisor.sizing.accuracy import speculative_basis_note
+
+        # the basis of `likely` under speculative decoding: the curve without it (None without speculation)
+        note = speculative_basis_note(req.speculative, simulated=False) if likely.get("likely") else ""
+        print_json(flat_json(result) | likely | {"likely_speculative_note": note or None})
     else:
         from advisor.cli.calc_table import render
 

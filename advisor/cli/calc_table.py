@@ -7,7 +7,7 @@ from typing import Any
 
 from advisor.domain.sizing import LikelyLatency, SizingResult
 from advisor.i18n import tr
-from advisor.sizing.accuracy import accuracy_sentence, likely_sentence, load_of
+from advisor.sizing.accuracy import accuracy_sentence, likely_sentence, load_of, speculative_basis_note
 from advisor.sizing.speculative_text import speculative_speed_text, speculative_summary
 from advisor.units import format_bytes, format_count, format_ms, format_tokens_per_s
 
@@ -87,6 +87,8 @@ def render(r: SizingResult, likely: dict[str, Any] | None = None) -> str:
     if r.kv_pool_note:
         lines.append(r.kv_pool_note)
     lines += _likely_lines(likely)
+    if likely and likely.get("likely") and (note := speculative_basis_note(q.speculative, simulated=False)):
+        lines.append(note)  # the likely line's curve is the one without speculative decoding
     if sentence := accuracy_sentence(p.accuracy, engine=p.engine_profile, gpu=q.gpu, load=load_of(q.concurrency)):
         lines.append(sentence)
     lines.append("")

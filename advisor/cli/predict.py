@@ -108,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
         likely_sentence,
         load_of,
         predictor_accuracy,
+        speculative_basis_note,
     )
 
     acc = predictor_accuracy()
@@ -143,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
             "accuracy": acc.model_dump(mode="json") if acc else None,
             # speculative decoding (--speculative): the tokens a simulated step yielded and whose acceptance, or None
             "speculative": speculative_json(setup, levels, decoding_context),
+            # the basis of `likely` and `accuracy` under speculative decoding (None without it)
+            "likely_speculative_note": speculative_basis_note(setup.sizing.request.speculative, simulated=True) or None,
         })  # fmt: skip
         return 0
     import sys
@@ -169,6 +172,8 @@ def run(args: argparse.Namespace) -> int:
     for lv in [*below[-1:], *([levels[-1]] if levels[-1] not in below[-1:] else [])]:
         if line := likely_sentence(likely(lv), concurrency=lv.concurrency, rate=lv.request_rate):
             print(line)
+    if note := speculative_basis_note(setup.sizing.request.speculative, simulated=True):
+        print(note)  # the ranges above scale a speculative curve by error figures measured without speculation
     for line in speculative_lines(setup, levels, decoding_context):
         print(line)
     print(tr("predict.simulated_note", cpu_ms=cpu * 1000))

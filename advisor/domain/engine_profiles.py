@@ -59,6 +59,11 @@ class EngineProfile(BaseModel):
     eager_ms_per_layer: float = Field(0.0, ge=0, le=100)  # extra per-step time per layer without CUDA graphs
     stream_token_us: float = Field(0.0, ge=0, le=10_000)  # front-end CPU per streamed token (SpeedFactors)
     scheduler_us_per_seq: float = Field(0.0, ge=0, le=10_000)  # engine-core CPU per running request per step
+    # model-runner CPU per step that a synchronous loop (before async_scheduling_since) leaves between GPU steps, for
+    # the versions from sync_runner_since on (vLLM: V1's model runner, the default engine from 0.8.0; V0's loop and
+    # its multi-step scheduling were another runner, not measured)
+    sync_runner_us_per_step: float = Field(0.0, ge=0, le=100_000)
+    sync_runner_since: str | None = None
     async_scheduling_since: str | None = None  # first version whose scheduler overlaps the GPU step (None: always)
     # vLLM V1 decoded in piecewise CUDA graphs (attention launched eagerly between graph pieces) from the version
     # V1 became the default engine until full graphs for decode became the default: the range of engine versions
@@ -139,16 +144,20 @@ def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> Spe
     engine version, ``base.engine_version``, also decides whether that version's scheduler overlapped the GPU and
     whether it decoded in piecewise CUDA graphs)."""
     base = base or SpeedFactors()
+    # the current version overlaps; an older one named in base.engine_version may not have, unless it was
+    # told to (vLLM 0.11's --async-scheduling: base sets scheduler_overlaps itself)
+    overlaps = (base.scheduler_overlaps if "scheduler_overlaps" in base.model_fields_set
+                else base.engine_version is None or profile.async_scheduling_since is None
+                or at_least(base.engine_version, profile.async_scheduling_since))  # fmt: skip
     update: dict[str, object] = {
         "step_overhead_ms": profile.step_overhead_ms,
         "stream_token_us": profile.stream_token_us,
         "scheduler_us_per_seq": profile.scheduler_us_per_seq,
-        # the current version overlaps; an older one named in base.engine_version may not have, unless it was
-        # told to (vLLM 0.11's --async-scheduling: base sets scheduler_overlaps itself)
-        "scheduler_overlaps": base.scheduler_overlaps if "scheduler_overlaps" in base.model_fields_set
-        else base.engine_version is None or profile.async_scheduling_since is None
-        or at_least(base.engine_version, profile.async_scheduling_since),
+        "scheduler_overlaps": overlaps,
     }
+    if (not overlaps and profile.sync_runner_us_per_step and "runner_us_per_step" not in base.model_fields_set
+            and base.engine_version and profile.sync_runner_since and at_least(base.engine_version, profile.sync_runner_since)):
+        update["runner_us_per_step"] = profile.sync_runner_us_per_step  # a synchronous loop: between every two steps
     if "graph_gap_us_per_layer" not in base.model_fields_set and base.engine_version and profile.piecewise_graphs_between:
         since, until = profile.piecewise_graphs_between  # an older version that decoded in piecewise graphs
         if at_least(base.engine_version, since) and not at_least(base.engine_version, until):

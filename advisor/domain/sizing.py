@@ -111,6 +111,10 @@ class SpeedFactors(BaseModel):
     # scheduling became its default, SGLang's overlap scheduler) hide it unless it is the longer of the two.
     scheduler_us_per_seq: float = Field(0.0, ge=0, le=10_000, description="scheduler CPU time per running request per step")
     scheduler_overlaps: bool = Field(True, description="the scheduler runs beside the GPU (async), not between steps")
+    # The model runner's CPU work per step beside the scheduler's (input preparation, the sampler's launches, the
+    # sampled tokens' copy back to the CPU): hidden where the loop overlaps the GPU step, else between two steps.
+    # Set by engine_profiles.factors_for for an engine version whose loop does not overlap (vLLM before 0.14).
+    runner_us_per_step: float = Field(0.0, ge=0, le=100_000, description="model-runner CPU time per step between steps (synchronous loop)")
     engine_version: str | None = Field(
         None, description="engine version modelled (None: the current one): picks the fused-MoE rate and whether the "
         "scheduler overlaps the GPU",

@@ -124,6 +124,18 @@ def likely_sentence(likely: LikelyLatency | None, *, concurrency: int | None = N
               held=format_percent(held))
 
 
+def speculative_basis_note(speculative: Any, *, simulated: bool) -> str:
+    """What a likely range and the expected error rest on when the request uses speculative decoding ("" without
+    it): every scored measurement (bench/predictor_accuracy.py) ran without speculation, so they are stated as that
+    basis, not as a range measured with it. ``simulated``: the curve itself was simulated with speculation
+    (`advisor predict`), else it is the curve without it (`advisor calc`, whose speculative row gives the figures)."""
+    if speculative is None:
+        return ""
+    from advisor.i18n import tr
+
+    return tr("likely28_predict29.speculative_predict" if simulated else "likely28_predict29.speculative_calc")
+
+
 def likely_for_level(accuracy: PredictorAccuracy | None, knee: Any, level: Any) -> LikelyLatency | None:
     """A predicted curve level's p50 TTFT and TPOT as likely ranges, in the regime its knee puts it in (``knee`` and
     ``level``: advisor.domain.sim's Knee and LevelPrediction)."""

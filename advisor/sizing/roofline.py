@@ -257,6 +257,9 @@ class StepCostModel:
     # engine schedules asynchronously, else between steps
     scheduler_s_per_seq: float = 0.0
     scheduler_overlaps: bool = True
+    # the model runner's CPU work per step that a synchronous loop leaves between two GPU steps (input preparation,
+    # the sampler's launches, the sampled tokens' copy back; SpeedFactors.runner_us_per_step): 0 where it overlaps
+    runner_s_per_step: float = 0.0
     peak_flops_per_s: float = 0.0  # dense tensor peak of the whole group in the compute dtype
     # measured all-reduce times of this GPU class and TP degree (allreduce.py); None: the formula
     allreduce_points: AllReduceTimes | None = None
@@ -444,6 +447,7 @@ class StepCostModel:
             stream_token_s=factors.stream_token_us / 1e6,
             scheduler_s_per_seq=factors.scheduler_us_per_seq / 1e6,
             scheduler_overlaps=factors.scheduler_overlaps,
+            runner_s_per_step=0.0 if factors.scheduler_overlaps else factors.runner_us_per_step / 1e6,
             expert_flops_per_token=expert_flops,
             expert_flops_per_s=expert_rate,
             expert_share=expert_share_used,
@@ -570,7 +574,7 @@ class StepCostModel:
             (kv_read + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s,
         )
         gpu = linear + attention + comm + elementwise + self.overhead_s
-        scheduler = logits * self.scheduler_s_per_seq
+        scheduler = logits * self.scheduler_s_per_seq + self.runner_s_per_step
         if not self.scheduler_overlaps:
             gpu, scheduler = gpu + scheduler, 0.0  # scheduled between steps: every step waits for it
         return max(gpu, scheduler, logits * self.stream_token_s)
@@ -588,7 +592,7 @@ class StepCostModel:
         overhead, pair, kvb, afs, bps = self.overhead_s, self.attn_flops_per_pair, self.kv_bytes_per_token, self.attn_flops_per_s, self.bytes_per_s
         prefill_flops = 0 * pair  # step_seconds' prefill term at 0 pairs (added first, as there)
         state, fixed = n * self.state_bytes_per_seq, self.attn_fixed_s
-        scheduler, overlaps, stream = n * self.scheduler_s_per_seq, self.scheduler_overlaps, n * self.stream_token_s
+        scheduler, overlaps, stream = n * self.scheduler_s_per_seq + self.runner_s_per_step, self.scheduler_overlaps, n * self.stream_token_s
 
         # max() spelt out (called once a simulated decode step, where the builtin's call was a fifth of this): each
         # later argument replaces the one kept only if it is greater, as max compares, so the same float comes back
@@ -624,7 +628,7 @@ class StepCostModel:
         overhead, pair, kvb, afs, bps = self.overhead_s, self.attn_flops_per_pair, self.kv_bytes_per_token, self.attn_flops_per_s, self.bytes_per_s
         prefill_flops = 0 * pair
         state, fixed = n * self.state_bytes_per_seq, self.attn_fixed_s
-        scheduler, overlaps, stream = n * self.scheduler_s_per_seq, self.scheduler_overlaps, n * self.stream_token_s
+        scheduler, overlaps, stream = n * self.scheduler_s_per_seq + self.runner_s_per_step, self.scheduler_overlaps, n * self.stream_token_s
 
         def seconds(kv_tokens_read: np.ndarray) -> np.ndarray:
             kv = kv_tokens_read.astype(np.float64)  # what int × float does in Python (exact below 2**53)
@@ -667,7 +671,7 @@ class StepCostModel:
             (read + seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s,
         )
         gpu = linear + attention + comm + elementwise + self.overhead_s
-        scheduler = seqs * self.scheduler_s_per_seq
+        scheduler = seqs * self.scheduler_s_per_seq + self.runner_s_per_step
         if not self.scheduler_overlaps:
             gpu, scheduler = gpu + scheduler, 0.0
         return max(gpu, scheduler, streamed * self.stream_token_s)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from advisor.domain.sizing import SizingResult
 from advisor.i18n import tr
-from advisor.sizing.accuracy import accuracy_sentence, likely_sentence, load_of
+from advisor.sizing.accuracy import accuracy_sentence, likely_sentence, load_of, speculative_basis_note
 from advisor.sizing.memory import kv_heads_per_gpu
 from advisor.sizing_curve import likely_at_requested
 from advisor.units import (
@@ -174,6 +174,9 @@ class SizingOverview(QWidget):
     def _render_likely(self) -> None:
         at, likely = likely_at_requested(self._likely_for[1]) if self._likely_for else (None, None)
         text = likely_sentence(likely, concurrency=at.concurrency) if at is not None else ""
+        if text and self._likely_for is not None:  # the curve is the one without speculative decoding: say so, as calc does
+            if note := speculative_basis_note(getattr(self._likely_for[0], "speculative", None), simulated=False):
+                text += " " + note
         self.likely.setText(text)
         self.likely.setVisible(bool(text))
 
