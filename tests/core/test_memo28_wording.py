@@ -33,6 +33,7 @@ API_LEADS_WITH_A_PRICED_LINE = ("q12_hk_saas_pi_contract", "q21_fast_launch_hk_r
 NO_MAINLAND_RULES = ("q09_eu_voice_agent", "q15_hosted_api_small_us_team", "q24_us_saas_rent",
                      "q25_hk_bank_retail", "q38_eu_internal_hr_assistant")
 FILING_WORDS = {"en": re.compile(r"\bfilings?\b|\bICP\b", re.IGNORECASE), "zh_CN": re.compile("备案|ICP")}
+POINTER = {"en": "the per-million row", "zh_CN": "成本一行"}
 STOCK_CAVEAT = {"en": "October 2023", "zh_CN": "2023 年 10 月"}
 
 
@@ -162,3 +163,18 @@ def test_a_part_not_sold_new_is_the_better_choice_only_with_the_export_rule_cave
     for name, gid in better.items():
         where = [s for s in sentences if name in s and (_is_better(s) or name == named)]
         assert any(STOCK_CAVEAT[lang] in s for s in where) == not_sold_new(gid), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q40_tiny_budget_72b", "q17_capex_only_university_lab"])
+def test_no_pointer_to_a_per_million_row_the_memo_does_not_print(name, lang):
+    """Infeasible (q40) or capex-only (q17): the per-million rows are left out, so the busiest hour's figure points
+    at none."""
+    r = advice_plan(name)
+    assert r.costs.volume_peak  # the premise: the busiest hour's sentence is said
+    memo = render_memo_markdown(r, lang)
+    labels = [translate(lang, k) for k in ("memo.text15.cost.per_million", "memo4.cost.per_million")]
+    assert not any(x.startswith("| " + label) for x in memo.splitlines() for label in labels)
+    assert POINTER[lang] in translate(lang, "memo28.volpeak.per_million_beside", cost="", used="")
+    assert POINTER[lang] not in memo
+    assert translate(lang, "volpeak26.other.per_million", cost="").split("{")[0][:8] in memo
