@@ -226,6 +226,19 @@ def _assume(out: list[Assumption], name: str, value: Any, key: str | None = None
     return value
 
 
+# the reach's assumption as said where no mainland user or company puts a mainland filing in play: the bare
+# assumption, without "so filings and the network line are planned as for a public service" (review 17, q24 zh:
+# "备案和线路都按面向公网的服务考虑" in a US memo whose only filing words should be "no ICP needed")
+REACH_WITHOUT_FILINGS = {"plan.assume.reach": "memo28.assume.reach",
+                         "plan.apireason19.assume.reach_public": "memo28.assume.reach_public"}
+
+
+def _reach_without_filings(out: list[Assumption]) -> None:
+    for i, got in enumerate(out):
+        if got.field == "reach" and got.key in REACH_WITHOUT_FILINGS:
+            out[i] = got.model_copy(update={"key": REACH_WITHOUT_FILINGS[got.key]})
+
+
 def _round_context(tokens: int) -> int:
     return int(math.ceil(tokens / 1024) * 1024)
 
@@ -414,6 +427,8 @@ def resolve(a: PlanAnswers) -> Ctx:
         carriers = _assume(out, "mainland_carriers", "all_three", "plan.assume.mainland_carriers_na")
     icp = a.icp_status or ("none" if share == 0 else _assume(out, "icp_status", "none"))
     entity = a.mainland_entity if a.mainland_entity is not None else (share > 0 and _assume(out, "mainland_entity", True))
+    if share == 0 and not entity:  # no mainland users or company: the reach decides no filing (s28-memo28)
+        _reach_without_filings(out)
     ds = a.data_sensitivity
     personal = bool(ds.personal_info) if ds and ds.personal_info is not None else False
     if ds is None or ds.personal_info is None:

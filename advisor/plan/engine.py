@@ -41,6 +41,7 @@ from advisor.plan import (
     instance_on_request,
     latency_pick,
     layout_search,
+    lead_line,
     line_total,
     memo_cost_formula,
     node_shapes,
@@ -1207,6 +1208,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None:
         result.line_cost = line_cost(sized, line, form, chosen, fx, region)  # the mainland node's line: its users' traffic
         line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
+        # an API lead's service still streams over this line: its figure says so (s28-memo28, q21)
+        result.start_with = lead_line.with_line(result.start_with, result.line_cost, region)
         if result.costs.price_basis is not None:  # "the line bought apart" is then in the total (s22-premium22)
             result.costs.price_basis.line_in_total = result.costs.monthly_with_line is not None
     if main_node is not None and ov_node is not None:

@@ -412,7 +412,9 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
 
     weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None,
                      on_fleet=fleet(c, chosen.gpu.id) is not None,
-                     decode_pct=decode_pct(c, bw_over if bw_over is not None else chosen), split_of=bw_over)
+                     decode_pct=decode_pct(c, bw_over if bw_over is not None else chosen), split_of=bw_over,
+                     stock_parts={k.gpu.id for k in alt_cands if tiers(c, region, k, book).stock
+                                  and not (reason == "stock" and k is other)})  # that one's "stock" said already
     # the chosen replica split over PCIe though one card a replica was weighed: said with its premium and the limit
     held = single_card.declined(chosen, after, lambda k: tiers(c, region, k, book) == mine, hourly)
     single = None if passed is None else {"other": option(passed["other"], conv).model_dump(), "more_pct": passed["more_pct"],

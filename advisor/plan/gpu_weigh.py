@@ -53,6 +53,10 @@ class WholeServerNote(_Out):
     per_hour_if_cards: float = Field(description="``need`` cards at the same per-card price, per hour")
     chosen_per_hour: float
     cheaper: bool = Field(description="the cards alone would cost less an hour than the chosen setup")
+    # s28-memo28 (review 17, q40): a part not sold new since the Oct-2023 rule (H800/A800, deployment-facts.md §2
+    # "H800 / A800", [ARTHUR], [PHILISUN_H800]) is "the better choice" only while such stock lasts, said as the
+    # chosen-over list says it of the A800 (q40 offered the H800 as "the better choice" with no caveat)
+    stock_only: bool = Field(False, description="the part is existing stock only since the October 2023 rule")
 
 
 class GpuWeighing(_Out):
@@ -122,7 +126,9 @@ class GpuWeighing(_Out):
     def _whole_server_text(self, w: WholeServerNote, lang: str) -> str:
         # cheaper per card: the reason against the part holds only while no smaller instance is offered, so it is
         # said as a condition with the price that would turn it (q42: "get H20 VM quotes before deciding")
-        verdict = (translate(lang, "prices16.gpu_weigh.whole_server.if_offered", gpu=w.gpu_name, need=w.need,
+        offered = "memo28.gpu_weigh.whole_server.if_offered_stock" if w.stock_only \
+            else "prices16.gpu_weigh.whole_server.if_offered"
+        verdict = (translate(lang, offered, gpu=w.gpu_name, need=w.need,
                              per_card=f"{self.per_card_hour(w):,.2f}", currency=self.currency)
                    if w.cheaper else translate(lang, "plan.gpu_weigh.whole_server.dearer"))  # fmt: skip
         return render(lang, "plan.gpu_weigh.whole_server", {
@@ -161,7 +167,8 @@ def card_value(resource: Resource, k: Candidate) -> float:
     return g.memory_bytes / GIB
 
 
-def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spare: bool) -> WholeServerNote | None:
+def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spare: bool,
+                  stock_only: bool = False) -> WholeServerNote | None:
     """A setup rounded up to whole servers only because no cloud instance with fewer of its cards is sourced."""
     lay = k.layout
     if lay is None or not lay.whole_server or lay.basis != "no_vm_source" or k.price_mid <= 0:
@@ -172,13 +179,16 @@ def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spa
     per_hour = round(need * k.price_mid * conv, 2)
     return WholeServerNote(gpu_name=k.gpu.name, gpus=lay.total_gpus, unit_gpus=lay.unit_gpus, need=need, tp=k.tp,
                            per_hour_if_cards=per_hour, chosen_per_hour=round(chosen_per_hour, 2),
-                           cheaper=per_hour < round(chosen_per_hour, 2))  # as shown: q41 read "13.27 against 13.27"
+                           cheaper=per_hour < round(chosen_per_hour, 2),  # as shown: q41 read "13.27 against 13.27"
+                           stock_only=stock_only)
 
 
 def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, spare: bool,
-          on_fleet: bool = False, decode_pct: int | None = None, split_of: Candidate | None = None) -> GpuWeighing | None:
+          on_fleet: bool = False, decode_pct: int | None = None, split_of: Candidate | None = None,
+          stock_parts: frozenset[str] | set[str] = frozenset()) -> GpuWeighing | None:
     """The chosen setup and the next ones on other GPUs, per card in the limiting resource; None with no other.
-    ``split_of``: the setup ``decode_pct`` is the split of, when not the chosen one (``decode_pick``)."""
+    ``split_of``: the setup ``decode_pct`` is the split of, when not the chosen one (``decode_pick``);
+    ``stock_parts``: the GPUs ranked as existing stock only (``gpu_choice.Tiers.stock``)."""
     if not others:
         return None
     resource, share = limiting_resource(c, split_of or chosen, decode_pct)
@@ -193,7 +203,7 @@ def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, sp
     # on the team's own fleet the choice is the cards it has: another part's smaller instance would replace them,
     # not compete with a rental (q39: "6 H20 would be the better choice" beside 16 owned L20, sixth blind review)
     notes = [] if on_fleet else [n for k in others
-                                 if (n := _whole_server(c, k, chosen_per_hour, conv, spare)) is not None]
+                                 if (n := _whole_server(c, k, chosen_per_hour, conv, spare, k.gpu.id in stock_parts)) is not None]
     return GpuWeighing(resource=resource, share_pct=share, cards=cards, whole_server=notes, currency=c.currency,
                        share_gpu=split_of.gpu.name if split_of is not None else None)
 

@@ -104,6 +104,7 @@ from advisor.plan.result import (
 from advisor.resources import resource_path
 
 TEMPLATE = "memo.md.j2"
+NO_MAINLAND_RULES = "region.no_mainland_rules"  # the finding: no mainland user or company, served offshore
 FORMATS = (".md", ".pdf")
 CHART_IDS = ("latency", "cost")  # the PNGs a Markdown memo keeps in <stem>_files/
 
@@ -493,9 +494,6 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
             basis = {k: v for k, v in c.volume_basis.items() if k != "tr"}
             tokens = t("memo.burst15.tokens_value", tokens=tokens,
                        basis=render(lang, str(c.volume_basis["tr"]), basis))
-        # the month far below what its own peak implies: said, with the other reading's cost (s26-volume26)
-        disagree = volume_peak.sentence(c, result.deployment_form == "hosted_api", lang)
-        tokens = f"{tokens} {disagree}" if disagree else tokens
     # the cloud's prices in one row; monthly/reserved is a monthly price, so a job (billed whole) keeps it apart
     # a hybrid rents only for its peaks: a monthly commitment on every GPU of the peak means nothing there (q39)
     reserved = not job and result.deployment_form != "hybrid"
@@ -530,6 +528,14 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     # s18-apiweigh's per-person note only where a figure still divides an assumed month
     per_million = memo_per_million.with_basis(per_million, c, lang,
                                               lambda: render(lang, str(note["tr"]), note) if note else "")
+    plain = ""
+    if c.output_tokens_per_month:
+        # the month far below what its own peak implies: said, with the other reading's cost (s26-volume26); its
+        # figure per million names the per-million row's volume where that row is printed (s28-memo28, q24: two
+        # output costs per million on two volumes in adjacent rows); ``plain``: the wording where no such row stays
+        disagree = volume_peak.sentence(c, result.deployment_form == "hosted_api", lang, beside=per_million != "—")
+        plain = f"{tokens} {volume_peak.sentence(c, result.deployment_form == 'hosted_api', lang)}" if disagree else ""
+        tokens = f"{tokens} {disagree}" if disagree else tokens
     hosted = _money(c.hosted_api_monthly, cur)
     if hosted != "—" and c.hosted_api_input_per_million and c.hosted_api_output_per_million:
         # another model's list prices the figure: named beside it (s19-prices: q29's Llama-3.3-70B on Qwen's lists)
@@ -595,7 +601,21 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     rows = _said_once(rows, result, lang)
     rows = capex_only_rows.fold(rows, result, lang, _break_even(c, lang, "months"))
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
+    rows = _no_row_to_name(rows, tokens, plain, lang)
     return [(_cell(a), _cell(b)) for a, b in rows]
+
+
+PER_MILLION_ROWS = ("memo4.cost.per_million", "memo.text15.cost.per_million", "memo.text15.cost.per_million_self",
+                    "memo.cost.per_million_tokens", "memo.cost.per_million_all")
+
+
+def _no_row_to_name(rows: list[tuple[str, str]], tokens: str, plain: str, lang: str) -> list[tuple[str, str]]:
+    """The tokens row with its busiest-hour sentence said without the pointer to the per-million row where no such
+    row is left (folded on a capex-only or office memo, dropped on an infeasible one): ``plain`` for ``tokens``."""
+    labels = {translate(lang, k) for k in PER_MILLION_ROWS}
+    if not plain or any(label in labels for label, _ in rows):
+        return rows
+    return [(label, plain if value == tokens else value) for label, value in rows]
 
 
 def _said_once(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> list[tuple[str, str]]:
@@ -927,6 +947,8 @@ def memo_context(
         "sep": "" if lang == "zh_CN" else " ",  # between sentences: Chinese sets none
         "verify_mark": " " + t("memo.verify_mark"),
         "title": memo_title(lang, model),
+        # s28-memo28 (review 17, q24 zh): a memo no mainland rule touches says no "filing" rules in its caveat
+        "disclaimer": t("memo28.disclaimer" if NO_MAINLAND_RULES in result.finding_ids else "memo.disclaimer"),
         "date": result.generated_at.strftime("%Y-%m-%d"),
         "version": result.app_version or __version__,
         "prices_date": result.prices_date,

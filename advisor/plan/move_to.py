@@ -36,12 +36,17 @@ def region_text(result: Any, lang: str, default: str) -> str:
 
 
 def line_text(result: Any, lang: str, default: str) -> str:
-    """The mainland node's line under an API lead for a plan that moves (it is where self-hosting starts); else
-    ``default``."""
+    """The line of each phase under an API lead for a plan that moves, as ``region_text`` names each phase's region:
+    "BGP multi-line after the ICP filing (three-network optimised … before it)"; else ``default``. s28-memo28
+    (review 17, q21): the mainland node's line alone ("Network line: BGP multi-line") contradicted the Hong Kong
+    phase's three-network line that page 1's cost, reasons and next step still plan for."""
     p = _moved(result)
     if p is None or not p.then_line:
         return default
-    return translate(lang, f"plan.line.{p.then_line}")
+    then = translate(lang, f"plan.line.{p.then_line}")
+    if not p.first_line or p.first_line == p.then_line:
+        return then
+    return render(lang, "memo28.move_to.line", {"then": then, "first": {"tr": f"plan.line.{p.first_line}"}})
 
 
 __all__ = ["line_text", "region_text"]

@@ -71,6 +71,7 @@ def phases(region: str, region_reason: str, form: str, out: Any, timeline: Timel
     other = then is not None and cand is not None and bool(first_gpu) and cand.gpu.id != first_gpu
     return PhasedCost(
         first_region=region, first_months_low=m_lo, first_months_high=m_hi, first_monthly=_mr(*first),
+        move_day_low=move.days_low, move_day_high=move.days_high,
         then_monthly=_mr(*then) if then is not None else None, first_line=lines[0], then_line=lines[1],
         first_line_monthly=getattr(first_line, "monthly", None), then_line_monthly=getattr(then_line, "monthly", None),
         months=year, total=total, then_stand_in=bool(rows) and all(r.grade == "U" and not r.user_quote for r in rows),
@@ -114,12 +115,22 @@ def _months(p: PhasedCost) -> str:
     return f"{lo}" if lo == hi else f"{lo}–{hi}"
 
 
+def _days(p: PhasedCost) -> str:
+    """The move's day from today, the figure the months are billed from and the timeline's move step shows (s28-memo28,
+    review 17, q21: "first 1–2 months" read against a timeline summed to ~75 days)."""
+    lo, hi = p.move_day_low, p.move_day_high
+    if lo is None or hi is None:
+        return "—"
+    return f"{lo}" if lo == hi else f"{lo}–{hi}"
+
+
 def key_text(p: PhasedCost, currency: str, lang: str) -> str:
     """Page 1's cost row, after the launch region's figure: the month after the move and the first year, labelled."""
     region = {"tr": f"plan.region.{p.first_region}"}
     if p.then_monthly is None or p.total is None:  # never a 0: the month after the move is unknown, said so
-        return render(lang, "phases19.key.unpriced", {"region": region, "months": _months(p)})
-    params = {"region": region, "months": _months(p), "then": money_range(p.then_monthly, currency), "n": p.months,
+        return render(lang, "phases19.key.unpriced", {"region": region, "months": _months(p), "days": _days(p)})
+    params = {"region": region, "months": _months(p), "days": _days(p), "then": money_range(p.then_monthly, currency),
+              "n": p.months,
               "total": money_range(p.total, currency)}
     if p.total_with_lines is not None:  # page 1's month is given with the line: so is the year (round 13, q21)
         return render(lang, "phases23.key.with_lines", {**params, "total": money_range(p.total_with_lines, currency)})
@@ -135,7 +146,7 @@ def _line(line: str, monthly: MoneyRange | None, currency: str) -> dict[str, Any
 def cost_row(p: PhasedCost, currency: str, lang: str) -> tuple[str, str]:
     """The cost table's row: each phase with its months and monthly figure, the steady month, the total, the lines."""
     params: dict[str, Any] = {
-        "region": {"tr": f"plan.region.{p.first_region}"}, "months": _months(p),
+        "region": {"tr": f"plan.region.{p.first_region}"}, "months": _months(p), "days": _days(p),
         "first": money_range(p.first_monthly, currency), "n": p.months,
         "first_line": _line(p.first_line, p.first_line_monthly, currency),
         "then_line": _line(p.then_line, p.then_line_monthly, currency),

@@ -583,6 +583,10 @@ class PhasedCost(_Out):
     then_region: str = "mainland"
     first_months_low: int = Field(description="whole months billed before the move (the move step's low end)")
     first_months_high: int = Field(description="whole months billed before the move (the move step's high end)")
+    # s28-memo28 (review 17, q21): the move's day, counted from today (the timeline's move step, the filing's days
+    # included), which the months billed are rounded up from: the cost rows say it beside the months
+    move_day_low: int | None = Field(None, description="the move step's low end, days from today")
+    move_day_high: int | None = Field(None, description="the move step's high end, days from today")
     first_monthly: MoneyRange = Field(description="the offshore node a month, at the plan's recommended price")
     then_monthly: MoneyRange | None = Field(None, description="the mainland node a month after the move (the steady "
                                             "figure); null where no price covers the part there (unknown, not 0)")
@@ -771,6 +775,9 @@ class OpenQuestion(_Out):
     assumption_key: str | None = None
     assumption_params: dict[str, Any] = Field(default_factory=dict)
     alternatives: list[Any] = Field(default_factory=list, description="answers that would change the decision")
+    # s28-memo28 (review 17, q24/q15 zh): with no mainland user or company, "obligations" names no filings
+    # ("需要办理的备案和义务" in a US memo whose only filing words should be "no ICP needed")
+    no_mainland_filings: bool = Field(False, description="no mainland user or company: no mainland filing in play")
 
     @property
     def changes_decision(self) -> bool:
@@ -783,8 +790,9 @@ class OpenQuestion(_Out):
         return render(lang, self.assumption_key, self.assumption_params) if self.assumption_key else None
 
     def changes_in(self, lang: str) -> str:
-        return translate(lang, "plan.question.sep").join(translate(lang, f"plan.question.change.{c}")
-                                                         for c in self.changes)
+        return translate(lang, "plan.question.sep").join(
+            translate(lang, "memo28.question.change.obligations" if c == "obligations" and self.no_mainland_filings
+                      else f"plan.question.change.{c}") for c in self.changes)
 
     def text_in(self, lang: str) -> str:
         """The question, what was assumed, and what another answer would change, in one line."""

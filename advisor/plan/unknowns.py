@@ -205,6 +205,8 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     if answers.monthly_budget is None:
         out.append(OpenQuestion(field="monthly_budget", changes=["budget_check"]))
     out.sort(key=lambda q: min(_CHANGE_ORDER.index(c) for c in q.changes))
+    if ctx.mainland_share == 0 and not ctx.entity:  # no mainland user or company: no filing is in play (s28-memo28)
+        out = [q.model_copy(update={"no_mainland_filings": True}) for q in out]
     return out
 
 

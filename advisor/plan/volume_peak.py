@@ -92,10 +92,11 @@ def _money(lo: float, hi: float, cur: str) -> str:
     return f"{a} {cur}" if a == b else f"{a}–{b} {cur}"
 
 
-def sentence(costs: Any, hosted_form: bool, lang: str) -> str:
+def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> str:
     """The cost section's sentence on the disagreement ("" where there is none): the figure the costs use and
     why, the least the peak implies, the cost at that reading (a token's output on GPUs of one's own, which the
-    same GPUs make cheaper; the month of a hosted API, which bills by the token), and the ask."""
+    same GPUs make cheaper; the month of a hosted API, which bills by the token), and the ask. ``beside``: the cost
+    table prints a per-million row at the costs' own volume, which this figure names apart from."""
     vp = getattr(costs, "volume_peak", None)
     if not vp:
         return ""
@@ -108,7 +109,10 @@ def sentence(costs: Any, hosted_form: bool, lang: str) -> str:
         other = {"tr": "volpeak26.other.hosted", "cost": _money(m.low * scale, m.high * scale, cur)}
     elif (split := volume_split(costs)) is not None:
         o_lo, o_hi = split[1]
-        other = {"tr": "volpeak26.other.per_million", "cost": _money(o_lo / scale, o_hi / scale, cur)}
+        # s28-memo28 (review 17, q24): two output figures per million on two volumes in adjacent rows: each says its
+        # volume (this one the busiest hour's, the next row's the costs' month)
+        other = {"tr": "memo28.volpeak.per_million_beside" if beside else "volpeak26.other.per_million",
+                 "cost": _money(o_lo / scale, o_hi / scale, cur), "used": round_money(used)}
     return render(lang, "volpeak26.sentence", {
         "used": round_money(used), "implied": about(implied), "peak": vp["peak"], "mean": vp["mean"],
         "why": {"tr": "volpeak26.why." + ("answered" if vp["answered"] else "assumed")}, "other": other})
