@@ -354,7 +354,10 @@ def why_chosen(c: Ctx, region: str, chosen: Candidate, others: list[Candidate], 
     mine = tiers(c, region, chosen, book)
     for k in others:
         t = tiers(c, region, k, book)
-        for name in ("region", "fleet", "vendor", "price", "grade", "stock"):
+        # the price's grade is no tier (s28-prices28): a sourced setup cheaper than a placeholder one is set aside by
+        # the tiers that rank it (a consumer card, q42's RTX 4090 D), said as such; the grade is said apart
+        # (``unsourced_cheaper``, ``placeholder_pick``)
+        for name in ("region", "fleet", "vendor", "grade", "stock"):
             a, b = getattr(mine, name), getattr(t, name)
             if a < b and hourly(k) < hourly(chosen):  # a cheaper setup set aside for this reason
                 return {"reason": name, "other": k}
