@@ -36,11 +36,14 @@ HOURS_PER_MONTH = 730.0
 FLAT = "usage25.breakeven."
 
 
-def _usd(row: PriceRow, fx: float) -> tuple[float, float]:
+def usd_range(row: PriceRow, fx: float) -> tuple[float, float]:
+    """The row's (low, high) in USD per unit: a CNY row divided by ``fx`` once."""
     if row.unit.upper().startswith("CNY"):
         return row.low / fx, row.high / fx
     return row.low, row.high
 
+
+_usd = usd_range  # the name the cost table's callers import
 
 # offshore regions whose own data-centre rows (a hyperscaler's list price there) replace US rows times the uplift
 # (s18-prices: blind review q23/q34/q38/q43, "RunPod x uplift stand-ins"); a region's rows never price another region
@@ -74,7 +77,7 @@ def cloud_price(book: PriceBook, gpu: str, region: str, fx: float) -> tuple[floa
     rows = cloud_rows(book, gpu, region)
     if not rows:
         return None
-    lows, highs = zip(*(_usd(r, fx) for r in rows), strict=True)
+    lows, highs = zip(*(usd_range(r, fx) for r in rows), strict=True)
     low, high = min(lows), max(highs)
     user = any(r.user_quote for r in rows)
     up = region_uplift(region)
@@ -233,8 +236,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     owned_lo = owned_hi = None
     if capex_rows and batch_hours is None:
         used.extend(capex_rows)
-        c_lo = min(_usd(r, fx)[0] for r in capex_rows) * inp.gpus
-        c_hi = max(_usd(r, fx)[1] for r in capex_rows) * inp.gpus
+        c_lo = min(usd_range(r, fx)[0] for r in capex_rows) * inp.gpus
+        c_hi = max(usd_range(r, fx)[1] for r in capex_rows) * inp.gpus
         costs.bare_metal_server_size = server_size(capex_rows, inp.owned_unit_gpus, fx)
         h_lo, h_hi = factor_range("hidden_capex")
         c_lo, c_hi = c_lo * h_lo, c_hi * h_hi
@@ -307,7 +310,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
 def server_size(rows: list[PriceRow], unit_gpus: int | None, fx: float) -> dict[str, int] | None:
     """Where the dearest purchase row holds a share of a larger server than the ``unit_gpus``-card servers bought,
     its size and theirs (``server_size_price.mismatch``, said beside the purchase); None elsewhere."""
-    return server_size_price.mismatch(max(rows, key=lambda r: _usd(r, fx)[1]), unit_gpus) if rows else None
+    return server_size_price.mismatch(max(rows, key=lambda r: usd_range(r, fx)[1]), unit_gpus) if rows else None
 
 
 def amortisation_months(horizon: int) -> int:

@@ -863,13 +863,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             rank = gchoice.rank_key(c, region, book)
 
             def hourly(k: sizing.Candidate) -> float:  # a replica over PCIe cards of another GPU a premium dearer
-                per_hour = k.price_mid * k.tp * max(k.replicas, floor)
+                # a placeholder price at the top of its range, as the ranking costs it (gpu_choice.ranked_hourly)
+                per_hour = k.price_mid * k.tp * max(k.replicas, floor) * gchoice.guess_top(region, k, book)
                 return single_card.weighed(k, per_hour) if k.gpu.id != chosen.gpu.id else per_hour
 
             cost = hourly(chosen)
-            # only among setups of the same standing (region, fleet, vendor, price grade, part grade, sold new): never
-            # cheaper by a tier
-            same = [k for k in ok if k is not chosen and rank(k)[:6] == rank(chosen)[:6] and hourly(k) < cost]
+            # only among setups of the same standing (region, fleet, vendor, part grade, sold new): never cheaper by a
+            # tier; a sourced and a placeholder price compared as ranked (s28-prices28)
+            top = gchoice.STANDING
+            same = [k for k in ok if k is not chosen and rank(k)[:top] == rank(chosen)[:top] and hourly(k) < cost]
             for alt in same[:3]:
                 t, p, m = _verify_laid_out(c, alt, region, book)
                 if m:
@@ -883,15 +885,19 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                     met.append((k, t, p))
                 return m
 
+            def standing(k: sizing.Candidate) -> bool:  # the price's grade too: a premium is weighed within one grade
+                assert chosen is not None  # the setup chosen so far (the decode pick may replace it before the next)
+                return gchoice.same_standing(c, region, book, k, chosen)
+
             pick = decode_pick.prefer(chosen, [k for k, _, _ in met], ok, decode_pct=decode_pct(c, chosen),
-                                      same_standing=lambda k: rank(k)[:6] == rank(chosen)[:6], hourly=gchoice.hourly,
+                                      same_standing=standing, hourly=gchoice.hourly,
                                       carried=lambda k: _carried_within(c, k), verify=checked)
             if pick is not None:
                 decode_pick.mark(pick, chosen)
                 chosen, sim_ttft, sim_tpot = next((k, t, p) for k, t, p in met if k is pick)
             # a live service whose replica split over PCIe runs near its TPOT target with one replica down: one card
             # a replica on another GPU within a larger premium (eleventh review, q13/q34)
-            fast = latency_pick.prefer(c, chosen, ok, same_standing=lambda k: rank(k)[:6] == rank(chosen)[:6],
+            fast = latency_pick.prefer(c, chosen, ok, same_standing=standing,
                                        hourly=gchoice.hourly, verify=checked)
             if fast is not None:
                 latency_pick.mark(fast, chosen)

@@ -33,10 +33,10 @@ def fits_clause(c: Any, gpu_id: str) -> dict[str, Any] | str:
     g, m = min(smaller, key=lambda x: x[1])
     fits = {"tr": "fleet26.fleet.moved_fits", "other": gpus_by_id()[g].name, "other_mem": m, "mem": mem}
     load = _their_load(c, gpu_id, g, mem, m)
-    return {**fits, **load} if load else fits  # one sentence: their memory and their own load
+    return {**fits, **load} if load is not None else fits  # one sentence: their memory and their own load
 
 
-def _their_load(c: Any, gpu_id: str, other: str, mem: int | None, other_mem: int) -> dict[str, Any] | str:
+def _their_load(c: Any, gpu_id: str, other: str, mem: int | None, other_mem: int) -> dict[str, Any] | None:
     """The receiving cards' own load (review 17b, q04: "the L20s' own load is never checked"): one utilisation
     was given for the whole fleet, so they are taken as busy as it says; their free cards against what the most
     work that ever moves (every busy card's, as the recommended last replica moves it) needs at most, a card's
@@ -48,11 +48,11 @@ def _their_load(c: Any, gpu_id: str, other: str, mem: int | None, other_mem: int
     counts = dict(gpu_choice.fleets(c))
     count, theirs = counts.get(gpu_id), counts.get(other)
     if not count or not theirs or mem is None:
-        return ""
+        return None
     busy = count - free_gpus(count, c.utilisation)
     free = free_gpus(theirs, c.utilisation)
     if busy <= 0:
-        return ""
+        return None
     ratio = math.ceil(mem / other_mem - 1e-9)
     need = busy * ratio
     return {"tr": "gpu28.fleet.their_load" if need <= free else "gpu28.fleet.their_load_short",

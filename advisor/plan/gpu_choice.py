@@ -10,9 +10,19 @@ sourced cloud VM sizes, N+1 for production and per region) and ranks them in thi
 2. continuity: the GPU the team runs today first; a team with a big fleet is never moved to another vendor's
    parts while a part of its own vendor meets the target; another vendor's stack (ROCm, CANN) is otherwise only
    chosen when the user allowed it (it needs a per-model support check: gpu.rocm, gpu.domestic);
-3. the grade of the price: a placeholder (grade U) price never decides alone; a setup priced from a sourced row
-   comes first, and the memo names the unsourced one that might be cheaper;
-4. the hourly cost of the whole rounded setup.
+3. the hourly cost of the whole rounded setup, a placeholder price taken at the top of its guessed range.
+
+The grade of the price is no tier of its own (s28-prices28, issue 25): where only some GPUs have sourced prices (a
+user's quote beside placeholders; the mainland once the staged L20, A10, RTX 4090 D, A800 and H800 rows go live,
+the H20 and the 910B still placeholders), ranking a sourced setup first whatever it costs put 4 × L20 at about
+58 CNY/h (Alibaba's quote) over 3 × H20 at under 55 even at the H20's guessed top (q42), and ranking on the placeholder's middle would let a guess win by less than its own spread. So a
+setup priced only from placeholder (grade U) rows is costed at the top of its range (``ranked_hourly``): a guessed
+cheapness wins only where the guess would have to be wrong beyond its own range to lose. Either way the memo says it
+(``describe``): a sourced setup chosen over a placeholder one cheaper at its middle names that one as perhaps cheaper,
+with a quote to get (``GpuChoice.unsourced_cheaper``); a placeholder setup chosen over a sourced one says the choice
+rests on a placeholder price, with the sourced price above which the other GPU is the choice
+(``GpuChoice.placeholder_pick``). The sourced-or-not grade stays in ``Tiers.price`` and in ``same_standing``: the
+picks that pay a premium for bandwidth or latency (``decode_pick``, ``latency_pick``) weigh only setups of one grade.
 
 H800/A800 are not sold new since the Oct-2023 rule: renting existing capacity is fine, buying is not
 (``for_owning``).
@@ -27,7 +37,7 @@ from typing import Any
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_grade, node_shapes, purchase_rank, quote_fallback, single_card
 from advisor.plan.context import Ctx
-from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
+from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id, prices
 from advisor.plan.result import GpuOption, PriceRow
 from advisor.plan.sector_kinds import is_finance
 from advisor.plan.sizing import HEADROOM, QUALITY_ORDER, Candidate
@@ -135,6 +145,36 @@ def sourced(rows: list[PriceRow]) -> bool:
     return any(r.user_quote or r.grade != "U" for r in rows)
 
 
+def placeholder_priced(region: str, cand: Candidate, book: PriceBook) -> bool:
+    """The setup's hourly price (the rent rows, the yardstick a purchase is ranked on too without a one-off budget)
+    rests on placeholder (grade U) rows only. s27-prices27 counted a sourced server price for a setup laid out to
+    buy; that changed q03/q26/q31's purchase ranking on today's rows and stays for the session that wires the
+    mainland rents in (``resources/plan/mainland_prices_s27.json``)."""
+    return not sourced(price_rows(book, cand.gpu.id, region))
+
+
+def guess_top(region: str, cand: Candidate, book: PriceBook) -> float:
+    """How far above the middle of its range a placeholder-priced setup may cost (top ÷ middle of its rows, e.g. the
+    H20's USD 1.2–2.6 an hour: 1.37); 1 for a sourced price."""
+    if not placeholder_priced(region, cand, book):
+        return 1.0
+    rows = price_rows(book, cand.gpu.id, region)
+    fx = float(prices()["fx"]["cny_per_usd"])
+    lows, highs = zip(*(costmod.usd_range(r, fx) for r in rows), strict=True) if rows else ((0.0,), (0.0,))
+    mid = (min(lows) + max(highs)) / 2
+    return max(highs) / mid if mid > 0 else 1.0
+
+
+def ranked_hourly(region: str, cand: Candidate, book: PriceBook) -> float:
+    """The hourly cost the ranking compares: a sourced price at its middle, a placeholder at the top of its range."""
+    return hourly(cand) * guess_top(region, cand, book)
+
+
+def same_standing(c: Ctx, region: str, book: PriceBook, a: Candidate, b: Candidate) -> bool:
+    """Same tiers, the price's grade included: what a premium for bandwidth or latency is weighed within."""
+    return tiers(c, region, a, book) == tiers(c, region, b, book)
+
+
 def _quote_vm_gpus(rows: list[PriceRow]) -> list[int] | None:
     for r in rows:
         if r.user_quote and r.vm_gpus:
@@ -169,7 +209,7 @@ class Tiers:
     region: int  # 0 offered in the region (or the team's own), 1 not normally offered there
     fleet: int  # 0 the team's own GPU, 1 its vendor, 2 another vendor
     vendor: int  # 0 NVIDIA or a vendor the user allowed/runs, 1 another stack not asked for
-    price: int  # 0 sourced price, 1 placeholder only
+    price: int  # 0 sourced price, 1 placeholder only (no sort tier since s28: ``ranked_hourly``; see the docstring)
     grade: int = 0  # 0 a data-centre part (or any part for an internal tool), 1 a consumer card for production
     # s17-prices (q10): 1 a part not sold new since the Oct-2023 rule (H800/A800: existing stock only, no new
     # servers or replacements assured), unless the team runs it: a part sold new in the region goes first
@@ -186,7 +226,7 @@ def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
         region=0 if own or offered_in(region, gid) else 1,
         fleet=0 if own else 1 if not vendors or vendor in vendors else 2,
         vendor=0 if vendor == "nvidia" or asked or vendor in vendors else 1,
-        price=0 if sourced(price_rows(book, gid, region)) else 1,
+        price=1 if placeholder_priced(region, cand, book) else 0,
         # deployment-facts rule 12: consumer cards (half-rate FP32 accumulate, 24–32 GB, no NVLink, data-centre
         # licence terms) suit internal tools and dev/test; a production service (paid, public, business-facing:
         # the ones that carry N+1) runs on a data-centre part whenever one meets the target, unless the team
@@ -199,6 +239,9 @@ def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
 
 def hourly(cand: Candidate) -> float:
     return cand.price_mid * cand.total_gpus
+
+
+STANDING = 5  # rank_key's leading fields: where sold, fleet, vendor, part grade, stock (then the cost)
 
 
 def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None = None):
@@ -215,8 +258,9 @@ def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None
         # BF16 took 12 on 8 × H800, FP8 16), and only a tie goes to the higher precision
         # a setup laid out to buy: the one-off budget, the precision accepted, then its purchase price, not the
         # rental rows' hourly cost (round 13, q17/q01: ``purchase_rank``); a rented one: its hourly cost
-        return (t.region, t.fleet, t.vendor, t.price, t.grade, t.stock,
-                *purchase_rank.key(c, k, book, hourly(k), own, floor), need,
+        # the price's grade is no tier (s28-prices28): a placeholder is costed at the top of its range instead
+        return (t.region, t.fleet, t.vendor, t.grade, t.stock,
+                *purchase_rank.key(c, k, book, ranked_hourly(region, k, book), own, floor), need,
                 k.total_gpus, -_carried(k), QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
     return key
@@ -309,7 +353,10 @@ def why_chosen(c: Ctx, region: str, chosen: Candidate, others: list[Candidate], 
     mine = tiers(c, region, chosen, book)
     for k in others:
         t = tiers(c, region, k, book)
-        for name in ("region", "fleet", "vendor", "price", "grade", "stock"):
+        # the price's grade is no tier (s28-prices28): a sourced setup cheaper than a placeholder one is set aside by
+        # the tiers that rank it (a consumer card, q42's RTX 4090 D), said as such; the grade is said apart
+        # (``unsourced_cheaper``, ``placeholder_pick``)
+        for name in ("region", "fleet", "vendor", "grade", "stock"):
             a, b = getattr(mine, name), getattr(t, name)
             if a < b and hourly(k) < hourly(chosen):  # a cheaper setup set aside for this reason
                 return {"reason": name, "other": k}
@@ -365,7 +412,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     if fast_over is not None:
         after = [fast_over, *(k for k in after if k is not fast_over)]
     after = [k for k in after if k is spared or k is bw_over or k is fast_over
-             or not (tiers(c, region, k, book) == mine and hourly(k) < hourly(chosen))]
+             or not (tiers(c, region, k, book) == mine and ranked_hourly(region, k, book) < ranked_hourly(region, chosen, book))]
     alts: list[GpuOption] = []
     alt_cands: list[Candidate] = []
     seen = {chosen.gpu.id}
@@ -399,13 +446,15 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
             params["internal"] = production_grade(c)
         if reason == "price":
             reason = "cost"  # said by the unsourced clause below
+    # where only some GPUs have sourced prices, the memo says on which side the choice fell (module docstring):
+    # a cheaper placeholder passed over (perhaps cheaper: get a quote), or a placeholder chosen over a sourced one
+    # (the choice rests on the placeholder: cheaper even at the top of its range, and the price above which not)
     unsourced = None
-    if mine.price == 0:
-        for k in after:
-            t = tiers(c, region, k, book)
-            if t.price == 1 and t.region == mine.region and hourly(k) < hourly(chosen):
-                unsourced = option(k, conv).model_copy(update={"price_sourced": False})
-                break
+    for k in after if mine.price == 0 else []:
+        t = tiers(c, region, k, book)
+        if t.region == mine.region and t.price == 1 and hourly(k) < hourly(chosen):
+            unsourced = option(k, conv).model_copy(update={"price_sourced": False})
+            break
     chosen_opt = option(chosen, conv).model_copy(update={"price_sourced": mine.price == 0})
     from advisor.plan.gpu_weigh import weigh
     from advisor.plan.token_split import decode_pct
@@ -493,11 +542,33 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     # a purchase on a one-off budget: each setup said at what it costs to buy (round 13, q01/q17)
     chosen_opt = purchase_rank.said_bought(c, book, chosen, chosen_opt, conv, own)
     alts = [purchase_rank.said_bought(c, book, chosen, a, conv, own) for a in alts]
+    guessed = _placeholder_pick(c, region, chosen, alt_cands, alts, book, conv)
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
-                       reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
+                       reason_params=params, unsourced_cheaper=unsourced, placeholder_pick=guessed, weighing=weighing,
+                       single_card=single,
                        dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),
                        decode_pick=decoded, grant=grant, cheaper_card=cheap, latency_pick=fast)
     return real_options.prune(choice)  # an option needing many times the cards is none (q23's 54 × L4)
+
+
+def _placeholder_pick(c: Ctx, region: str, chosen: Candidate, alt_cands: list[Candidate], alts: list[GpuOption],
+                      book: PriceBook, conv: float) -> dict[str, Any] | None:
+    """A placeholder-priced setup chosen over a sourced one of the same standing (module docstring): the cheapest
+    sourced alternative listed, at the size that meets the target, and the chosen setup's cost at the top of its
+    guessed range, when that top is still below it (else the sentence would not hold: None). Only the alternatives
+    the memo lists, each held to the target: a screen's size of another GPU is no price to compare a quote with."""
+    mine = tiers(c, region, chosen, book)
+    if mine.price == 0:
+        return None
+    listed = {a.gpu: a for a in alts if a.purchase is None}
+    same = (mine.region, mine.fleet, mine.vendor, mine.grade, mine.stock)
+    sourced_alts = [listed[k.gpu.id] for k in alt_cands if k.gpu.id in listed and (t := tiers(c, region, k, book)).price == 0
+                    and (t.region, t.fleet, t.vendor, t.grade, t.stock) == same]
+    best = min(sourced_alts, key=lambda a: a.per_hour, default=None)
+    top = round(ranked_hourly(region, chosen, book) * conv, 2)
+    if best is None or top >= best.per_hour:
+        return None
+    return {"other": best.model_dump(), "top": top}
 
 
 def _held_to_headroom(k: Candidate, claim, target: int, relayout, conv: float) -> GpuOption | str | None:

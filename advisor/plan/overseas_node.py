@@ -96,9 +96,8 @@ def _faster(ov: Ctx, where: str, node: Any, book: Any, verify: Callable[[Ctx, An
     (``latency_pick``, eleventh review q34/q05: the Singapore node's 2 × L4 TP2 beside one L40S a replica)."""
     from advisor.plan import latency_pick
 
-    rank = gchoice.rank_key(ov, where, book)
-    mine = rank(node.cand)[:6]
-    pick = latency_pick.prefer(ov, node.cand, node.ok, same_standing=lambda k: rank(k)[:6] == mine,
+    pick = latency_pick.prefer(ov, node.cand, node.ok,
+                               same_standing=lambda k: gchoice.same_standing(ov, where, book, k, node.cand),
                                hourly=gchoice.hourly, verify=lambda k: bool(verify(ov, k, where)[2]))
     if pick is None:
         return node

@@ -902,6 +902,9 @@ class GpuChoice(_Out):
     reason_params: dict[str, Any] = Field(default_factory=dict)
     unsourced_cheaper: GpuOption | None = Field(
         None, description="a setup that might cost less but whose price is a placeholder: get a quote")
+    # s28-prices28 (issue 25): the chosen setup's price is a placeholder and a sourced setup was ranked after it, the
+    # placeholder costed at the top of its range (gpu_choice.ranked_hourly): {"other": GpuOption, "top": float}
+    placeholder_pick: dict[str, Any] | None = None
     # s15-gpu (q42): the chosen card and the next ones per card in the workload's limiting resource, against the
     # price of a card-hour, and a part priced only as whole servers costed per card too
     weighing: GpuWeighing | None = None
@@ -1063,6 +1066,17 @@ class GpuChoice(_Out):
             return None
         return self.chosen.per_hour / d["carried"], float(other["per_hour"]) / d["other_carried"]
 
+    def _placeholder(self, lang: str) -> str:
+        """The choice rests on a placeholder price: cheaper than a sourced setup even at the top of its guessed range,
+        and the quote above which the sourced one is the choice (s28-prices28)."""
+        p = self.placeholder_pick
+        if p is None:
+            return ""
+        o = self._option(p["other"])
+        return ("" if lang == "zh_CN" else " ") + render(lang, "prices28.gpu_choice.placeholder_pick", {
+            "top": f"{p['top']:,.2f}", "other_gpu": o.gpu_name,
+            "other_cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+
     def _grant(self, lang: str) -> str:
         """A data-centre setup whose purchase starts within the one-off budget and ends above it: both ranges, and
         what a quote within the budget would buy."""
@@ -1131,7 +1145,7 @@ class GpuChoice(_Out):
                 self.unsourced_cheaper.gpu_name not in named else ""
             out += sep + render(lang, "pages23.gpu_choice.why_after", {"gpu": self.chosen.gpu_name, "why": why,
                                                                        "unsourced": unsourced})
-        return out + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._latency(lang) \
+        return out + self._placeholder(lang) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._latency(lang) \
             + self._declined(lang) + self._weighed(lang) + self._dearer(lang, named)
 
     def _sentences(self, lang: str) -> str:
@@ -1143,7 +1157,7 @@ class GpuChoice(_Out):
         if self.reason == "cost" and self.unsourced_cheaper is None:
             if not self.alternatives:
                 key = "consist20.gpu_choice.cheapest" if self.pruned else "plan.gpu_choice.only"
-                return render(lang, key, {"chosen": one(self.chosen)}) + self._weighed(lang)
+                return render(lang, key, {"chosen": one(self.chosen)}) + self._placeholder(lang) + self._weighed(lang)
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
             key = "plan.gpu19.text_single" if self.single_card is not None or self.decode_pick is not None \
                 or self.latency_pick is not None else "plan.gpu_choice.text"
@@ -1151,7 +1165,7 @@ class GpuChoice(_Out):
                 others = self._others_unsaid(lang)
                 if not others:
                     key = "pages22.gpu_choice.meets"
-            return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
+            return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._placeholder(lang) + self._single(lang) \
                 + self._decode_pick(lang) + self._latency(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
@@ -1164,7 +1178,7 @@ class GpuChoice(_Out):
             others = self._others_unsaid(lang)
             key = key if others else "consist20.gpu_choice.sentence_pruned"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._latency(lang) \
+                                  "others": others}) + self._placeholder(lang) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._latency(lang) \
             + self._declined(lang) \
             + self._weighed(lang) + self._dearer(lang)
 

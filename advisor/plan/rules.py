@@ -1244,17 +1244,27 @@ def cost_spot(f: Facts):
     return finding("cost.spot_batch", cost=_range(s.low, s.high, f))
 
 
+CLOUD_KINDS = ("on_demand", "reserved", "spot", "monthly")  # the rows that price renting a GPU
+
+
 @rule("cost.mainland_prices", "cost")
 def cost_mainland(f: Facts):
-    """Mainland cloud GPU prices are placeholders (no public dated price found): get quotes. Not where the plan
+    """Mainland cloud GPU prices are placeholders (no public dated price found), or third parties' readings of public
+    quotes and listings (grade C): get quotes. Not where the plan
     neither buys nor rents a GPU (the team's own fleet): the cloud row is then only a yardstick."""
     if f.cost is None or f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api":
         return None
     if nothing_acquired(f):
         return None
-    if not any(r.grade == "U" and r.region == "mainland" for r in f.cost.costs.prices):
-        return None
+    cloud = [r for r in f.cost.costs.prices if r.region == "mainland" and r.kind in CLOUD_KINDS and not r.user_quote]
     weak = _weak_prices(f)
+    # s27-prices27: Alibaba's L20 and A10 quotes and rental platforms' prices are sourced now (grade C, read through a
+    # third party): said so, still asking for quotes once; a placeholder purchase row alone is the purchase's own
+    # finding (its quotes step leads the steps), not a cloud price's
+    if not any(r.grade == "U" for r in cloud):
+        if weak is None or not any(r.grade == "C" for r in cloud) or _placeholder_purchase.placeholder_purchase(f) is not None:
+            return None
+        return finding("cost.mainland_prices", variant="sourced", rows=weak[0], total=weak[1])
     if weak and _placeholder_purchase.placeholder_purchase(f) is not None:
         # a purchase on placeholder or dated server prices asks for the server and rent quotes itself: said once
         # there, this note says what they replace (q03, q26, q31 asked for the same quotes twice, s23-duties23)

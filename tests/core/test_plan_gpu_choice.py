@@ -188,22 +188,44 @@ def test_paid_production_gets_n_plus_1_and_each_region_its_own_spare():
 
 # --- price grade --------------------------------------------------------------------------------------------
 def test_a_placeholder_price_never_decides_the_gpu_alone(monkeypatch):
+    """Re-argued in s28-prices28 (issue 25, the mainland's L20/A10 rows sourced, the H20's not): the price's grade
+    is no longer a tier that puts any sourced setup first, whatever it costs (q42 paid 47 % more for 4 × L20 over
+    3 × H20 on that rule). A placeholder is ranked at the top of its guessed range: it is passed over unless it is
+    cheaper even there, and either way the memo says so. Before, a placeholder at USD 0.05 (no spread) never won;
+    now it wins only where its whole range is below the sourced setups, with the sentence that the choice rests on
+    it; a placeholder cheaper only at its middle is still passed over and named as perhaps cheaper."""
     base = {**US, "model": "qwen2.5-7b-instruct", "peak_concurrency": 16,
             "gpu_constraint": ["rtx-6000-ada", "l40s", "a10", "l4", "a100-sxm-80g"]}
     before = plan(base)
-    placeholder = PriceRow(id="test.placeholder", offer="RTX 6000 Ada (placeholder)", gpu="rtx-6000-ada",
-                           kind="on_demand", region="us", low=0.05, high=0.05, unit="USD/GPU-hour", date="2026-12",
-                           source="no public source; placeholder", grade="U")  # fmt: skip
     rows = plandata.builtin_rows()
-    monkeypatch.setattr(plandata, "builtin_rows", lambda: (*rows, placeholder))
-    r = plan(base)
+
+    def with_placeholder(low: float, high: float):
+        placeholder = PriceRow(id="test.placeholder", offer="RTX 6000 Ada (placeholder)", gpu="rtx-6000-ada",
+                               kind="on_demand", region="us", low=low, high=high, unit="USD/GPU-hour", date="2026-12",
+                               source="no public source; placeholder", grade="U")  # fmt: skip
+        monkeypatch.setattr(plandata, "builtin_rows", lambda: (*rows, placeholder))
+        return plan(base)
+
+    # cheaper at the middle of its range (USD 1.03 a GPU-hour), dearer at its top (2.00): the guess does not decide
+    r = with_placeholder(0.05, 2.0)
     assert r.hardware.gpu != "rtx-6000-ada" and r.hardware.gpu == before.hardware.gpu
     g = r.gpu_choice
     assert g.unsourced_cheaper is not None and g.unsourced_cheaper.gpu == "rtx-6000-ada"
+    assert g.unsourced_cheaper.per_hour < g.chosen.per_hour and g.placeholder_pick is None
     assert "placeholder" in g.text_in("en") and "占位" in g.text_in("zh_CN")
-    # a quote (the user's own price, grade A) for the same part does decide
+    # cheaper even at the top of its range: chosen, and the memo says the choice rests on the placeholder, with the
+    # sourced setup it beat and the quote above which that one is the choice
+    r = with_placeholder(0.05, 0.05)
+    g = r.gpu_choice
+    assert r.hardware.gpu == "rtx-6000-ada" and not g.chosen.price_sourced and g.unsourced_cheaper is None
+    pick = g.placeholder_pick
+    assert pick is not None and pick["other"]["price_sourced"] and pick["top"] < pick["other"]["per_hour"]
+    other = pick["other"]["gpu_name"]
+    assert "rests on a placeholder price" in g.text_in("en") and other in g.text_in("en")
+    assert "占位价格" in g.text_in("zh_CN") and other in g.text_in("zh_CN")
+    # a quote (the user's own price, grade A) for the same part decides, and is no placeholder
     quoted = plan(base, quotes=[{"gpu": "rtx-6000-ada", "kind": "on_demand", "low": 0.05, "high": 0.05}])
-    assert quoted.hardware.gpu == "rtx-6000-ada"
+    assert quoted.hardware.gpu == "rtx-6000-ada" and quoted.gpu_choice.placeholder_pick is None
 
 
 # --- line bandwidth -----------------------------------------------------------------------------------------
