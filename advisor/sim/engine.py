@@ -261,9 +261,12 @@ class Engine:
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
         """Queue a request arriving at ``arrival`` (default: now). Lengths are in tokens, output ≥ 1."""
-        seq = Seq(self._next_rid, max(1, int(prompt)), max(1, int(output)), self.t if arrival is None else arrival, tag)
-        self._next_rid += 1
-        if seq.prompt + seq.output > self._kv_tokens:
+        prompt, output = int(prompt), int(output)  # at least one token each (max(1, …) spelt out: once a request)
+        prompt, output = prompt if prompt > 1 else 1, output if output > 1 else 1
+        rid = self._next_rid
+        self._next_rid = rid + 1
+        seq = Seq(rid, prompt, output, self.t if arrival is None else arrival, tag)
+        if prompt + output > self._kv_tokens:
             # A real server refuses a request that can never fit (prompt + max_tokens > max_model_len).
             seq.state = REJECTED
             seq.finish_t = seq.arrival
