@@ -113,6 +113,7 @@ WAITING, PREFILL, DECODE, FINISHED, REJECTED, ABORTED = range(6)
 # block events left their heap (a Python step got cheaper): the captured levels of every plan scenario took ~7 % less
 # CPU than at 24, the same at 200 measured requests (the same floats either way: test_sim_engine's fast-path tests).
 VECTOR_RUN_MIN = 64
+_INF = float("inf")
 VECTOR_RUN_MAX = 4096
 
 
@@ -260,9 +261,12 @@ class Engine:
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
         """Queue a request arriving at ``arrival`` (default: now). Lengths are in tokens, output ≥ 1."""
-        seq = Seq(self._next_rid, max(1, int(prompt)), max(1, int(output)), self.t if arrival is None else arrival, tag)
-        self._next_rid += 1
-        if seq.prompt + seq.output > self._kv_tokens:
+        prompt, output = int(prompt), int(output)  # at least one token each (max(1, …) spelt out: once a request)
+        prompt, output = prompt if prompt > 1 else 1, output if output > 1 else 1
+        rid = self._next_rid
+        self._next_rid = rid + 1
+        seq = Seq(rid, prompt, output, self.t if arrival is None else arrival, tag)
+        if prompt + output > self._kv_tokens:
             # A real server refuses a request that can never fit (prompt + max_tokens > max_model_len).
             seq.state = REJECTED
             seq.finish_t = seq.arrival
@@ -393,13 +397,17 @@ class Engine:
 
         Split from :meth:`commit_step` so the real-time server can sleep until the step ends.
         """
+        # Called once a request in a closed loop (its admission step): the engine's containers, limits and the clock are
+        # read into locals once (the containers are mutated, never replaced, while a step is planned)
         limits = self.limits
-        bs = limits.block_size
-        cutoff = self.t
-        if limits.schedule_ahead and self._last_end == self.t and (self.running or self.waiting):
+        bs = self._bs
+        t = self.t
+        running, waiting, arrivals = self.running, self.waiting, self._arrivals
+        cutoff = t
+        if limits.schedule_ahead and self._last_end == t and (running or waiting):
             cutoff = self._last_start  # this step was planned while the last one ran: later arrivals wait
-        while self._arrivals and self._arrivals[0][0] <= cutoff:
-            self.waiting.append(heapq.heappop(self._arrivals)[2])
+        while arrivals and arrivals[0][0] <= cutoff:
+            waiting.append(heapq.heappop(arrivals)[2])
         g = self.steps
         preempted_before = self.preemptions
 
@@ -408,12 +416,15 @@ class Engine:
         # exactly, in any order; otherwise in the order (epoch, rid), preempting as _allocate does.
         bucket = self._blk_buckets[g % bs]
         if bucket:
-            if self.free_blocks - len(bucket) >= self._cached_free:
+            free = self.free_blocks
+            if free - len(bucket) >= self._cached_free:
+                nxt = g + bs  # the same bucket: nxt % bs == g % bs
                 for seq in bucket.values():
                     if seq.blk_at == g:
-                        self.free_blocks -= 1
+                        free -= 1
                         seq.blocks += 1
-                        seq.blk_at = g + bs
+                        seq.blk_at = nxt
+                self.free_blocks = free
             else:
                 for seq in self._due_blocks(g):
                     if seq.state != DECODE or seq.blk_at != g:
@@ -453,37 +464,47 @@ class Engine:
         if reserving and admit and self.waiting:
             # prompt tokens the requests already prefilling will still need beyond what this step allocated
             pending = sum(q.target - q.prefilled for q in self.prefilling.values()) - prefill_tokens
-        while admit and self.waiting and budget > 0 and len(self.running) < limits.max_num_seqs:
-            seq = self.waiting[0]
-            shared, own, chunk, need = self._admission(seq, budget)
+        max_seqs, prefix_blocks, prefilling = limits.max_num_seqs, self.prefix_blocks, self.prefilling
+        while admit and waiting and budget > 0 and len(running) < max_seqs:
+            seq = waiting[0]
+            # _admission(seq, budget) inline (once a request), with min() of two ints spelt out
+            target = seq.target
+            full = (target - 1) // bs
+            shared = prefix_blocks if prefix_blocks < full else full
+            own = seq.cached if seq.cached < full - shared else full - shared
             start = (shared + own) * bs
+            chunk = target - start if target - start < budget else budget
+            need = -(-(start + chunk) // bs) - shared - own
             if own + need > self.free_blocks:
                 break  # FCFS: the head waits for blocks, nobody overtakes it
             if reserving:
                 held = pending + self.reserve_ratio * self._remaining_output(g)
-                if seq.target - start + seq.output - seq.generated > self.free_blocks * bs - held:
+                if target - start + seq.output - seq.generated > self.free_blocks * bs - held:
                     break  # its whole prompt and output do not fit beside the running requests' reserve
-                pending += seq.target - start - chunk
-            self.waiting.popleft()
+                pending += target - start - chunk
+            waiting.popleft()
             if seq.cached:
                 self._forget_cached(seq)  # its own cached blocks are in use again (no longer free)
                 self.free_blocks -= own
                 if own:
                     self.recompute_hits += 1
-            self._take(need)
+            free = self.free_blocks = self.free_blocks - need  # _take(need): evicts only below the cached blocks
+            if self._cached_free > free:
+                self._take(0)
             seq.blocks = own + need
             seq.shared = shared
             seq.state = PREFILL
             seq.prefilled = start
             if shared:
                 self.prefix_hits += 1
-            self.running[seq.rid] = seq
-            self.prefilling[seq.rid] = seq
+            rid = seq.rid
+            running[rid] = seq
+            prefilling[rid] = seq
             self._out_sum += seq.output
             seq.res_c = seq.generated
             self._gen_const += seq.res_c
             if seq.first_sched is None:
-                seq.first_sched = self.t
+                seq.first_sched = t
             chunks.append((seq, chunk))
             budget -= chunk
             prefill_tokens += chunk
@@ -588,10 +609,12 @@ class Engine:
 
     def commit_step(self, dt: float, chunks: list[tuple[Seq, int]]) -> None:
         """Complete the planned step: advance time, emit tokens, finish requests."""
+        # once a request in a closed loop (its admission step): the attributes it reads more than once are locals
         bs = self._bs
         g = self.steps
-        self.steps += 1
-        if self.record_steps:
+        self.steps = g + 1
+        record = self.record_steps
+        if record:
             self.step_end.append(self.t + dt)
             self.step_dt.append(dt)
             self.step_blocks.append(self._kv_blocks - self.free_blocks)
@@ -608,6 +631,7 @@ class Engine:
                 if seq.state == DECODE:
                     on_token(seq, seq.tokens_at(g), t)
 
+        finish_heap = self._finish_heap
         for seq, chunk in chunks:
             if seq.state != PREFILL:
                 continue  # aborted meanwhile
@@ -623,49 +647,56 @@ class Engine:
                 seq.blocks -= want
                 self.prefix_blocks = want
             emitted += 1
-            seq.generated += 1
+            generated = seq.generated = seq.generated + 1
             seq.seg_start = g
             if seq.first_token_t is None:
                 seq.first_token_t = t
             if on_token is not None:
-                on_token(seq, seq.generated, t)
-            if seq.generated >= seq.output:
+                on_token(seq, generated, t)
+            if generated >= seq.output:
                 self._finish(seq, g)
                 continue
             ctx = seq.target  # KV held; the sampled token's KV is written by the next step
             seq.state = DECODE
-            seq.g_join = g + 1
-            seq.gen_at_join = seq.generated
-            seq.dec_c = ctx - seq.g_join + 1
+            g_join = seq.g_join = g + 1
+            seq.gen_at_join = generated
+            dec_c = seq.dec_c = ctx - g_join + 1
             self.n_dec += 1
-            self._dec_sum += seq.dec_c
-            self._gen_const += seq.gen_at_join - seq.g_join - seq.res_c
-            seq.res_c = seq.gen_at_join - seq.g_join
-            fin = self._finish_step(seq)
-            heapq.heappush(self._finish_heap, (fin - self._fin_off, seq.epoch, seq.rid))
-            seq.blk_at = g + (-ctx) % bs + 1  # past fin: no block to open before it finishes
-            self._blk_buckets[seq.blk_at % bs][seq.rid] = seq
+            self._dec_sum += dec_c
+            self._gen_const += generated - g_join - seq.res_c
+            seq.res_c = generated - g_join
+            fin = g_join + (seq.output - generated) - 1  # _finish_step(seq) inline
+            heapq.heappush(finish_heap, (fin - self._fin_off, seq.epoch, seq.rid))
+            blk_at = seq.blk_at = g + (-ctx) % bs + 1  # past fin: no block to open before it finishes
+            self._blk_buckets[blk_at % bs][seq.rid] = seq
 
-        finish_heap = self._finish_heap
         if finish_heap and finish_heap[0][0] + self._fin_off <= g:  # most steps finish nobody: no generator for them
             self._finish_due(g)
 
         self.generation_tokens += emitted
-        if self.record_steps:
+        if record:
             self.step_tokens.append(emitted)
-        if self.last_step[1]:  # a decode step (SGLang decays new_token_ratio once per decode batch)
-            self._decay_reserve(1)
+        if self.last_step[1] and self.limits.admission_reserve_floor is not None:
+            self._decay_reserve(1)  # a decode step (SGLang decays new_token_ratio once per decode batch)
 
     def _finish_due(self, g: int) -> None:
         """Finish the decoding sequences whose last token came with step ``g`` (just completed; ``self.t`` its end)."""
         heap, running = self._finish_heap, self.running  # _due inline (a generator per finishing step cost more)
         due = g - self._fin_off  # the heap's steps are less the offset (see _finish_heap)
+        pop = heapq.heappop
         while heap and heap[0][0] <= due:
-            _, epoch, rid = heapq.heappop(heap)
+            _, epoch, rid = pop(heap)
             seq = running.get(rid)
             if seq is not None and seq.epoch == epoch and seq.state == DECODE:
                 seq.generated = seq.output
-                self._finish(seq, g)
+                self._remove_running(seq)  # _finish(seq, g) inline (once a request)
+                seq.segments.append((seq.seg_start, g))
+                seq.seg_start = -1
+                seq.epoch = epoch + 1
+                seq.state = FINISHED
+                seq.finish_t = self.t
+                if self.on_finish:
+                    self.on_finish(seq)
 
     def _finish(self, seq: Seq, g: int) -> None:
         self._remove_running(seq)
@@ -681,19 +712,25 @@ class Engine:
         """True when the next step only decodes and nothing can change before an event (virtual mode)."""
         if self.on_token is not None or self.prefilling or self.n_dec == 0:
             return False
-        if self._arrivals and self._arrivals[0][0] <= self.t and not self._planned_before(self._arrivals[0][0]):
-            return False
+        arrivals, t = self._arrivals, self.t
+        if arrivals and arrivals[0][0] <= t:  # ready now: unless the next step was planned before (_planned_before)
+            if not (self.limits.schedule_ahead and self._last_end == t and self._last_start < arrivals[0][0]):
+                return False
         g = self.steps
         inline = self._inline_always or self._blocks_inline()
         if not inline and self._next_block_event(g) <= g:
             return False
-        nxt_finish = self._finish_heap[0][0] + self._fin_off if self._finish_heap else None
+        finish_heap = self._finish_heap
+        nxt_finish = finish_heap[0][0] + self._fin_off if finish_heap else None
         if nxt_finish is not None and nxt_finish <= g and not (inline and nxt_finish == g):
             return False  # (a finish at g itself ends a run that opens its blocks inline: _decode_run)
-        if self.waiting and self.reserve_ratio > 0.0:
+        waiting = self.waiting
+        if not waiting:
+            return True
+        if self.reserve_ratio > 0.0:
             return False  # whether the head fits beside the reserve changes with every emitted token
-        if self.waiting and len(self.running) < self.limits.max_num_seqs and not self._locked(g):
-            head = self.waiting[0]
+        if len(self.running) < self.limits.max_num_seqs and not self._locked(g):
+            head = waiting[0]
             budget = self.limits.max_num_batched_tokens - self.n_dec
             _, own, _, need = self._admission(head, budget)
             if budget > 0 and own + need <= self.free_blocks:
@@ -747,12 +784,12 @@ class Engine:
         n_ms = self.limits.scheduler_steps
         if n_ms > 1 and self.waiting:  # multi-step: the scheduler looks at the queue when the window ends
             until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
-        arrival = self._arrivals[0][0] if self._arrivals else float("inf")
+        arrival = self._arrivals[0][0] if self._arrivals else _INF
         n, base = self.n_dec, self._dec_sum
         cost = self._decode_costs.get(n) or self._decode_cost(n)  # _decode_cost's lookup inline (once a run)
         record = self.record_steps
         if (record and until - self.steps >= VECTOR_RUN_MIN and (cost_array := self._decode_cost_array(n)) is not None
-                and self._run_fits_vector(arrival, cost(base + n * self.steps))):
+                and (arrival == _INF or self._run_fits_vector(arrival, cost(base + n * self.steps)))):
             if not self._decode_run_array(until, arrival, inline, cost_array):
                 return False
             if self.steps == nxt_finish + 1:
@@ -775,7 +812,7 @@ class Engine:
         # starts, so with schedule_ahead that is the last step's start (``start``); without, only ``t`` counts
         # (``start`` is then compared with −inf: never before).
         ahead = self.limits.schedule_ahead
-        start = self._last_start if ahead and self._last_end == t else float("inf")
+        start = self._last_start if ahead and self._last_end == t else _INF
         cut = arrival if ahead else float("-inf")
         while g < until and (t < arrival or start < cut):
             if inline and (bucket := buckets[g % bs]):
@@ -799,7 +836,11 @@ class Engine:
             ends(t)
             kv += n
             g += 1
-        if record and g > g0:  # constant over the run
+        if record and g == g0 + 1:  # constant over the run (a run of one step: 4 in 10 at a closed loop's load)
+            self.step_waiting.append(len(self.waiting))
+            self.step_running.append(len(self.running))
+            self.step_tokens.append(n)
+        elif record and g > g0:
             self.step_waiting.extend([len(self.waiting)] * (g - g0))
             self.step_running.extend([len(self.running)] * (g - g0))
             self.step_tokens.extend([n] * (g - g0))
@@ -820,7 +861,7 @@ class Engine:
         none less (the bound _decode_run_array cuts its steps to): where fewer can, the run is stepped one at a time
         (the same floats), not with numpy's fixed cost for a few steps (two thirds of the numpy runs of a plan's
         levels, issue 27)."""
-        if arrival == float("inf") or not first > 0.0:
+        if arrival == _INF or not first > 0.0:
             return True
         return int((arrival - self.t) / first) + 2 >= VECTOR_RUN_MIN
 
@@ -881,7 +922,7 @@ class Engine:
         same additions in the same order as stepping), the KV block events as in _decode_run."""
         n, base, g0 = self.n_dec, self._dec_sum, self.steps
         k = min(until - g0, VECTOR_RUN_MAX)
-        if arrival != float("inf"):
+        if arrival != _INF:
             # No more steps than fit before the arrival (and two to spare): a step lasts at least as long as the first
             # (its context read only grows), so the steps after that are never used; a closed loop's next user
             # arrives a few dozen steps on, and working out thousands of durations was most of this call.
@@ -894,7 +935,7 @@ class Engine:
         ends[1:] = dt
         np.cumsum(ends, out=ends)  # ends[j]: the time step g0 + j starts (t += dt, one step after another)
         steps = k
-        if arrival != float("inf"):
+        if arrival != _INF:
             before = int(np.searchsorted(ends, arrival, side="left"))  # the steps that start before the arrival
             if self.limits.schedule_ahead and (before or self._planned_before(arrival)):
                 before += 1  # and the one after them, planned as the last of them started (as in _decode_run)

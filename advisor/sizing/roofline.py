@@ -569,15 +569,21 @@ class StepCostModel:
         else:  # the dense case inline: the simulator calls this once per engine step
             decode_flops, kv_read = kv_tokens_read * self.attn_flops_per_pair, kv_tokens_read * self.kv_bytes_per_token
             prefill_flops = prefill_attention_pairs * self.attn_flops_per_pair
-        attention = max(
-            (prefill_flops + decode_flops) / self.attn_flops_per_s,
-            (kv_read + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s,
-        )
+        # max() spelt out (once a simulated step with prefill: the builtin's calls were a fifth of this): a later
+        # argument replaces the one kept only if it is greater, as max compares, so the same float comes back (ties
+        # and NaN included; test_sim_engine pins it to max())
+        attention = (prefill_flops + decode_flops) / self.attn_flops_per_s
+        read_s = (kv_read + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s
+        if read_s > attention:
+            attention = read_s
         gpu = linear + attention + comm + elementwise + self.overhead_s
         scheduler = logits * self.scheduler_s_per_seq + self.runner_s_per_step
         if not self.scheduler_overlaps:
             gpu, scheduler = gpu + scheduler, 0.0  # scheduled between steps: every step waits for it
-        return max(gpu, scheduler, logits * self.stream_token_s)
+        if scheduler > gpu:
+            gpu = scheduler
+        stream = logits * self.stream_token_s
+        return stream if stream > gpu else gpu
 
     def decode_seconds_fn(self, decode_seqs: int) -> Callable[[int], float]:
         """``kv_tokens_read -> step_seconds(0, 0, decode_seqs, kv_tokens_read)``, bit for bit, with every term that
