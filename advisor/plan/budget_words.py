@@ -11,16 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import budget_share
+from advisor.plan import budget_share, capex_condition
 from advisor.plan.line_total import judged_total
 from advisor.plan.money_text import round_money
 
 
 def conditional(result: Any) -> bool:
-    """Feasible only on the low-end prices: a feasible plan whose cost range straddles the budget."""
+    """Feasible only on the low-end prices: a feasible plan whose cost range straddles the monthly budget, or whose
+    purchase straddles the one-off budget (review 18, q17: "feasible: yes" beside a purchase over the grant at its
+    high end)."""
     c = result.costs
     return bool(result.feasible and c is not None and c.budget_straddles and c.recommended_monthly is not None
-                and c.budget_monthly is not None)
+                and c.budget_monthly is not None) or capex_condition.straddles(result)
 
 
 def feasible_text(result: Any, lang: str, *, words: tuple[str, str] = ("memo.yes", "memo.no")) -> str:
@@ -29,6 +31,8 @@ def feasible_text(result: Any, lang: str, *, words: tuple[str, str] = ("memo.yes
     if not conditional(result):
         return translate(lang, words[0] if result.feasible else words[1])
     c = result.costs
+    if not c.budget_straddles:  # the purchase, not the monthly cost, straddles its budget
+        return capex_condition.text(result, lang)
     per = "memo.capacity16.per_job" if c.per_job else "memo.capacity16.per_month"
     # the total the budget was judged on: with a priced network line where page 1 counts it (s23-burst23, q39: the
     # row quoted the GPUs' 107,924 beside a budget row judged on the 109,844 with the line)
