@@ -410,9 +410,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     likely = cap.likely
     for key, p50, p99, span in (("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms, likely and likely.ttft_ms),
                                 ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms, likely and likely.tpot_ms)):
-        if p50 is not None and p99 is not None:
-            rows.append((t(key), t("memo.cap.p50_p99", p50=_num(p50, 1), p99=_num(p99, 1))
-                         + (memo_likely.likely_clause(span, likely.regime, t, _num) if span and likely else "")))
+        if p50 is not None and p99 is not None and span and likely:  # the range is the P50's: said beside it (#25)
+            rows.append((t(key), memo_likely.p50_likely_p99(p50, p99, span, likely.regime, t, _num)))
+        elif p50 is not None and p99 is not None:
+            rows.append((t(key), t("memo.cap.p50_p99", p50=_num(p50, 1), p99=_num(p99, 1))))
         elif p99 is not None or p50 is not None:  # say only what is known, never "P50 — ms"
             rows.append((t(key), t("memo.cap.p99_only" if p99 is not None else "memo.cap.p50_only",
                                    ms=_num(p99 if p99 is not None else p50, 1))))

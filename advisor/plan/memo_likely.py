@@ -1,7 +1,11 @@
-"""The memo's predicted TTFT and TPOT as a range a newcomer can plan with (issue #28): beside the table's P50 and P99,
-the P50 times the factors that held for public measurements in the regime the load per replica is in (below the
-plan's own predicted knee, or past it where the engine's queueing decides). The range is ``Capacity.likely``,
-computed from the same predicted level as the table's figures (``advisor.plan.engine``), never re-derived here."""
+"""The memo's predicted TTFT and TPOT as a range a newcomer can plan with (issue #28): the P50 times the factors that
+held for public measurements in the regime the load per replica is in (below the plan's own predicted knee, or past
+it where the engine's queueing decides). The range is ``Capacity.likely``, computed from the same predicted level as
+the table's figures (``advisor.plan.engine``), never re-derived here.
+
+The factors were measured on the predicted P50 (bench/predictor_accuracy.py), so the range is the P50's and is said
+right after it, before the P99: printed after the P99 it read as the P99's own range, which the P99 often lies
+outside (blind review 18, q04 "P99 4,648 ms; likely 721–3,380 ms", q10, q34; issue #25)."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from advisor.domain.sizing import LatencySpan, Regime
 
 
 def likely_clause(span: LatencySpan, regime: Regime, t: Callable[..., str], num: Callable[..., str]) -> str:
-    """The clause after the table's P50 and P99: "; likely 197–1,081 ms past the knee, the engine decides (84 % of …)"."""
+    """The clause after the table's P50: ", likely 197–1,081 ms past the knee, the engine decides (held for 84 % …)"."""
     digits = 1 if span.high < 100 else 0  # a TPOT of 12.3 ms keeps its decimal, a TTFT of 1,081 ms needs none
     return t(
         "likely26_range28.memo_clause",
@@ -20,3 +24,10 @@ def likely_clause(span: LatencySpan, regime: Regime, t: Callable[..., str], num:
         regime=t(f"likely26_range28.regime.{regime}"),
         held=f"{span.held * 100:.0f}",
     )
+
+
+def p50_likely_p99(p50: float, p99: float, span: LatencySpan, regime: Regime, t: Callable[..., str],
+                   num: Callable[..., str]) -> str:
+    """A latency row's value: "P50 400 ms, likely 299–1,600 ms below the knee (held for 82 % …); P99 1,201 ms"."""
+    return (t("memo.cap.p50_only", ms=num(p50, 1)) + likely_clause(span, regime, t, num)
+            + t("likely28_range28.p99_after", ms=num(p99, 1)))

@@ -97,7 +97,11 @@ def likely_latency(
     def span(value: float | None, rng: LikelyRange | None) -> LatencySpan | None:
         if value is None or rng is None:
             return None
-        return LatencySpan(low=value * rng.low, high=value * rng.high, held=rng.coverage, measurements=at.measurements)
+        # the range printed beside a prediction must contain it (issue #25): factors drawn from a biased regime could
+        # both lie above (or below) 1, so the span reaches to the prediction itself; widening only adds coverage, so
+        # "held for N %" stays true
+        low, high = min(rng.low, 1.0), max(rng.high, 1.0)
+        return LatencySpan(low=value * low, high=value * high, held=rng.coverage, measurements=at.measurements)
 
     ttft, tpot = span(ttft_ms, at.ttft_range), span(tpot_ms, at.tpot_range)
     if ttft is None and tpot is None:
