@@ -1022,7 +1022,14 @@ def _tie_rent_cheaper(f: Facts, got: Finding, own_mid: float, rent_mid: float) -
     review 14, q26/q31): the two sides' spares (a whole server bought, one instance rented), the month a GPU on each
     side, the purchase the quotes must come under, and the break-even at the middle; None elsewhere."""
     c = f.cost.costs
-    lay = getattr(getattr(f, "chosen", None), "layout", None)  # no bought layout (a fact set without one): no spare
+    ch = getattr(f, "chosen", None)
+    lay = getattr(ch, "layout", None)  # no bought layout (a fact set without one): no spare
+    if not c.rent_sized and ch is not None and lay is not None and ch.total_gpus:
+        # (s28-fix28) the rent counts the same GPUs as the purchase (no ``rent_sized``): the same figures, the
+        # rented spare one replica's instance; else the plain tie said "rent if renting costs under" owning's middle,
+        # which renting's own middle met (q26 with its H20 rent quoted 1.6x: 44 L20 bought, ~205k renting, ~236k)
+        c = c.model_copy(update={"rent_sized": {"gpus": ch.total_gpus, "bought_gpus": ch.total_gpus,
+                                                "spare_gpus": max(1, ch.tp or 1)}})
     fig = rent_cheaper_tie.figures(c, lay.unit_gpus if lay is not None else 0)
     if fig is None or lay is None:
         return None

@@ -10,6 +10,7 @@ import pytest
 
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
+from tests.support.headroom_reason import REPAIR_RENT, spare_inside
 from tests.support.planned import planned
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,7 +22,7 @@ CASES = {p.stem: json.loads(p.read_text(encoding="utf-8"))["answers"]
 def _spare_replicas(r) -> int:
     lay = r.hardware.layout
     if lay is None or not lay.spare_units:
-        return 0
+        return spare_inside(r)  # servers bought without a spare server hold a spare replica among them (own28)
     return lay.spare_units * max(1, lay.unit_gpus // max(1, r.hardware.tp or 1))
 
 
@@ -56,7 +57,22 @@ def test_a_plan_that_meets_the_target_carries_its_peak_with_the_spare_down(name)
         if production and lay is not None and lay.basis != "fleet":
             said = r.finding("sizing.redundancy")
             # (s23) or the units the headroom rounds to hold the spare among them, said as such (``in_units``)
-            assert lay.spare_units >= lay.regions or (said is not None and said.title_key.endswith(
+            # (s28-own28, re-argued: q26) or servers bought like for like with the rent, no spare server: a spare
+            # replica among them rides out one replica down (``_spare_replicas`` counts it, so the peak is carried
+            # with it down above), and a failed server's cards are rented for its repair days, said as the plan's
+            # cover (``repair_rent``) and costed: the rent's month is in the costs and is what the finding states
+            repair = said is not None and said.title_key == REPAIR_RENT
+            if repair:
+                rep = r.costs.bare_metal_repair_monthly
+                assert lay.regions == 1 and rep is not None and 0 < rep.low <= rep.high, (name, rep)
+                assert f"{round(rep.high):,}" in said.detail_in("en"), (name, said.detail_in("en"))
+                c = r.costs  # counted in the owning month the plan weighs against the rent
+                parts = (c.bare_metal_amortised_monthly, c.bare_metal_power_monthly, c.bare_metal_colo_monthly,
+                         c.bare_metal_staff_monthly)
+                for end in ("low", "high"):
+                    month = sum(getattr(x, end) for x in parts if x is not None) + getattr(rep, end)
+                    assert abs(month - getattr(c.bare_metal_monthly, end)) < 1, (name, end, month, c.bare_metal_monthly)
+            assert lay.spare_units >= lay.regions or repair or (said is not None and said.title_key.endswith(
                 ("over_budget.title", "in_units.title"))), (name, lay)
     if carried < peak:
         for lang in ("en", "zh_CN"):

@@ -181,11 +181,15 @@ def test_where_owning_is_cheaper_at_the_middle_the_tie_keeps_its_rent_threshold_
     """The other direction: the rent quoted higher (still overlapping owning's range, the purchase still a stand-in)
     makes owning cheaper at the middle; the tie's wording stays, and its "rent if renting costs under X" is not met
     by the rent's own middle."""
-    base = advice_plan(Q26)
-    row = next(p for p in base.costs.prices if p.kind == "on_demand")
-    quotes = [{"gpu": row.gpu, "kind": "on_demand", "low": row.low * 1.6, "high": row.high * 1.6, "unit": row.unit}]
-    r = make_plan(answers_from_dict(advice_answers(Q26)), quotes=quotes)
+    row = next(p for p in advice_plan(Q26).costs.prices if p.kind == "on_demand")
+    # s28-fix28 re-argued: the L20's placeholder rent is quoted 1.6x too. A quote no longer outranks a placeholder
+    # that is cheaper even at the top of its range (s28-prices28, ``gpu_choice.guess_top``), so the H20's rent quoted
+    # alone moves the choice to 44 L20 whose rent no quote touches, and owning is no longer cheaper at the middle
+    # (that plan: ``test_a_tie_on_the_same_gpus_keeps_its_threshold_unmet`` below). Quoted on both, the plan stays
+    # on the H20 and owning is cheaper at the middle, this test's premise.
+    r = make_plan(answers_from_dict(advice_answers(Q26)), quotes=_rent_quoted_higher(both=True))
     c = r.costs
+    assert r.hardware.gpu == row.gpu
     assert r.deployment_form == "bare_metal" and _mid(c.cloud_monthly) > _mid(c.bare_metal_monthly)
     assert not rent_cheaper_tie.rent_cheaper(c)
     f = only_finding(r, "cost.buy")
@@ -193,6 +197,34 @@ def test_where_owning_is_cheaper_at_the_middle_the_tie_keeps_its_rent_threshold_
     for lang in LANGS:
         for x in re.findall(RENT_UNDER[lang], _memo(r, lang)):
             assert _mid(c.cloud_monthly) >= _yuan(x)
+
+
+def _rent_quoted_higher(both: bool) -> list[dict]:
+    """q26's H20 rent quoted 1.6x its price row; ``both``: the L20's (q31's row, the catalogue's placeholder) too."""
+    row = next(p for p in advice_plan(Q26).costs.prices if p.kind == "on_demand")
+    rows = [row, *([next(p for p in advice_plan(Q31).costs.prices if p.kind == "on_demand" and p.gpu == "l20-48g")]
+                   if both else [])]
+    return [{"gpu": p.gpu, "kind": "on_demand", "low": p.low * 1.6, "high": p.high * 1.6, "unit": p.unit} for p in rows]
+
+
+def test_a_tie_on_the_same_gpus_keeps_its_threshold_unmet():
+    """(s28-fix28) q26 with only its H20 rent quoted 1.6x: the plan buys 44 L20 (rented as the same 44 GPUs, no
+    ``rent_sized``), renting cheaper at the middle (~¥205k against ~¥236k). Its tie said "if renting costs less than
+    about ¥236,000 a month, rent", which its own rent's middle met while it bought; it now gives the purchase the
+    quotes must come under, as every tie with renting cheaper at the middle does."""
+    r = make_plan(answers_from_dict(advice_answers(Q26)), quotes=_rent_quoted_higher(both=False))
+    c = r.costs
+    assert r.hardware.gpu != advice_plan(Q26).hardware.gpu and not c.rent_sized  # the premise: the same GPUs rented
+    assert r.deployment_form in RENT_FIRST_FORMS and rent_cheaper_tie.rent_cheaper(c)
+    assert only_finding(r, "cost.buy").title_key.startswith("tie25.")
+    assert rent_cheaper_tie.order_condition(r.findings) is not None  # the order step carries the same condition
+    capex = c.bare_metal_capex
+    for lang in LANGS:
+        memo = _memo(r, lang)
+        for x in re.findall(RENT_UNDER[lang], memo):
+            assert _mid(c.cloud_monthly) >= _yuan(x), (lang, x)
+        under = [_yuan(x) for x in re.findall(BUY_UNDER[lang], memo)]
+        assert under and all(u < _mid(capex) for u in under), (lang, under)
 
 
 def _costs(own: tuple[float, float], rent: tuple[float, float], running: tuple[float, float],
@@ -243,9 +275,8 @@ def test_the_first_step_orders_only_on_quotes_that_turn_it(name, lang):
 def test_a_purchase_the_middle_favours_keeps_the_plain_quotes_step():
     """No condition where renting is not cheaper at the middle: the rent quoted higher (test above) keeps the step
     as it was."""
-    base = advice_plan(Q26)
-    row = next(p for p in base.costs.prices if p.kind == "on_demand")
-    quotes = [{"gpu": row.gpu, "kind": "on_demand", "low": row.low * 1.6, "high": row.high * 1.6, "unit": row.unit}]
-    r = make_plan(answers_from_dict(advice_answers(Q26)), quotes=quotes)
+    # s28-fix28 re-argued: the rent quoted higher on both GPUs, as in the test above (its comment says why)
+    r = make_plan(answers_from_dict(advice_answers(Q26)), quotes=_rent_quoted_higher(both=True))
+    assert r.hardware.gpu == advice_plan(Q26).hardware.gpu
     assert rent_cheaper_tie.order_condition(r.findings) is None
     assert not any(s.key.startswith("tie25.") for s in r.next_steps)

@@ -12,11 +12,26 @@ BUDGET = ("plan.layout25.short.budget", "plan.headroom19.short.budget_servers")
 REASONS = (*BUDGET, "plan.layout25.short.fleet", "plan.layout25.short.other", "plan.headroom19.short.laid_out")
 
 
+REPAIR_RENT = "plan.rule.sizing.redundancy.repair_rent.title"
+
+
+def spare_inside(r) -> int:
+    """The N+1 spare replica bought servers hold among them (1) where the plan keeps no spare server and covers a
+    failed server by renting its cards for the repair days, said so in its redundancy finding and costed in the
+    owning month (s28-own28, q26: 8 replicas on 2 servers, 7 serving); 0 elsewhere."""
+    said = r.finding("sizing.redundancy")
+    lay = r.hardware.layout
+    if said is None or said.title_key != REPAIR_RENT or lay is None or lay.spare_units:
+        return 0
+    return 1
+
+
 def serving(r) -> int:
-    """Replicas that carry the load: all of them less the spare units' replicas."""
+    """Replicas that carry the load: all of them less the spare units' replicas (or the spare replica inside
+    servers bought without a spare server: ``spare_inside``)."""
     lay = r.hardware.layout
     spare = lay.spare_units * max(1, lay.unit_gpus // max(1, r.hardware.tp)) if lay is not None else 0
-    return r.hardware.replicas - spare
+    return r.hardware.replicas - spare - spare_inside(r)
 
 
 def amount(text: str) -> float:
