@@ -142,7 +142,7 @@ def _duty(result: PlanResult, o: Any, t: Any, lang: str) -> str:
     if result.costs.usage_from_tokens:  # the hours the month's tokens take, as a range (issue 25, s26-usage26)
         low, high = busy_hours(o)
         if round(high * 100) > round(low * 100):  # full batches … requests arriving at random
-            return t("usage26.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
+            return t("util28.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
                      idle=_pct(o.idle_draw.low, o.idle_draw.high), low=_pct(low, low), high=_pct(high, high))
         return t("owncost22.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
                  idle=_pct(o.idle_draw.low, o.idle_draw.high), busy=usage_text(result.costs, lang))

@@ -171,7 +171,7 @@ def utilisation_value(costs: Any, lang: str, *, busy_said: bool = False) -> str:
     util, months = f"{costs.utilisation * 100:.0f}", costs.horizon_months
     if costs.usage_from_tokens:  # one usage figure (issue 25): the month's tokens over the setup's capacity
         own = (costs.per_million_basis or {}).get("own_volume") or {}
-        return translate(lang, "usage25.cost.value_own" if own.get("answered") else "usage25.cost.value_estimated",
+        return translate(lang, "util28.cost.value_own" if own.get("answered") else "util28.cost.value_estimated",
                          busy=usage_text(costs, lang), months=months)
     own = (costs.per_million_basis or {}).get("own_volume")
     if busy_said or not own or costs.utilisation_measured or float(own["busy"]) >= costs.utilisation / 2:

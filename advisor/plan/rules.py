@@ -965,8 +965,12 @@ def cost_rent(f: Facts):
             return got.model_copy(update={"detail_key": key})
         # s23-util23 (blind review 12b, q24): the utilisation at which owning pays, next to the plan's, where that is
         # why renting wins; then the payback against the printed rent, worded shorter after a lead that named owning
-        rest = {"tr": f"util23.rule.cost.rent.{verdict}.rest", **{k: got.params[k] for k in ("months", "breakeven",
-                                                                                           "scale")}}
+        # util28 (blind review 18, q30): the lead's break-even is a share of the hours rented; a setup that stays up
+        # rents every hour, above it, so where it pays back the rest says so on that one basis, not as "pays back after
+        # 11.7 months" beside "below the ~58 % where owning pays" read as a contradiction
+        rest_key = f"util28.rent.rest.{verdict}" if always_on and verdict != "never" else \
+            f"util23.rule.cost.rent.{verdict}.rest"
+        rest = {"tr": rest_key, **{k: got.params[k] for k in ("months", "breakeven", "scale")}}
         return got.model_copy(update={"detail_key": "util23.rule.cost.rent.detail",
                                       "params": {**got.params, "lead": lead, "rest": rest}})
     return got

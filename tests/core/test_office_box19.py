@@ -88,7 +88,7 @@ def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue(
         memo = render_memo_markdown(r, lang)
         busy = usage_text(r.costs, lang)
         assert f"{round(u * 100)}–{round(u_hi * 100)}" in busy, busy  # the GPU-use row's range, the tokens' share
-        assert translate(lang, "usage26.power_duty", draw=draw,
+        assert translate(lang, "util28.power_duty", draw=draw,
                          idle=f"{round(idle[0] * 100)}–{round(idle[1] * 100)}", low=f"{max(1, round(u * 100))}",
                          high=f"{round(busy_hi * 100)}") in memo
 

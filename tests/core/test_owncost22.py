@@ -189,8 +189,9 @@ def test_power_is_computed_at_the_plans_utilisation(name):
     span = f"{c.utilisation * 100:.0f}–{c.usage_high * 100:.0f} %"
     hours = f"{c.utilisation * 100:.0f}–{c.power_busy_high * 100:.0f} %"
     # the power row says its hours as hours, from full batches to random arrivals; the GPU-use row the tokens'
-    assert f"busy {hours} of the hours" in power_row and "at random" in power_row, power_row
-    assert f"{span} busy" in memo
+    # util28 (blind review 18, q02/q03/q04): each figure named for what it measures, no "busy" on both
+    assert f"a request in flight {hours} of the hours" in power_row and "at random" in power_row, power_row
+    assert f"{span} of capacity used" in memo
     # the running costs the totals count are at the same share
     assert o.running_monthly.low == pytest.approx(o.power_monthly.low + (o.staff_monthly.low if o.staff_counted
                                                                           else 0), rel=1e-3)

@@ -223,7 +223,10 @@ def test_an_office_boxs_power_states_the_range_down_to_the_volumes_share():
     assert busy_hi is not None and (c.usage_high or c.utilisation) < busy_hi <= min(1.0, in_flight)
     assert busy_hi == pytest.approx(-math.expm1(-in_flight), rel=0.1)
     low = max(1, round(c.utilisation * 100))
-    assert f"busy {low}–{round(busy_hi * 100)} % of the hours: from full batches at the tokens row's volume" in row, row
+    # util28 (blind review 18): said as the hours with a request in flight, not "busy", the GPU-use row's capacity
+    # share being another figure (1–10 % beside 1–33 % read as two utilisations); the reason it is the larger said
+    assert f"a request in flight {low}–{round(busy_hi * 100)} % of the hours: full batches to requests arriving at " \
+        "random; more than the capacity used" in row, row
 
 
 def test_a_measured_duty_has_no_second_power_figure():

@@ -45,7 +45,7 @@ def _assert_tokens_share(r, answers, lang: str) -> None:
     c = r.costs
     assert label == translate(lang, "usage25.cost.label") and c.usage_from_tokens and not c.utilisation_measured
     assert c.utilisation != pytest.approx(UTILISATION[answers["load_pattern"]], abs=0.005)
-    key = "usage25.cost.value_own" if c.per_million_basis["own_volume"]["answered"] else "usage25.cost.value_estimated"
+    key = "util28.cost.value_own" if c.per_million_basis["own_volume"]["answered"] else "util28.cost.value_estimated"
     assert value == translate(lang, key, busy=usage_text(c, lang), months=c.horizon_months)
 
 
