@@ -8,9 +8,10 @@ prompts. The self-hosted replica stays, as a later
 step that names its trigger: the break-even volume page 1 prints, or the API falling short on its terms, rate limits
 or speed (the headline's own "Move to the self-hosted plan … if …").
 
-Two steps keep their place before the API's: the question that decides whether anything is worth starting
-(``ask_first``) and an infeasible plan's decision (``decide_fix``); an infeasible plan's headline leads with its
-blockers, not with the API, so nothing changes there. The plan's decision and figures are untouched.
+Steps that keep their place before the API's: the question that decides whether anything is worth starting
+(``ask_first``), the launch's critical path (``gate``/``waits``: the API's launch waits on them too) and an
+infeasible plan's decision; an infeasible plan's headline leads with its blockers, not the API, so nothing changes
+there. The plan's decision and figures are untouched.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from typing import Any
 from advisor.plan.hosted_lead import tokens_words
 from advisor.plan.result import NextStep, PlanResult
 
-FIRST = ("ask_first", "decide_fix")  # what stays before the API's step
+# what stays before the API's step: the deciding question, the launch's critical path (a filing, a check the launch
+# waits for: the API's launch waits on it too) and an infeasible plan's decision (test_plan_critical_steps)
+FIRST = ("ask_first", "gate", "waits", "decide_fix")
 SERVE = "serve"  # the self-hosted replica the headline keeps for later
 SERVE_KEY = "plan.next.serve"  # its plain text, whose command section 2 prints
 API_STEP = "api_first"
