@@ -11,6 +11,7 @@ from typing import Any
 
 from advisor import __version__
 from advisor.plan import (
+    api_lead_steps,
     api_price_rows,
     batch_double,
     batch_layouts,
@@ -1249,6 +1250,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     # the critical path first: the step the launch waits for, then the decision an infeasible plan needs (issue #25)
     result.next_steps = critical_path_first(result)
     result.next_steps = better_on_quote.quote_first(result)  # the better part's quote before ordering (q17, round 14)
+    if check_fixes:  # a hosted-API headline: its steps first (review 18, q34); not in a fix's re-plan, whose steps an
+        # infeasible plan may adopt under its blockers, where page 1 does not lead with the API (q19)
+        result.next_steps = api_lead_steps.api_first(result)
     return result
 
 

@@ -290,7 +290,10 @@ def test_an_infeasible_plan_does_not_start_the_setup_it_ruled_out():
         assert not r.feasible
         assert not {"serve", "quant_ab"} & {s.id for s in r.next_steps}, name
     ok = planned(SCENARIOS["03_overseas_only"])
-    assert ok.feasible and "serve" in {s.id for s in ok.next_steps}
+    # s28-lead28: 03 leads with a hosted API, so its replica is started later, in the step that names its trigger
+    # (consistent28.next.later*), not as a "serve" step of its own; a feasible plan still starts its setup
+    assert ok.feasible and ("serve" in {s.id for s in ok.next_steps}
+                            or any(s.key.startswith("consistent28.next.later") for s in ok.next_steps))
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,0 +1,81 @@
+"""Next steps that follow a hosted-API headline (issue 25, blind review 18: q34, q36, q42).
+
+Where page 1 leads with a hosted API ("Start on hosted APIs, each served from its user group's region", the
+self-hosted plan kept as the one "to move to"), the next steps went straight to "Start one replica on 1 × NVIDIA
+L20 48GB": the memo recommended one thing and then set the team to work on the other. Under such a headline the
+steps now start with the API: sign up, get its data-processing terms in writing, and time it on the team's own
+prompts. The self-hosted replica stays, as a later
+step that names its trigger: the break-even volume page 1 prints, or the API falling short on its terms, rate limits
+or speed (the headline's own "Move to the self-hosted plan … if …").
+
+Steps that keep their place before the API's: the question that decides whether anything is worth starting
+(``ask_first``), the launch's critical path (``gate``/``waits``: the API's launch waits on them too) and an
+infeasible plan's decision; an infeasible plan's headline leads with its blockers, not the API, so nothing changes
+there. The plan's decision and figures are untouched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.hosted_lead import tokens_words
+from advisor.plan.result import NextStep, PlanResult
+
+# what stays before the API's step: the deciding question, the launch's critical path (a filing, a check the launch
+# waits for: the API's launch waits on it too) and an infeasible plan's decision (test_plan_critical_steps)
+FIRST = ("ask_first", "gate", "waits", "decide_fix")
+SERVE = "serve"  # the self-hosted replica the headline keeps for later
+SERVE_KEY = "plan.next.serve"  # its plain text, whose command section 2 prints
+API_STEP = "api_first"
+RAMP = "ramp"  # the pressure test that follows the replica
+
+
+def leads_with_api(result: PlanResult) -> bool:
+    """Page 1 leads with a hosted API and keeps this (self-hosted) plan as the one to move to."""
+    sw = result.start_with
+    return bool(result.feasible and sw is not None and sw.form == "hosted_api"
+                and result.deployment_form != "hosted_api")
+
+
+def api_first(result: PlanResult) -> list[NextStep]:
+    """``result.next_steps`` with the API's step first (after ``FIRST``) and the self-hosted replica as a later
+    step with its trigger, where page 1 leads with a hosted API; unchanged elsewhere."""
+    steps = list(result.next_steps)
+    if not leads_with_api(result) or any(s.id in (API_STEP, "api_trial") for s in steps):
+        return steps
+    # and a stand-in price's quote where the plan put it first (test_plan_rows18: the quote is the first step)
+    n = next((i for i, s in enumerate(steps) if s.id not in (*FIRST, "quotes")), len(steps))
+    head, rest = steps[:n], steps[n:]
+    at = next((i for i, s in enumerate(rest) if s.id == SERVE), None)
+    if at is not None:
+        then = rest[at + 1] if at + 1 < len(rest) and rest[at + 1].id == RAMP else None
+        # the replica and its pressure test as one later step: the API's step is the one step added (q34's memo
+        # stayed within its pages, session 28)
+        rest[at:at + (2 if then else 1)] = [_later(rest[at], result, then)]
+    return [*head, _api_step(), *rest]
+
+
+def _api_step() -> NextStep:
+    """Sign up, the data terms in writing, the API timed on the team's prompts. No command block: the test is
+    section 6's ``advisor bench`` pointed at the provider's URL, named in the text (a block of its own, or the
+    concurrency levels, put q34's memo a page over, session 28)."""
+    return NextStep(id=API_STEP, key="consistent28.next.api_first", params={})
+
+
+def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextStep:
+    """"Later, past about 7.7–19 billion tokens a month or if the API falls short (page 1): start one replica …,
+    then pressure-test …" (``then``: the pressure test, whose id and command the merged step keeps)."""
+    be = result.start_with.break_even if result.start_with else None
+    trigger: dict[str, Any] = ({"tr": "consistent28.next.trigger_volume", "tokens": tokens_words(be.tokens_low, be.tokens_high)}
+                               if be is not None else {"tr": "consistent28.next.trigger_short"})
+    inner = step.key
+    if inner == SERVE_KEY:  # its command is section 2's: named there, not printed a second time in section 9
+        inner, step = "consistent28.next.serve_in_sizing", step.model_copy(update={"command": None})
+    params: dict[str, Any] = {"trigger": trigger, "step": {"tr": inner, **step.params, "clause": True}}
+    if then is None or step.command:  # a serve step with a command of its own stays a step apart
+        return step.model_copy(update={"key": "consistent28.next.later", "params": params})
+    return then.model_copy(update={"key": "consistent28.next.later_then",
+                                   "params": {**params, "then": {"tr": then.key, **then.params, "clause": True}}})
+
+
+__all__ = ["API_STEP", "api_first", "leads_with_api"]
