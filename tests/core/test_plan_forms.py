@@ -314,8 +314,14 @@ def test_a_mainland_node_serves_the_publishers_modelscope_mirror():
     # ZhipuAI mirrors THUDM's GLM-4-9B-Chat on ModelScope; clients keep asking for the name they know
     assert cmd.startswith("VLLM_USE_MODELSCOPE=True vllm serve ZhipuAI/glm-4-9b-chat ")
     assert "--served-model-name THUDM/glm-4-9b-chat " in cmd and cmd.count("THUDM/") == 1
-    serve = next(s for s in r.next_steps if s.id == "serve")
-    assert serve.command == cmd
+    # where page 1 leads with a hosted API (s28-lead28) the replica's start folds into the pressure-test step and its
+    # command is printed once, in section 2 (hardware.command, checked above); otherwise the serve step carries it
+    serve = next((s for s in r.next_steps if s.id == "serve"), None)
+    if serve is not None:
+        assert serve.command == cmd
+    else:
+        assert r.next_steps[0].id == "api_first"
+        assert all("--model THUDM/glm-4-9b-chat " in s.command for s in r.next_steps if s.id == "ramp")
     qwen = plan({**MAINLAND_PUBLIC, "model": "qwen2.5-7b-instruct"}).hardware.command
     assert qwen.startswith("VLLM_USE_MODELSCOPE=True vllm serve Qwen/Qwen2.5-7B-Instruct ")
     assert "--served-model-name" not in qwen  # the same id on both hubs
