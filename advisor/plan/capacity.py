@@ -11,7 +11,7 @@ from typing import Any
 from advisor.plan import capacity_probe, sizing
 from advisor.plan.context import Ctx
 
-FLEET_BASIS = "fleet"  # ``fleet.FLEET_BASIS``, the layout basis on the team's own GPUs (importing fleet: a cycle)
+FLEET_BASIS = "fleet"  # HardwareLayout.basis of a setup laid out on the team's own GPUs (fleet.py re-exports it)
 
 
 def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:

@@ -42,7 +42,7 @@ from advisor.plan import (
     usage_share,
 )
 from advisor.plan import cost as costmod
-from advisor.plan.capacity import claimed_capacity, serving_replicas
+from advisor.plan.capacity import FLEET_BASIS, claimed_capacity, serving_replicas
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.data import PriceBook
 from advisor.plan.fleet_spread import rides_out_a_server
@@ -50,7 +50,6 @@ from advisor.plan.result import MoneyRange
 from advisor.plan.sizing import HEADROOM, Candidate
 
 Range = tuple[float, float]
-FLEET_BASIS = "fleet"  # HardwareLayout.basis of a setup laid out on the team's own GPUs
 # Rule 15 (deployment-facts): below ~50 % sustained utilisation, rent; the engine buys nothing below it either
 # (engine._decide_form's bare-metal test)
 OWN_MIN_UTILISATION = 0.5
