@@ -146,11 +146,14 @@ def sourced(rows: list[PriceRow]) -> bool:
 
 
 def placeholder_priced(region: str, cand: Candidate, book: PriceBook) -> bool:
-    """The setup's hourly price (the rent rows, the yardstick a purchase is ranked on too without a one-off budget)
-    rests on placeholder (grade U) rows only. s27-prices27 counted a sourced server price for a setup laid out to
-    buy; s28 took that back (it changed q03/q26/q31's purchase ranking) and the wired mainland rents (s29) leave it
-    so: a purchase is ranked on its rent rows like any setup."""
-    return not sourced(price_rows(book, cand.gpu.id, region))
+    """The setup's price rests on placeholder (grade U) rows only. A setup laid out to buy is priced on its purchase
+    too: a sourced server price counts as a sourced price there (s27-prices27; taken back in s28 while the mainland
+    rents were staged, restored with them in s29-prices29: the H20's mainland rent is a placeholder, its server price
+    is dated, and q26 on a one-off budget under the H20 servers' low end bought 96 × A10 in 12 servers, dearer over
+    the term, with the H20 named "perhaps cheaper" on its rent placeholder)."""
+    gid = cand.gpu.id
+    owned = bool(cand.layout is not None and cand.layout.owned)
+    return not (sourced(price_rows(book, gid, region)) or (owned and sourced(book.find(gid, "capex"))))
 
 
 def guess_top(region: str, cand: Candidate, book: PriceBook) -> float:

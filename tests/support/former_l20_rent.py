@@ -21,14 +21,17 @@ FORMER_RENTS = (
     {"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6},
     {"gpu": "h20-96g", "kind": "on_demand", "low": 1.2, "high": 2.6},
 )
+FORMER_A10_RENT = {"gpu": "a10", "kind": "on_demand", "low": 0.6, "high": 1.3}  # Alibaba's ¥9.74 quote since s29
 
 
 @functools.cache
-def _plan_once(name: str) -> bytes:
-    return pickle.dumps(make_plan(answers_from_dict(advice_answers(name)), quotes=[dict(q) for q in FORMER_RENTS]))
+def _plan_once(name: str, a10: bool) -> bytes:
+    quotes = [dict(q) for q in FORMER_RENTS] + ([dict(FORMER_A10_RENT)] if a10 else [])
+    return pickle.dumps(make_plan(answers_from_dict(advice_answers(name)), quotes=quotes))
 
 
-def former_rents_plan(name: str) -> PlanResult:
-    """An advice scenario's plan with the L20 and H20 rents at their former placeholder ranges (a fresh copy)."""
-    copy: PlanResult = pickle.loads(_plan_once(name))  # noqa: S301 (our own bytes)
+def former_rents_plan(name: str, a10: bool = False) -> PlanResult:
+    """An advice scenario's plan with the L20 and H20 rents (and the A10's, ``a10``) at their former placeholder
+    ranges (a fresh copy)."""
+    copy: PlanResult = pickle.loads(_plan_once(name, a10))  # noqa: S301 (our own bytes)
     return copy
