@@ -1207,6 +1207,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             result.gpu_choice = result.gpu_choice.model_copy(update={"burst_rented": hyb.burst_gpu_name, "burst_split": {
                 "owned": hyb.fleet_gpus, "gpu": chosen.gpu.name, "n": hyb.gpus_burst, "other": hyb.burst_gpu_name,
                 "plan": hyb.burst_plan_gpus, "util": round(c.utilisation * 100) if measured else None}})
+            g = result.gpu_choice
+            if g.unsourced_cheaper is not None and g.unsourced_cheaper.gpu_name == hyb.burst_gpu_name:
+                # the part rented for the bursts is in use, not passed over as "perhaps cheaper" (s29-prices29, q39
+                # at the sourced L20 rent: the H20 it rents read as a placeholder GPU set aside)
+                result.gpu_choice = g.model_copy(update={"unsourced_cheaper": None})
         if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)

@@ -1184,7 +1184,11 @@ class GpuChoice(_Out):
 
     def _weighed(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
-        out = sep + self.weighing.text_in(lang) if self.weighing is not None else ""
+        # not where the choice rests on a placeholder (``_placeholder``): the whole setups' hours decide with the
+        # placeholder at its top, and the per-card weighing would price that card at its middle, a figure the choice
+        # does not rest on (s29-prices29: q07, q19, q32, q42 at the sourced L20 rent; q07's memo a page longer)
+        weighed = self.weighing is not None and self.placeholder_pick is None
+        out = sep + self.weighing.text_in(lang) if weighed and self.weighing is not None else ""
         if self.set_aside is not None:
             gpus = ("、" if lang == "zh_CN" else ", ").join(
                 render(lang, "plan.long_prompt.set_aside_gpu", g) for g in self.set_aside["gpus"])

@@ -208,7 +208,11 @@ def test_the_burst_bill_states_the_overhead_the_cost_table_bills():
     l20 = next(p for p in r.costs.prices if p.gpu == "l20-48g" and p.kind == "on_demand")
     choice = _finding(r, "gpu.burst_rent_choice")
     low = float(choice.params["cost"].split("–")[0].lstrip("¥").replace(",", ""))
-    assert low == pytest.approx(l20.low * r.costs.fx_rate * (1 + lo) * 21 * 24 * r.costs.hybrid.burst_plan_gpus, abs=1)
+    # s29-prices29: the L20's mainland row is Alibaba's quote in CNY now (was a USD placeholder): converted only
+    # where the row is in USD, as the cost model does
+    fx = r.costs.fx_rate if l20.unit.startswith("USD") else 1.0
+    assert r.costs.currency == "CNY" and l20.unit.startswith(("USD", "CNY"))
+    assert low == pytest.approx(l20.low * fx * (1 + lo) * 21 * 24 * r.costs.hybrid.burst_plan_gpus, abs=1)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -30,6 +30,9 @@ EN_MONTHS = re.compile(r"after about ([0-9]+(?:\.[0-9]+)?) months")
 ZH_MONTHS = re.compile(r"约 ([0-9]+(?:\.[0-9]+)?) 个月")
 PAGE_ONE = {"en": re.compile(r"pays off against that rent after about ([0-9]+(?:\.[0-9]+)?) months"),
             "zh_CN": re.compile(r"自购按中间价格约 ([0-9]+(?:\.[0-9]+)?) 个月回本")}
+RANGE = {"en": re.compile(r"after about ([0-9]+(?:\.[0-9]+)?)–([0-9]+(?:\.[0-9]+)?) months"),
+         "zh_CN": re.compile(r"约 ([0-9]+(?:\.[0-9]+)?)–([0-9]+(?:\.[0-9]+)?) 个月")}
+RANGE_SAID = {"en": "pays off against that rent after about {}–{} months", "zh_CN": "自购约 {}–{} 个月回本"}
 # the table row's lead where owning does not pay back (within the horizon, or at all)
 NOT_AT_VOLUME = {"en": ("not within", "never", "only in the best case at the tokens row"),
                  "zh_CN": ("内无法回本", "无法回本", "仅在最好情况下回本")}
@@ -52,6 +55,13 @@ def test_every_payback_the_memo_states_is_the_cost_tables(path, lang):
         assert not said, (path.stem, lang, said)
         return
     table = {float(x) for x in (EN_MONTHS if lang == "en" else ZH_MONTHS).findall(row)}
+    # s29-prices29: a row of two ends where both pay back within the horizon ("after about 13.6–25.3 months", q03 at
+    # the sourced L20 rent) holds both figures; page 1 then states those ends, and a finding the worst case's
+    ends = RANGE[lang].search(row)
+    if ends:
+        table |= {float(ends.group(1)), float(ends.group(2))}
+        lead = RANGE_SAID[lang].split("{")[0]  # page 1's payback clause, where it has one, is the row's two ends
+        assert lead not in memo or RANGE_SAID[lang].format(ends.group(1), ends.group(2)) in memo, (path.stem, lang)
     for months in said:  # page 1 states the table's mid-range figure as the table prints it (s24-ownrent24, round
         # 13, q02: "about 12" on page 1 beside the table's 11.5 read as two paybacks; it used to be rounded to months)
         assert months in table, (path.stem, lang, months, row)
@@ -64,17 +74,22 @@ def test_every_payback_the_memo_states_is_the_cost_tables(path, lang):
 
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem[:3])
 def test_page_one_and_the_table_read_one_verdict(path):
-    """Structurally: page 1 states months exactly where the table has a mid-range figure (its own, or the middle of
-    two ends), and that figure to a tenth of a month, as the table prints it (s24-ownrent24: it was rounded to whole
+    """Structurally: page 1 states months exactly where the table has a mid-range figure of its own (the table's two
+    ends where it keeps none), and that figure to a tenth of a month, as the table prints it (s24-ownrent24: it was rounded to whole
     months, "about 12" beside the table's 11.5); one utilisation under both (s23-util23), so no second verdict."""
     c = scenario_plan(path).costs
     if c is None:
         return
     months = page_one_payback.months_said(c)
     be = c.break_even_months
-    mid = None if be is None else be.mid if be.mid is not None else \
-        (be.low + be.high) / 2 if be.low is not None and be.high is not None else None
+    # s29-prices29 re-argued: page 1 said the middle of the table's two ends "at mid-range prices" where the table
+    # keeps no mid-range figure (q03 at the sourced L20 rent: 19.4 beside the table's 13.6–25.3); it now states the
+    # table's own ends there, and months only where the table has its own mid-range figure
+    mid = None if be is None else be.mid
     assert months == (None if mid is None else round(mid, 1)), (path.stem, be, months)
+    got = page_one_payback.clause(c)
+    if be is not None and be.mid is None and be.low is not None and be.high is not None:
+        assert got == {"tr": "prices29.capex.pays_off_range", "low": be.low, "high": be.high}, (path.stem, got)
 
 
 def test_the_own_rent_verdict_ranks_only_ranges_apart():
@@ -102,11 +117,14 @@ def test_overlapping_own_and_rent_name_the_side_cheaper_at_the_middle_and_the_qu
     # here: the same figures, every price row a quote
     # s25-tie25 (round 14): renting is cheaper at the middle here, so the tie names that side, the purchase the
     # quotes must come under and the spares that make the difference (tests/core/test_tie25.py)
+    # s29-prices29 re-argued: at Alibaba's sourced L20 rent (¥14.63 an hour, was a placeholder) owning is the side
+    # cheaper at the middle (about ¥64,200 against ¥72,200 a month), so q31's tie is the owning one: the tie title
+    # that names the rent below which to rent, not renting's
     [tie] = [f for f in r.findings if f.id == "cost.buy"]
-    assert tie.title_key == "tie25.rule.cost.buy.tie_rent.title"
     buy = _cost_buy_on_quotes(r, r.costs)
     own, rent = r.costs.bare_metal_monthly, r.costs.cloud_monthly
     own_mid, rent_mid = (own.low + own.high) / 2, (rent.low + rent.high) / 2
+    assert own_mid < rent_mid and tie.title_key == "ownrent24.rule.cost.buy.tie.title"
     side = "own" if own_mid < rent_mid else "rent"
     assert buy.title_key == f"lead22.rule.cost.buy.overlap.{side}.title", buy.title_key
     for lang, reverse in (("en", ("reverse", "cheaper side")), ("zh_CN", ("反过来", "更便宜的一方"))):
