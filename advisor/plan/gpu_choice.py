@@ -12,9 +12,9 @@ sourced cloud VM sizes, N+1 for production and per region) and ranks them in thi
    chosen when the user allowed it (it needs a per-model support check: gpu.rocm, gpu.domestic);
 3. the hourly cost of the whole rounded setup, a placeholder price taken at the top of its guessed range.
 
-The grade of the price is no tier of its own (s28-prices28, issue 25): where only some GPUs have sourced prices (a
-user's quote beside placeholders; the mainland once the staged L20, A10, RTX 4090 D, A800 and H800 rows go live,
-the H20 and the 910B still placeholders), ranking a sourced setup first whatever it costs put 4 × L20 at about
+The grade of the price is no tier of its own (s28-prices28, issue 25): where only some GPUs have sourced prices (the
+mainland's L20, A10, RTX 4090 D, A800 and H800 rows since s29-prices29; the H20 and the 910B still placeholders; a
+user's quote beside placeholders), ranking a sourced setup first whatever it costs put 4 × L20 at about
 58 CNY/h (Alibaba's quote) over 3 × H20 at under 55 even at the H20's guessed top (q42), and ranking on the placeholder's middle would let a guess win by less than its own spread. So a
 setup priced only from placeholder (grade U) rows is costed at the top of its range (``ranked_hourly``): a guessed
 cheapness wins only where the guess would have to be wrong beyond its own range to lose. Either way the memo says it
@@ -148,8 +148,8 @@ def sourced(rows: list[PriceRow]) -> bool:
 def placeholder_priced(region: str, cand: Candidate, book: PriceBook) -> bool:
     """The setup's hourly price (the rent rows, the yardstick a purchase is ranked on too without a one-off budget)
     rests on placeholder (grade U) rows only. s27-prices27 counted a sourced server price for a setup laid out to
-    buy; that changed q03/q26/q31's purchase ranking on today's rows and stays for the session that wires the
-    mainland rents in (``resources/plan/mainland_prices_s27.json``)."""
+    buy; s28 took that back (it changed q03/q26/q31's purchase ranking) and the wired mainland rents (s29) leave it
+    so: a purchase is ranked on its rent rows like any setup."""
     return not sourced(price_rows(book, cand.gpu.id, region))
 
 

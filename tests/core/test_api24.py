@@ -194,14 +194,29 @@ def test_a_batch_job_at_about_the_apis_cost_weighs_it_with_the_batch_api_a_sourc
     s25-prices25: AWS's support share is no longer put on a mainland cloud's bill, so q28's own job costs 3–10 % less
     and its API (unchanged) is 8.7 % dearer in the middle, past TIE (5 %), and no longer weighed as an overlap. The
     case this test is about is made with a 32-hour deadline (more GPUs at once, a dearer job): the API then 4.3 %
-    dearer in the middle, within TIE."""
-    r = planned({**advice_answers("q28_bank_backfill_batch_48h"), "batch_deadline_hours": 32})
+    dearer in the middle, within TIE.
+
+    Re-argued in s28-prices28: the L20's mainland rent is Alibaba's dated quote now (¥14.63 an hour, above the old
+    placeholder), so q28 runs on the H20, cheaper even at the top of its placeholder range (USD 1.2–2.6), and its
+    job's range (about ¥1,840–4,740 at 48 hours, ¥1,860–4,990 at 32) holds the API's whole range (¥2,079–3,900):
+    the API's middle is no longer above the plan's at any deadline, but the two ranges overlap outright, the case
+    this test is about (weighed as an overlap, kept for the answers' reason, the batch API named). The 48-hour
+    scenario as the bench has it shows it."""
+    r = planned(advice_answers("q28_bank_backfill_batch_48h"))
     h, p = r.costs.hosted_api_monthly, r.costs.recommended_monthly
-    assert (h.low + h.high) / 2 > (p.low + p.high) / 2  # dearer in the middle, within TIE: about the same
+    assert p.low < h.low and h.high < p.high  # the API's range within the plan's: about the same, quotes decide
     f = r.finding("cost.hosted_weighed")
     assert f is not None and f.title_key.endswith("overlap.title") and r.start_with.reason == "answers"
     assert f"{h.low:,.0f}" in f.title_in(lang) and f"{p.low:,.0f}" in f.title_in(lang)
     assert "batch-inference" in f.detail_in(lang) and "50%" in f.detail_in(lang)
     assert f.title_in(lang) in _head(r, lang) or f.title_in(lang) in render_memo_markdown(r, lang).split("\n## ")[1]
-    q06 = planned(advice_answers("q06_l20_batch_72h_claims"))
+    # q06's API was 30 % dearer in the middle than its L20 job on the placeholder rent (USD 0.7–1.6 an hour), and not
+    # weighed. s28-prices28: on Alibaba's quote (¥14.63) the job costs ¥3,454–3,985 and the API (¥2,240–3,600) is
+    # likely cheaper, weighed and kept for the answers' reason (the customers' personal data); the job at the old
+    # rent, given as a quote, still does not weigh a dearer API
+    from advisor.plan import answers_from_dict, make_plan
+
+    q06_answers = answers_from_dict(advice_answers("q06_l20_batch_72h_claims"))
+    assert planned(advice_answers("q06_l20_batch_72h_claims")).finding("cost.hosted_weighed") is not None
+    q06 = make_plan(q06_answers, quotes=[{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}])
     assert q06.finding("cost.hosted_weighed") is None

@@ -401,9 +401,11 @@ ROWS: list[Row] = [
     # -- a batch that costs little against its budget: twice the replicas for more slack (s16-lead); a budget
     # the doubled job would take more than half of leaves it unsaid (500 CNY, s23-uplift23: with storage + support
     # instead of the flat 30-50 % the doubled job costs 52-300 CNY, exactly half of the 600 this row used to give)
+    # (s28-prices28: the mainland RTX 4090 D's rent is sourced now, ¥1.14–1.98 an hour, and the job runs on 3 of
+    # them for ¥26–98: a budget of ¥500 still leaves the doubled job under half of it; ¥100 does not)
     Row("sizing.batch_more_replicas", {**BATCH, "total_requests": 1_000_000,
                                        "monthly_budget": {"amount": 100_000, "currency": "CNY"}},
-        {"monthly_budget": {"amount": 500, "currency": "CNY"}}),
+        {"monthly_budget": {"amount": 100, "currency": "CNY"}}),
     # -- a rented batch run on twice the replicas its deadline needs (s21-batch21b): q06's 4 × L20 would miss the
     # 72 hours at the slow end of the predicted rate; with 1.7 million requests they would not (the minimum stays)
     Row("sizing.batch_doubled", lambda: advice_answers("q06_l20_batch_72h_claims"), {"total_requests": 1_700_000}),

@@ -1,7 +1,7 @@
 """How the GPU choice ranks a sourced price against a placeholder (issue 25; s28-prices28).
 
-Where only some GPUs have sourced prices (the mainland once its staged L20, A10, RTX 4090 D, A800 and H800 rows go
-live, the H20's and the 910B's still placeholders; a user's quote beside a placeholder today), a setup priced from
+Where only some GPUs have sourced prices (the mainland's L20, A10, RTX 4090 D, A800 and H800 rows, wired in
+s29-prices29, the H20's and the 910B's still placeholders; a user's quote beside a placeholder), a setup priced from
 placeholder (grade U) rows only is ranked at the top of its guessed range (``gpu_choice.ranked_hourly``): it is chosen over a sourced setup only when it costs less even there. Whichever side
 the choice falls on, the memo says it rests on a placeholder or names the placeholder passed over. These hold over
 every advice scenario, in both languages.
@@ -43,7 +43,7 @@ def test_a_choice_between_a_sourced_and_a_placeholder_price_is_said(name):
 def _q42(l20_usd_an_hour: float):
     """q42 (a decode-heavy chat on China-market parts) with the L20's rent given as a quote (grade A, sourced), the
     H20's still the placeholder (USD 1.2–2.6): the mix of grades the mainland's sourced rows make
-    (resources/plan/mainland_prices_s27.json: Alibaba's L20 at ¥14.63 an hour, USD 2.094 at the plan's rate)."""
+    (resources/plan/prices.json: Alibaba's L20 at ¥14.63 an hour, USD 2.094 at the plan's rate)."""
     answers = answers_from_dict(advice_answers("q42_china_market_gpus_mainland"))
     return make_plan(answers, quotes=[{"gpu": "l20-48g", "kind": "on_demand", "low": l20_usd_an_hour,
                                        "high": l20_usd_an_hour}])
