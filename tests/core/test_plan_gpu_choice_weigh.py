@@ -8,13 +8,18 @@ from pathlib import Path
 
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
+from tests.support.former_l20_rent import former_rents_plan
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 Q42 = json.loads((SCEN / "q42_china_market_gpus_mainland.json").read_text(encoding="utf-8"))["answers"]
 
 
 def test_a_decode_heavy_chat_weighs_the_h20s_bandwidth_per_card_and_per_price():
-    r = make_plan(answers_from_dict(Q42))
+    # s29-prices29b: with Alibaba's L20 quote wired in (s29-prices29), 4 × L20 costs more an hour than 3 × H20 even
+    # at the H20 placeholder's top, so q42 takes the H20 on cost: no decode pick, and the weighing is the H20's own
+    # prompt-heavy split (48 % decode: dense compute). The decode-heavy weighing this test protects is read on the
+    # rents it was written on, given as quotes (tests/support/former_l20_rent.py), as test_gpuwhy27 does.
+    r = former_rents_plan("q42_china_market_gpus_mainland")
     w = r.gpu_choice.weighing
     assert w is not None and w.resource == "decode_bandwidth"
     # 1,000-token prompts, 400-token answers: decode-heavy on the L20 the H20 was chosen over (s21-gpu21,
