@@ -14,6 +14,7 @@ from advisor.i18n import translate
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.question_lead import without_lead
 from advisor.plan.result import GpuChoice
+from tests.support.former_l20_rent import former_rents_plan
 from tests.support.planned import advice_plan
 
 LANGS = ("en", "zh_CN")
@@ -35,7 +36,12 @@ def _passed_over(choice: GpuChoice) -> set[str]:
 def test_a_gpu_a_pick_sentence_passes_over_is_not_listed_among_the_next_setups_too(name, lang):
     """q13 named "4 × NVIDIA L4 24GB (fp8, about 3.49 USD/h)" as a next setup and again as the setup the L40S is
     chosen over; q42 the 4 × L20 likewise. The pick sentence keeps it (with its size and cost), the list does not."""
-    choice = advice_plan(name).gpu_choice
+    # s29-prices29b: with Alibaba's L20 quote wired in (s29-prices29), 4 × L20 costs more an hour than 3 × H20 even
+    # at the H20 placeholder's top, so q42 takes the H20 on cost and no decode pick passes the L20 over (its
+    # placeholder sentence names it: test_gpu21_choice). The pick sentence is tested on the rents it was written on,
+    # given as quotes (tests/support/former_l20_rent.py), as test_gpuwhy27 does.
+    plan = former_rents_plan(name) if name == "q42_china_market_gpus_mainland" else advice_plan(name)
+    choice = plan.gpu_choice
     assert choice is not None
     over = _passed_over(choice)
     assert over, "the scenario no longer passes a cheaper GPU over: pick another"
@@ -124,15 +130,19 @@ def test_the_cost_chart_caption_says_what_its_lines_do(lang):
     under q36's, whose lines never meet. Where they cross (q26), the legend's break-even marker says so and no line
     repeats it; where they do not, the caption says which stays cheaper. The crossing case is q02's office box (paid
     back after 11.5 months at mid-range prices): q26's lines no longer cross since its rent is sized to the load
-    (s24-ownrent24: 18 H20 rented, not the 24 bought), renting cheaper at the middle over the 36 months."""
+    (s24-ownrent24: 18 H20 rented, not the 24 bought), renting cheaper at the middle over the 36 months.
+    s29-prices29b: the crossing case is q03's hospital server room (paid back after about 19 months at mid-range
+    prices against the L20's rent at Alibaba's quote, ¥14.63 a GPU-hour): q02's office box no longer crosses, its
+    4090 D rent now sourced from rental platforms' listings (¥1.14–1.98 an hour, against a USD 0.3–0.7 placeholder),
+    so renting stays cheaper at the middle over its 24 months and only the best case pays back."""
     from advisor.plan.charts import cost_chart
 
     paths = {"cost": "cost.png", "latency": "latency.png"}
     crossing = translate(lang, "memo.chart.cost.caption")
-    q02 = advice_plan("q02_office_lan_small_design_agency")
-    chart = cost_chart(q02, lang)
+    q03 = advice_plan("q03_hospital_private_wan_medical")
+    chart = cost_chart(q03, lang)
     assert chart is not None and chart.markers  # the break-even marker, in the legend
-    assert crossing not in render_memo_markdown(q02, lang, chart_paths=paths)
+    assert crossing not in render_memo_markdown(q03, lang, chart_paths=paths)
     q36 = advice_plan("q36_bursty_b2b_event_mainland")
     chart = cost_chart(q36, lang)
     assert chart is not None and not chart.markers

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import budget_words
+from advisor.plan import answers_from_dict, budget_words, make_plan
 from advisor.plan.charts import ChartData, Series, repeats_table
 from advisor.plan.memo import FIRST_STEPS, memo_document, render_memo_markdown
 from advisor.plan.memo_gate_once import step_number
@@ -186,7 +186,11 @@ def test_the_lower_precisions_gain_is_given_once_in_section_two(name, lang):
 def test_the_buys_threshold_is_stated_once_on_page_one(name, lang):
     """q26/q31: own only if the quotes bring the purchase under a threshold. The headline says it; the cost row keeps
     the two middles it rests on, and step 1 says what to do without repeating that renting costs less."""
-    r = planned(advice_answers(name))
+    # s29-prices29b: with Alibaba's L20 quote wired in (¥14.63 a GPU-hour against the USD 0.7–1.6 placeholder), q31's
+    # rent is dearer than owning at the middle and q31 buys with no threshold to state (test_plan_rows18); the
+    # threshold's page 1 is read on q31 at the rent it was written on, given as the user's quote (as test_tie25 does)
+    former = [{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}]
+    r = make_plan(answers_from_dict(advice_answers(name)), quotes=former)
     page = _page_one(render_memo_markdown(r, lang))
     f = next(x for x in r.findings if x.id == "cost.buy" and "max_purchase" in (x.params.get("threshold") or {}))
     amount = re.sub(r"[^\d,]", "", str(f.params["threshold"]["max_purchase"]))  # "3,280,000", as ¥ or as CNY

@@ -17,7 +17,11 @@ def _doubled(plan):
     return next((f for f in plan.findings if f.id == "sizing.batch_doubled"), None)
 
 
-@pytest.mark.parametrize("sid, small", [("q06_l20_batch_72h_claims", 4), ("q28_bank_backfill_batch_48h", 8)])
+# s29-prices29b: q28's minimum is 6 × H20, not 8 × L20: with Alibaba's L20 quote (¥14.63 a GPU-hour) wired in
+# (s29-prices29), 6 H20 cost less an hour even at the H20 placeholder's top (USD 2.6, about ¥18.2: ~¥109 against 8
+# L20's ~¥117), so the job moved to the H20 on cost; the doubling's case is unchanged (the minimum misses the deadline
+# at the slow end, twice it does not, for about 6 % more)
+@pytest.mark.parametrize("sid, small", [("q06_l20_batch_72h_claims", 4), ("q28_bank_backfill_batch_48h", 6)])
 def test_the_job_runs_on_twice_the_minimum_for_a_few_percent(sid, small):
     answers = advice_answers(sid)
     plan = planned(answers)

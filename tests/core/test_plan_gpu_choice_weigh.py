@@ -8,13 +8,18 @@ from pathlib import Path
 
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
+from tests.support.former_l20_rent import FORMER_RENTS, former_rents_plan
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 Q42 = json.loads((SCEN / "q42_china_market_gpus_mainland.json").read_text(encoding="utf-8"))["answers"]
 
 
 def test_a_decode_heavy_chat_weighs_the_h20s_bandwidth_per_card_and_per_price():
-    r = make_plan(answers_from_dict(Q42))
+    # s29-prices29b: with Alibaba's L20 quote wired in (s29-prices29), 4 × L20 costs more an hour than 3 × H20 even
+    # at the H20 placeholder's top, so q42 takes the H20 on cost: no decode pick, and the weighing is the H20's own
+    # prompt-heavy split (48 % decode: dense compute). The decode-heavy weighing this test protects is read on the
+    # rents it was written on, given as quotes (tests/support/former_l20_rent.py), as test_gpuwhy27 does.
+    r = former_rents_plan("q42_china_market_gpus_mainland")
     w = r.gpu_choice.weighing
     assert w is not None and w.resource == "decode_bandwidth"
     # 1,000-token prompts, 400-token answers: decode-heavy on the L20 the H20 was chosen over (s21-gpu21,
@@ -71,7 +76,11 @@ def test_a_part_priced_only_as_whole_servers_is_costed_per_card_too():
 def test_a_prompt_heavy_load_is_weighed_on_dense_compute():
     long_prompts = {**Q42, "prompt_tokens": {"avg": 12000, "p95": 14000}, "output_tokens": {"avg": 60, "p95": 120},
                     "latency_slo": {"ttft_p99_ms": 20000, "tpot_p99_ms": 150}, "peak_concurrency": 8}
-    r = make_plan(answers_from_dict(long_prompts))
+    # s29-prices29b: with Alibaba's L20 quote wired in, the H20 (a placeholder rent) is chosen here on its guessed
+    # top against sourced rents, and the memo weighs no cards on a placeholder's middle (s29-prices29); the
+    # dense-compute weighing is read on the L20 and H20 rents it was written on, given as the user's quotes (one
+    # grade on both sides: tests/support/former_l20_rent.py)
+    r = make_plan(answers_from_dict(long_prompts), quotes=[dict(q) for q in FORMER_RENTS])
     w = r.gpu_choice.weighing
     assert w is not None and w.resource == "prefill_compute" and w.share_pct < 50
     cards = {c.gpu: c for c in w.cards}

@@ -4,15 +4,9 @@ allowed. The H20 is named at the plan's precision and the size its check passed,
 replica's requests within the target on each GPU's own curve, the cards the peak with the headroom needs, both
 hourly costs, and the fewer cards that would carry the bare peak with the headroom they leave."""
 
-import json
-from pathlib import Path
-
-from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.gpu_dearer import better_per_price, mark_checked, missed
 from advisor.plan.gpu_weigh import CardFigure
-
-SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
-Q42 = json.loads((SCEN / "q42_china_market_gpus_mainland.json").read_text(encoding="utf-8"))["answers"]
+from tests.support.former_l20_rent import former_rents_plan
 
 
 def test_the_h20_is_costed_at_fp8_and_its_reason_names_both_costs():
@@ -20,7 +14,11 @@ def test_the_h20_is_costed_at_fp8_and_its_reason_names_both_costs():
     # the decode premium (``decode_pick``); what this test protects stays: the H20 is weighed at the plan's precision
     # (fp8 accepted), and the sentence that decides between the two GPUs names both setups, both hourly costs and
     # one replica's requests within the target on each GPU's own curve
-    r = make_plan(answers_from_dict(Q42))
+    # s29-prices29b: with Alibaba's L20 quote wired in (s29-prices29), 4 × L20 costs more an hour than 3 × H20 even
+    # at the H20 placeholder's top, so q42 takes the H20 on cost and no decode premium is weighed (its placeholder
+    # sentence names the L20: test_gpu21_choice); the premium's sentence is tested on the rents it was written on,
+    # given as quotes (tests/support/former_l20_rent.py), as test_gpuwhy27 does
+    r = former_rents_plan("q42_china_market_gpus_mainland")
     g = r.gpu_choice
     assert g.chosen.gpu == "h20-96g"
     d = g.decode_pick

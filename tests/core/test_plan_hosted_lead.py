@@ -10,7 +10,15 @@ from types import SimpleNamespace
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import hosted_lead, hosted_prices, hosted_weigh, token_margin
+from advisor.plan import (
+    answers_from_dict,
+    hosted_assumed,
+    hosted_lead,
+    hosted_prices,
+    hosted_weigh,
+    make_plan,
+    token_margin,
+)
 from advisor.plan.hosted_weigh import KEEP_REASONS, high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import about
@@ -176,7 +184,15 @@ def test_a_purchase_dearer_than_the_api_at_every_price_starts_on_the_api_with_th
     # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
     # wording is checked on the same figures taken as the user's own (``own_volume``)
     monkeypatch.setattr(hosted_prices, "model_rows", lambda rows=hosted_prices.model_rows(): _scaled_list(rows, 0.45))
-    r = own_volume({**advice_answers("q31_icp_filed_hosting_move"), **Q31_PURCHASE}, monkeypatch)
+    # s29-prices29b: with Alibaba's L20 quote wired in (¥14.63 a GPU-hour against the USD 0.7–1.6 placeholder), q31
+    # buys and its month starts at ¥44,819, so at 0.45 × the list the API's break-even lies above what the servers
+    # serve and the head says self-hosting never pays at this size (test_a_purchase_that_never_pays_at_its_size_says_so
+    # is that case); this lead's figures are read at the L20 rent they were written on, given as the user's quote
+    former = [{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}]
+    with monkeypatch.context() as m:
+        m.setattr(hosted_assumed, "volume_assumed", lambda f: False)
+        r = make_plan(answers_from_dict({**advice_answers("q31_icp_filed_hosting_move"), **Q31_PURCHASE}),
+                      quotes=former)
     sw = r.start_with
     assert sw is not None and sw.form == "hosted_api" and sw.reason == "lead"
     assert r.deployment_form in ("bare_metal", "cloud_then_bare_metal")  # start_with never moves the form

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from advisor.plan import answers_from_dict, make_plan, single_card
 from advisor.plan.data import gpus_by_id
+from tests.support.former_l20_rent import FORMER_RENTS
 from tests.support.planned import advice_answers, planned, scenario_answers
 
 Q38 = "q38_eu_internal_hr_assistant"
@@ -77,8 +78,13 @@ def test_an_nvlink_replica_passed_over_a_cheaper_pcie_one_is_not_called_the_chea
     # L20 replicas of 8 over PCIe; the sentence says why, and never calls the chosen setup the cheapest. Since
     # s26-usage26 the fixture as answered rents 4-GPU H20 VMs (cheaper than the L20 per replica, nothing passed
     # over); with 400,000 requests a day counted it is costed on whole bought servers again, as before
-    r = planned({**scenario_answers(SCENARIOS / "10_large_moe.json"),
-                 "requests_per_day": {"low": 400000, "high": 400000}})
+    # s29-prices29b: with Alibaba's L20 quote wired in (¥14.63 a GPU-hour against a USD 0.7–1.6 placeholder), the L20
+    # replicas of 8 cost more than the H20's of 4 even at the H20 placeholder's top: the H20 wins on cost, no premium
+    # is paid and nothing is passed over. The premium's sentence is read at the L20 and H20 rents it was written on,
+    # given as the user's quotes (one grade on both sides, as the premium weighs: tests/support/former_l20_rent.py)
+    r = make_plan(answers_from_dict({**scenario_answers(SCENARIOS / "10_large_moe.json"),
+                                     "requests_per_day": {"low": 400000, "high": 400000}}),
+                  quotes=[dict(q) for q in FORMER_RENTS])
     single = r.gpu_choice.single_card
     assert single is not None and single["nvlink"] and r.hardware.gpus_per_replica > 1
     assert gpus_by_id()[r.hardware.gpu].interconnect == "nvlink"

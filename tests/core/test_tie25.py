@@ -12,8 +12,10 @@ renting 9, and said "rent if renting costs under ¥58,900", which its own ¥45k 
 
 from __future__ import annotations
 
+import functools
 import json
 import math
+import pickle
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -38,6 +40,21 @@ ADVICE = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 # tests/core/test_own28.py), so both sides count the same GPUs and owning pays back within the horizon; q31 keeps
 # this shape, and rents now on it (``cloud_then_bare_metal``: the JSON says what its page 1 says).
 TIE_RENT = [Q31]
+# s29-prices29b: with Alibaba's L20 quote wired in (¥14.63 a GPU-hour against the USD 0.7–1.6 placeholder), q31's rent
+# (9 GPUs, about ¥72,200 a month at the middle) is dearer than owning (about ¥64,200): q31 buys (``bare_metal``), a tie
+# with owning cheaper at the middle. The tie with renting cheaper at the middle is read on q31 at the rent it was
+# written on, given as the user's quote (``_tie_rent_plan``), as tests/support/former_l20_rent.py does for q42.
+FORMER_L20_RENT = [{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}]
+
+
+@functools.cache
+def _tie_rent_bytes(name: str) -> bytes:
+    return pickle.dumps(make_plan(answers_from_dict(advice_answers(name)), quotes=[dict(q) for q in FORMER_L20_RENT]))
+
+
+def _tie_rent_plan(name: str):
+    """A TIE_RENT scenario's plan at the former L20 rent (a fresh copy)."""
+    return pickle.loads(_tie_rent_bytes(name))  # noqa: S301 (our own bytes)
 RENT_FIRST_FORMS = ("bare_metal", "cloud_then_bare_metal")
 
 
@@ -59,7 +76,7 @@ def test_both_sides_carry_the_peak_with_one_unit_down(name):
     """The replicas the peak needs (headroom included, at the bought setup's own per-replica figure) survive one
     unit down on both sides: the bought servers less their one spare server, the rented instances less their one
     spare instance."""
-    r = advice_plan(name)
+    r = _tie_rent_plan(name)
     lay, sized, tp = r.hardware.layout, r.costs.rent_sized, r.hardware.gpus_per_replica
     needed = math.ceil(headroom_target(resolve(answers_from_dict(advice_answers(name)))) /
                        r.capacity.max_concurrency_per_replica)
@@ -78,7 +95,7 @@ def test_both_sides_carry_the_peak_with_one_unit_down(name):
 def test_the_memo_says_why_the_two_sides_count_different_gpus(name, lang):
     """Where renting counts fewer GPUs than bought, the own/rent finding names both spares (a whole server of N
     GPUs bought, one M-GPU instance rented) and the month a GPU costs on each side at the middle."""
-    r = advice_plan(name)
+    r = _tie_rent_plan(name)
     lay, sized, c = r.hardware.layout, r.costs.rent_sized, r.costs
     f = only_finding(r, "cost.buy")
     text = render(lang, f.detail_key, f.params)
@@ -105,7 +122,7 @@ def test_no_threshold_that_the_plans_own_middle_already_meets(name, lang):
     """A buy plan never says "rent if renting costs under X" where its own rent middle is under X, nor "buy if the
     purchase comes under Y" where its own purchase middle is already under Y: either would make the plan's own
     figures say the opposite of its decision."""
-    r = advice_plan(name)
+    r = _tie_rent_plan(name)
     c = r.costs
     assert r.deployment_form in RENT_FIRST_FORMS
     memo = _memo(r, lang)
@@ -145,7 +162,7 @@ def test_no_buy_plan_of_the_advice_set_says_a_threshold_its_middle_meets(lang):
 def test_renting_cheaper_at_the_middle_is_said_with_the_purchase_that_would_turn_it(name):
     """The purchase the finding names is where owning's middle meets renting's, the running costs' middle kept; the
     break-even at the middle of the ranges is said in months, past the horizon (renting is cheaper there)."""
-    r = advice_plan(name)
+    r = _tie_rent_plan(name)
     c = r.costs
     assert _mid(c.cloud_monthly) < _mid(c.bare_metal_monthly)
     fig = rent_cheaper_tie.figures(c, r.hardware.layout.unit_gpus)
@@ -212,7 +229,10 @@ def test_a_tie_on_the_same_gpus_keeps_its_threshold_unmet():
     ``rent_sized``), renting cheaper at the middle (~¥205k against ~¥236k). Its tie said "if renting costs less than
     about ¥236,000 a month, rent", which its own rent's middle met while it bought; it now gives the purchase the
     quotes must come under, as every tie with renting cheaper at the middle does."""
-    r = make_plan(answers_from_dict(advice_answers(Q26)), quotes=_rent_quoted_higher(both=False))
+    # s29-prices29b: with Alibaba's L20 quote wired in, the L20 no longer undercuts q26's dearer H20 rent; the tie on
+    # the same GPUs is read at the L20 rent it was written on, given as the user's quote (FORMER_L20_RENT)
+    r = make_plan(answers_from_dict(advice_answers(Q26)),
+                  quotes=_rent_quoted_higher(both=False) + [dict(q) for q in FORMER_L20_RENT])
     c = r.costs
     assert r.hardware.gpu != advice_plan(Q26).hardware.gpu and not c.rent_sized  # the premise: the same GPUs rented
     assert r.deployment_form in RENT_FIRST_FORMS and rent_cheaper_tie.rent_cheaper(c)
@@ -258,7 +278,7 @@ def test_no_figures_where_owning_is_cheaper_or_the_prices_are_sourced():
 def test_the_first_step_orders_only_on_quotes_that_turn_it(name, lang):
     """Page 1's first step (the purchase sets the earliest launch) says what the quotes must show before ordering,
     the purchase the finding names, and to rent otherwise: "start the purchase now" alone contradicted the middle."""
-    r = advice_plan(name)
+    r = _tie_rent_plan(name)
     f = only_finding(r, "cost.buy")
     # s28-own28 re-argued: rented now (q31, ``cloud_then_bare_metal``), the purchase no longer sets the launch, so
     # the step that orders on the quotes is the quotes step itself, after the launch's own gate (the ICP access
