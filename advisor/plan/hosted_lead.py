@@ -71,7 +71,7 @@ def break_even(costs: Any, ctx: Any = None) -> HostedBreakEven | None:
     volume_high = volume * high_end_factor(costs)
     # the tokens row's low end, so the comparison quotes the row's range (s28-volume28, q20: "your estimated
     # 2.9–3.5 billion" beside a row of 1.44–3.46 billion)
-    low = volume_low_end.tokens(costs.volume_basis)
+    low = volume_low_end.tokens(getattr(costs, "volume_basis", None))
     volume_low = low if low is not None and low < volume else None
     # per million tokens at the plan's own mix, from the rates the memo prints beside the API's month (a month on
     # a range of burst days prices its low end on fewer tokens than the volume shown: q23); else the month itself

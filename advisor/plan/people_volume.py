@@ -160,6 +160,15 @@ def rebase(costs: Any, c: Ctx) -> None:
     whole = estimate(c, float("inf"), costs.output_tokens_per_month_high if basis.get("flight") else None)
     if whole is not None:
         costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
+        summed = float(costs.output_tokens_per_month or 0)
+        if summed > whole.expected * 1.01:  # the nodes' months raised to their floors (s28-volume28): said so
+            from advisor.plan import volume_peak  # (volume_peak reads this module's neighbours; imported late)
+
+            costs.volume_basis = {**whole.basis, FLOOR: {
+                "implied": summed, "estimate": round(whole.expected), "peak": c.peak,
+                "mean": round(volume_peak.hour_mean(c.peak)), "when": volume_peak.when(c)}}
+            if costs.output_tokens_per_month_high is not None and costs.output_tokens_per_month_high <= summed:
+                costs.output_tokens_per_month_high = None
 
 
 def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | None:

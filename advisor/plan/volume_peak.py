@@ -29,9 +29,11 @@ PEAK_HOURS_A_DAY = 1  # the busiest hour alone, each working day: the least a da
 # an hour averaging L with L + Z·√L = N (a peak of 50: about 38; of 10: about 5; of 1: about 0.2)
 Z = 2.0
 SHORT = 0.5  # the month's volume under this share of that least is "far below" it
-# an estimate within a tenth of the floor is left as it is: both are two-significant-figure estimates, and raising
-# q35's 26,400,000 to 27,000,000 said a sentence for nothing
-NEAR = 0.9
+# an estimate under this share of the floor is raised to it: the memos that used to say "the costs use the smaller
+# figure" (``SHORT``). One nearer the floor is left as it is for now: it is within the 2-3x spread of the head-count
+# or peak-ratio assumption that made it (q01's 6,600,000 beside 9,600,000), and raising every staff tool's month
+# is a re-reading of people_volume's per-person rates (issue 25, left to a later session)
+NEAR = SHORT
 DAILY = frozenset({"diurnal", "stable"})  # loads that meet their peak every day
 
 
