@@ -162,7 +162,9 @@ def rebase(costs: Any, c: Ctx) -> None:
         costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
         summed = float(costs.output_tokens_per_month or 0)
         if summed > whole.expected * 1.01:  # the nodes' months raised to their floors (s28-volume28): said so
-            from advisor.plan import volume_peak  # (volume_peak reads this module's neighbours; imported late)
+            from advisor.plan import (
+                volume_peak,  # (volume_peak reads this module's neighbours; imported late)
+            )
 
             costs.volume_basis = {**whole.basis, FLOOR: {
                 "implied": summed, "estimate": round(whole.expected), "peak": c.peak,
