@@ -50,6 +50,7 @@ from advisor.plan.staff_usage import (
     people_from_peak,
     requests_per_person,
 )
+from advisor.plan import volume_peak
 from advisor.plan.volume_low_end import FLOOR
 from advisor.plan.volume_range import OFFICE_HOURS
 
@@ -162,10 +163,6 @@ def rebase(costs: Any, c: Ctx) -> None:
         costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
         summed = float(costs.output_tokens_per_month or 0)
         if summed > whole.expected * 1.01:  # the nodes' months raised to their floors (s28-volume28): said so
-            from advisor.plan import (
-                volume_peak,  # (volume_peak reads this module's neighbours; imported late)
-            )
-
             costs.volume_basis = {**whole.basis, FLOOR: {
                 "implied": summed, "estimate": round(whole.expected), "peak": c.peak,
                 "mean": round(volume_peak.hour_mean(c.peak)), "when": volume_peak.when(c)}}
