@@ -40,6 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.plan import volume_peak
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.money_text import about, round_money
 from advisor.plan.staff_usage import (
@@ -50,7 +51,6 @@ from advisor.plan.staff_usage import (
     people_from_peak,
     requests_per_person,
 )
-from advisor.plan import volume_peak
 from advisor.plan.volume_low_end import FLOOR
 from advisor.plan.volume_range import OFFICE_HOURS
 
