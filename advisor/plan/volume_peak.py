@@ -159,6 +159,8 @@ def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> 
     table prints a per-million row at the costs' own volume, which this figure names apart from. An estimate
     raised to the busiest hour's floor (``floor``) says that instead: the costs already use the larger figure."""
     raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
+    if raised and raised.get("quiet"):
+        return ""
     if raised:
         return render(lang, "volume28.floor", {
             "implied": round_money(float(raised["implied"])), "estimate": round_money(float(raised["estimate"])),
