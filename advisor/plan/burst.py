@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import peak_stream, people_volume, public_volume
+from advisor.plan import peak_stream, people_volume, public_volume, volume_peak
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.volume_range import PEAK_RATE, duty_basis
 
@@ -129,7 +129,20 @@ def share_range(c: Ctx) -> tuple[float, float]:
 
 
 def volume(c: Ctx, peak_tok_s: float) -> Volume:
-    """Output tokens a month: from requests a day when given, else the peak's rate × its average share."""
+    """Output tokens a month: from requests a day when given, else the peak's rate × its average share, never below
+    what the busiest hour makes over the hours the service runs (``volume_peak.floor``, s28-volume28)."""
+    v = _estimated(c, peak_tok_s)
+    raised = None if c.is_batch else volume_peak.floor(c, peak_tok_s, v.output_tokens)
+    if raised is None:
+        return v
+    implied = float(raised["implied"])
+    high = v.output_high if v.output_high is not None and v.output_high > implied else None
+    # the estimate's own phrase stays (what it assumed and its range); the floor's sentence follows it in the memo
+    return Volume(implied, {**v.basis, volume_peak.FLOOR: raised}, high)
+
+
+def _estimated(c: Ctx, peak_tok_s: float) -> Volume:
+    """The month as estimated from the answers (requests a day, people, the peak's share), before any floor."""
     if c.is_batch:
         return Volume(float((c.total_requests or 0) * c.output_avg), {"tr": "plan.burst15.volume.batch"})
     share = c.burst_share

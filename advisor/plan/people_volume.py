@@ -40,6 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.plan import volume_peak
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.money_text import about, round_money
 from advisor.plan.staff_usage import (
@@ -50,6 +51,7 @@ from advisor.plan.staff_usage import (
     people_from_peak,
     requests_per_person,
 )
+from advisor.plan.volume_low_end import FLOOR
 from advisor.plan.volume_range import OFFICE_HOURS
 
 
@@ -159,6 +161,14 @@ def rebase(costs: Any, c: Ctx) -> None:
     whole = estimate(c, float("inf"), costs.output_tokens_per_month_high if basis.get("flight") else None)
     if whole is not None:
         costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
+        summed = float(costs.output_tokens_per_month or 0)
+        if summed > whole.expected * 1.01:  # the nodes' months raised to their floors (s28-volume28)
+            # not said in the tokens row ("quiet"): q34's split plan is at its page budget (5 pages, 6 with it)
+            costs.volume_basis = {**whole.basis, FLOOR: {
+                "implied": summed, "estimate": round(whole.expected), "peak": c.peak,
+                "mean": round(volume_peak.hour_mean(c.peak)), "when": volume_peak.when(c), "quiet": True}}
+            if costs.output_tokens_per_month_high is not None and costs.output_tokens_per_month_high <= summed:
+                costs.output_tokens_per_month_high = None
 
 
 def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -168,6 +178,8 @@ def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | No
     million output tokens at 20 requests an agent). The answers' ``usage_kind`` tells them apart (s19-volume19);
     the note names the rate used and how to correct it; None where the month is not this assumption."""
     if not volume_basis or volume_basis.get("tr") != BASIS_KEY:
+        return None
+    if volume_basis.get(FLOOR):  # raised to the busiest hour's floor: more requests a person would not move it
         return None
     return {"tr": "memo.volume19.per_million_assumed", "per": volume_basis["per"]}
 
