@@ -116,6 +116,9 @@ def check(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
     # the busy hours at the peak for it as before (s28-volume28); the memo says the floor instead (``sentence``)
     raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
     used = float(raised["estimate"] if raised else costs.output_tokens_per_month or 0)
+    if raised and implied is not None:  # a two-node plan's floor was read on the whole plan before the split, at its
+        # setup's per-request rate (``burst.plan_floor``; q34 87M against 73M at the mainland node's): the raise stands
+        implied = max(implied, float(raised["implied"]))
     if implied is None or used <= 0 or used >= SHORT * implied:
         return None
     return {"used": used, "implied": implied, "peak": c.peak, "mean": round(hour_mean(c.peak)),
@@ -147,6 +150,19 @@ def floor(c: Ctx, peak_tok_s: float, output: float) -> dict[str, Any] | None:
             "when": when(c)}
 
 
+def floor_sentence(costs: Any, lang: str) -> str:
+    """Where the month was raised to its busiest hour's floor (``floor``): the figure the costs use, the estimate
+    it replaces and why, for the cost table's own row under the tokens row ("" where it was not raised). Every
+    raised month says so, a two-node plan's included (s29-volume29: s28-volume28 kept q34's quiet to hold its page
+    budget; its own row, not a longer tokens row, keeps that row on its page)."""
+    raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
+    if not raised:
+        return ""
+    return render(lang, "volume28.floor", {
+        "implied": round_money(float(raised["implied"])), "estimate": round_money(float(raised["estimate"])),
+        "peak": raised["peak"], "mean": raised["mean"], "when": {"tr": raised["when"]}})
+
+
 def _money(lo: float, hi: float, cur: str) -> str:
     a, b = round_money(lo), round_money(hi)
     return f"{a} {cur}" if a == b else f"{a}–{b} {cur}"
@@ -158,15 +174,9 @@ def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> 
     same GPUs make cheaper; the month of a hosted API, which bills by the token), and the ask. ``beside``: the cost
     table prints a per-million row at the costs' own volume, which this figure names apart from. An estimate
     raised to the busiest hour's floor (``floor``) says that instead: the costs already use the larger figure."""
-    raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
-    if raised and raised.get("quiet"):
-        return ""
-    if raised:
-        return render(lang, "volume28.floor", {
-            "implied": round_money(float(raised["implied"])), "estimate": round_money(float(raised["estimate"])),
-            "peak": raised["peak"], "mean": raised["mean"], "when": {"tr": raised["when"]}})
     vp = getattr(costs, "volume_peak", None)
-    if not vp:
+    if not vp or (getattr(costs, "volume_basis", None) or {}).get(FLOOR):  # raised: ``floor_sentence`` says it
+        return ""
         return ""
     used, implied = float(vp["used"]), float(vp["implied"])
     scale = implied / used
@@ -187,5 +197,5 @@ def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> 
         "why": {"tr": "volpeak26.why." + ("answered" if vp["answered"] else "assumed")}, "other": other})
 
 
-__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_span", "busy_upper", "check", "floor", "hour_mean",
-           "hourly_output", "hours_a_day", "implied_output", "run_days", "sentence", "when"]
+__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_span", "busy_upper", "check", "floor", "floor_sentence",
+           "hour_mean", "hourly_output", "hours_a_day", "implied_output", "run_days", "sentence", "when"]
