@@ -20,8 +20,9 @@ from advisor.plan.volume_peak import hour_mean, when
 
 def rebase(costs: Any, c: Ctx, parts: list[Any]) -> None:
     """``costs`` (the nodes' sum) said for the whole plan ``c``; ``parts``: the nodes' own costs."""
-    records = [(p.volume_basis or {}).get(FLOOR) for p in parts]
-    if not records or not all(records):  # one floor for the plan: every node raised, or none
+    found = [(p.volume_basis or {}).get(FLOOR) for p in parts]
+    records: list[dict[str, Any]] = [r for r in found if r]
+    if not records or len(records) < len(parts):  # one floor for the plan: every node raised, or none
         public_volume.rebase(costs, c)
         people_volume.rebase(costs, c)
         return
