@@ -41,7 +41,7 @@ def rebase(costs: Any, c: Ctx, parts: list[Any]) -> None:
     costs.output_tokens_per_month_high = high if high is not None and high > summed else None
     costs.volume_basis = {**(costs.volume_basis or {}), FLOOR: {
         "implied": float(round(summed)), "estimate": round(estimate), "peak": c.peak, "mean": round(hour_mean(c.peak)),
-        "when": when(c), "estimate_high": high}}
+        "when": when(c), "estimate_high": high, "nodes": len(parts)}}
 
 
 __all__ = ["rebase"]

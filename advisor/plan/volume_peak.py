@@ -116,8 +116,9 @@ def check(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
     # the busy hours at the peak for it as before (s28-volume28); the memo says the floor instead (``sentence``)
     raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
     used = float(raised["estimate"] if raised else costs.output_tokens_per_month or 0)
-    if raised and implied is not None:  # a two-node plan's floor was read on the whole plan before the split, at its
-        # setup's per-request rate (``burst.plan_floor``; q34 87M against 73M at the mainland node's): the raise stands
+    if raised and raised.get("nodes") and implied is not None:  # a two-node plan's floor was read on the whole plan
+        # before the split, at its setup's per-request rate (``burst.plan_floor``; q34 87M against 73M at the
+        # mainland node's): the raise stands
         implied = max(implied, float(raised["implied"]))
     if implied is None or used <= 0 or used >= SHORT * implied:
         return None
