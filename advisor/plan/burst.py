@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import peak_stream, people_volume, public_volume
+from advisor.plan import peak_stream, people_volume, public_volume, volume_peak
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.volume_range import PEAK_RATE, duty_basis
 
@@ -129,7 +129,46 @@ def share_range(c: Ctx) -> tuple[float, float]:
 
 
 def volume(c: Ctx, peak_tok_s: float) -> Volume:
-    """Output tokens a month: from requests a day when given, else the peak's rate × its average share."""
+    """Output tokens a month: from requests a day when given, else the peak's rate × its average share, never below
+    what the busiest hour makes over the hours the service runs (``volume_peak.floor``, s28-volume28)."""
+    v = _estimated(c, peak_tok_s)
+    raised = None if c.is_batch else _floor(c, peak_tok_s, v.output_tokens)
+    if raised is None:
+        return v
+    implied = float(raised["implied"])
+    high = v.output_high if v.output_high is not None and v.output_high > implied else None
+    # the estimate's own phrase stays (what it assumed and its range); the floor's sentence follows it in the memo
+    # the estimate's high end kept in the record: a two-node plan says its whole month from the nodes' estimates
+    return Volume(implied, {**v.basis, volume_peak.FLOOR: {**raised, "estimate_high": v.output_high}}, high)
+
+
+def plan_floor(c: Ctx, cand: Any) -> dict[str, Any] | None:
+    """The whole plan's busiest-hour floor (``volume_peak.floor``) on its setup ``cand``, decided before a two-node
+    plan splits its peak (s29-volume29); None where its estimate needs none."""
+    if c.is_batch:
+        return None
+    rate = peak_rate(c, cand)
+    return volume_peak.floor(c, rate, _estimated(c, rate).output_tokens)
+
+
+def _floor(c: Ctx, peak_tok_s: float, output: float) -> dict[str, Any] | None:
+    """``volume_peak.floor`` for ``c``; for one node of a two-node plan, the whole plan's floor (``c.plan_floor``,
+    decided before the split) with the node raised in proportion (s29-volume29): the busiest hour's mean grows
+    slower than the peak (``volume_peak.hour_mean``) and the nodes' per-request rates differ, so each node floored
+    on its own share raised one node and not the other (q34: the L40S node's 16M to 39M, the L20 node's 24M kept),
+    and their floors summed to none of the plan's. The node keeps its estimate × (the plan's floor ÷ its estimate):
+    the nodes' months sum to the plan's floor as their estimates sum to the plan's."""
+    whole = c.plan_floor
+    if whole is None:  # a plan of one node
+        return volume_peak.floor(c, peak_tok_s, output)
+    if not whole or output <= 0:  # a node of a plan whose estimate needs no floor ({}: decided, none)
+        return None
+    share = output / float(whole["estimate"])  # the node's part of the plan's estimate
+    return {**whole, "implied": float(whole["implied"]) * share, "estimate": output}
+
+
+def _estimated(c: Ctx, peak_tok_s: float) -> Volume:
+    """The month as estimated from the answers (requests a day, people, the peak's share), before any floor."""
     if c.is_batch:
         return Volume(float((c.total_requests or 0) * c.output_avg), {"tr": "plan.burst15.volume.batch"})
     share = c.burst_share

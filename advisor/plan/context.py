@@ -143,6 +143,10 @@ class Ctx:
     # s23: the assumed first-token target as stated before the relax search raised it (``reachable``), restored
     # where the predictor the memo quotes meets it at the peak after all
     ttft_assumed_before: Assumption | None = None
+    # s29-volume29: a two-node plan's busiest-hour floor, decided once on the whole plan before the split
+    # (``burst.plan_floor``): each node's month is raised in proportion to it, never floored on its own share
+    # ({}: decided, none needed; None: not a node of a two-node plan)
+    plan_floor: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     def input_for(self, output_tokens: float) -> float:
         """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio (the plan's one

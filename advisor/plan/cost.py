@@ -12,6 +12,7 @@ running costs), advisor.plan.payback.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,7 @@ from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
 from advisor.plan.price_rows import region_uplift
 from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow, RegionUplift
+from advisor.plan.volume_low_end import FLOOR
 
 HOURS_PER_MONTH = 730.0
 # the payback's words (issue 25): against a rent billed by the hour whether the GPUs are busy or not, so no
@@ -328,11 +330,18 @@ def set_volume(costs: Costs, output_tokens: float, input_tokens: float, basis: d
     if output_tokens <= 0:
         return
     costs.output_tokens_per_month = round(output_tokens)
-    costs.input_tokens_per_month = round(input_tokens)
+    # a month raised to the busiest hour's floor is said to two significant figures, its input with it (s29-volume29:
+    # q12 printed "133,333,333 / 40,000,000", a ratio's quotient read as a count)
+    costs.input_tokens_per_month = round(_two_figures(input_tokens) if (basis or {}).get(FLOOR) else input_tokens)
     costs.volume_basis = basis
     costs.output_tokens_per_month_high = round(high) if high is not None and high > output_tokens else None
     if costs.per_million_monthly is not None:
         capacity_per_million.set_monthly(costs, costs.per_million_monthly.low, costs.per_million_monthly.high)
+
+
+def _two_figures(x: float) -> float:
+    """``x`` to two significant figures (the precision ``volume_peak.floor`` says its month in)."""
+    return float(round(x, 1 - int(math.floor(math.log10(x))))) if x > 0 else x
 
 
 def _mid_months(capex: float, cloud_monthly: float, running_monthly: float) -> float | None:

@@ -50,12 +50,10 @@ from advisor.plan import (
     own_like,
     owned_per_million,
     pcie_prefill,
-    people_volume,
     phased_cost,
     placeholder_purchase,
     prefill_stretch,
     price_rows,
-    public_volume,
     quotes_once,
     reachable,
     rent_sized,
@@ -73,6 +71,7 @@ from advisor.plan import (
     two_nodes,
     usage_share,
     volume_flip,
+    volume_nodes,
     volume_peak,
     warm_floor,
 )
@@ -1029,8 +1028,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                                     sim_ttft=None, sim_tpot=None)
                     chosen = best
             out = two_nodes.merge(main_node.out, ov_node.node.out)
-            public_volume.rebase(out.costs, c)  # the whole plan's month in words, not the first node's (s18-publicvol)
-            people_volume.rebase(out.costs, c)  # the same for a month counted from people (s19-volume19)
+            # the whole plan's month in words, not the first node's (s18-publicvol, s19-volume19), its one
+            # busiest-hour floor said (s29-volume29)
+            volume_nodes.rebase(out.costs, c, [main_node.out.costs, ov_node.node.out.costs])
             sim_ttft, sim_tpot = main_node.sim_ttft, main_node.sim_tpot
             tokens_month = float(out.costs.output_tokens_per_month or 0)
             hosted = costmod.hosted_api_monthly(c, tokens_month, float(out.costs.input_tokens_per_month or 0)) \
@@ -1355,6 +1355,9 @@ def _two_nodes(c: Ctx, chosen: sizing.Candidate, book: PriceBook, fx: float):
     def cost(x: Ctx, k: sizing.Candidate, r: str) -> costmod.CostOutcome:
         return _cost_of(x, k, r, book)
 
+    # one busiest-hour floor for the plan, on the whole peak before it is split; each node's month raised in
+    # proportion ({}: the plan needs none, so no node is floored on its own share) (s29-volume29)
+    c = dataclasses.replace(c, plan_floor=burst.plan_floor(c, chosen) or {})
     ov = plan_overseas_node(c, "mainland_plus_overseas", chosen, book, fx, screen=screen, verify=verify, cost=cost)
     if ov is None:
         return None, None

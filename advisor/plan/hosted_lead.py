@@ -27,7 +27,14 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import hosted_assumed, hosted_kept, hosted_prices, hosted_unserved, hosted_weigh
+from advisor.plan import (
+    hosted_assumed,
+    hosted_kept,
+    hosted_prices,
+    hosted_unserved,
+    hosted_weigh,
+    volume_low_end,
+)
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
 from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
@@ -62,6 +69,10 @@ def break_even(costs: Any, ctx: Any = None) -> HostedBreakEven | None:
     if costs.per_job or hosted is None or plan is None or volume <= 0 or hosted.low <= 0 or plan.low <= 0:
         return None
     volume_high = volume * high_end_factor(costs)
+    # the tokens row's low end, so the comparison quotes the row's range (s28-volume28, q20: "your estimated
+    # 2.9–3.5 billion" beside a row of 1.44–3.46 billion)
+    low = volume_low_end.tokens(getattr(costs, "volume_basis", None))
+    volume_low = low if low is not None and low < volume else None
     # per million tokens at the plan's own mix, from the rates the memo prints beside the API's month (a month on
     # a range of burst days prices its low end on fewer tokens than the volume shown: q23); else the month itself
     i, o = costs.hosted_api_input_per_million, costs.hosted_api_output_per_million
@@ -72,9 +83,9 @@ def break_even(costs: Any, ctx: Any = None) -> HostedBreakEven | None:
         dear, cheap = hosted.high / volume * 1e6, hosted.low / volume * 1e6
     if cheap <= 0:
         return None
-    low, high = plan.low / dear * 1e6, plan.high / cheap * 1e6
-    return HostedBreakEven(tokens_low=low, tokens_high=high, volume=volume, volume_high=volume_high,
-                           times_high_end=low / volume_high, plan_monthly=plan, hosted_monthly=hosted,
+    low_be, high = plan.low / dear * 1e6, plan.high / cheap * 1e6
+    return HostedBreakEven(tokens_low=low_be, tokens_high=high, volume=volume, volume_high=volume_high, volume_low=volume_low,
+                           times_high_end=low_be / volume_high, plan_monthly=plan, hosted_monthly=hosted,
                            currency=costs.currency, price_source=_source_text(ctx), capacity_tokens=_ceiling(costs))
 
 
@@ -148,7 +159,9 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
     return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}{below}",
             "tokens": tokens_words(be.tokens_low, be.tokens_high),
             "times": about(be.times_high_end), "source": _source(ctx),
-            "volume": tokens_words(be.volume, None if flat else be.volume_high), "cap": ceiling_clause(be)}
+            # the range the tokens row gives, its low end included (s28-volume28, q20)
+            "volume": tokens_words(be.volume_low or be.volume, be.volume if flat else be.volume_high),
+            "cap": ceiling_clause(be)}
 
 
 def ceiling_clause(be: HostedBreakEven) -> dict[str, Any] | str:

@@ -50,6 +50,7 @@ from advisor.plan.staff_usage import (
     people_from_peak,
     requests_per_person,
 )
+from advisor.plan.volume_low_end import FLOOR
 from advisor.plan.volume_range import OFFICE_HOURS
 
 
@@ -168,6 +169,8 @@ def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | No
     million output tokens at 20 requests an agent). The answers' ``usage_kind`` tells them apart (s19-volume19);
     the note names the rate used and how to correct it; None where the month is not this assumption."""
     if not volume_basis or volume_basis.get("tr") != BASIS_KEY:
+        return None
+    if volume_basis.get(FLOOR):  # raised to the busiest hour's floor: more requests a person would not move it
         return None
     return {"tr": "memo.volume19.per_million_assumed", "per": volume_basis["per"]}
 

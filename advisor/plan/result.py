@@ -568,8 +568,9 @@ class Costs(_Out):
     # s26-volume26 (blind review 16, q24/q09): the month's volume far below what its own daily peak implies
     volume_peak: dict[str, Any] | None = Field(
         None, description="where the month's output tokens are under half of what the peak implies at the least (its "
-        "requests in flight for one hour a working day, advisor.plan.volume_peak): {used, implied (output tokens a "
-        "month), peak, rate (output tokens/s at the peak), answered (the volume is the answers' requests a day), "
+        "busiest hour's requests in flight for the hours and days the service runs, advisor.plan.volume_peak): {used "
+        "(the estimate, where the costs were raised to the floor: volume_basis.busiest_hour_floor), implied (output "
+        "tokens a month), peak, rate (output tokens/s at the peak), answered (the volume is the answers' requests a day), "
         "hours, days, upper: {share (the GPUs' use were the busiest hour's load kept up through every busy hour of "
         "the load pattern, of full_output_tokens; an upper reading), hours_a_day, span} or null}; null where they "
         "agree")
@@ -1274,6 +1275,8 @@ class HostedBreakEven(_Out):
     tokens_high: float = Field(description="tokens a month: the plan's dearest month against the API's cheapest rate")
     volume: float = Field(description="the tokens a month the costs are worked out on (input + output)")
     volume_high: float = Field(description="the assumed volume's high end (equal to volume where none is higher)")
+    volume_low: float | None = Field(None, description="the assumed volume's low end, as the tokens row gives it "
+                                                       "(null where none is lower)")
     times_high_end: float = Field(description="tokens_low ÷ volume_high: how far the volume must grow before "
                                               "self-hosting pays at the best prices")
     plan_monthly: MoneyRange

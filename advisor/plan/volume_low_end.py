@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+FLOOR = "busiest_hour_floor"  # the basis key of an estimate raised to its busiest hour's floor (volume_peak.floor)
+
 
 def _number(text: Any) -> float | None:
     """"66,000,000" → 66000000.0; None for anything else."""
@@ -21,8 +23,8 @@ def _number(text: Any) -> float | None:
 
 def tokens(basis: Any) -> float | None:
     """Input + output tokens a month at the tokens row's low end, None where the row gives none."""
-    if not isinstance(basis, dict):
-        return None
+    if not isinstance(basis, dict) or basis.get(FLOOR):
+        return None  # an estimate raised to the busiest hour's floor has no lower end (s28-volume28)
     low = basis.get("low")
     where = low if isinstance(low, dict) and "low_in" in low else basis
     inp, out = _number(where.get("low_in")), _number(where.get("low_out"))

@@ -15,11 +15,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan.context import Ctx
+from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.money_text import about, round_money
 from advisor.plan.result import render
 from advisor.plan.staff_usage import WORKING_DAYS
 from advisor.plan.token_cost_split import volume_split
+from advisor.plan.volume_low_end import FLOOR
 from advisor.plan.volume_range import BUSY_DAY_SHARE, HOURS_PER_MONTH, OFFICE_HOURS
 
 PEAK_HOURS_A_DAY = 1  # the busiest hour alone, each working day: the least a daily peak of that size implies
@@ -28,6 +29,11 @@ PEAK_HOURS_A_DAY = 1  # the busiest hour alone, each working day: the least a da
 # an hour averaging L with L + Z·√L = N (a peak of 50: about 38; of 10: about 5; of 1: about 0.2)
 Z = 2.0
 SHORT = 0.5  # the month's volume under this share of that least is "far below" it
+# an estimate under this share of the floor is raised to it: the memos that used to say "the costs use the smaller
+# figure" (``SHORT``). One nearer the floor is left as it is for now: it is within the 2-3x spread of the head-count
+# or peak-ratio assumption that made it (q01's 6,600,000 beside 9,600,000), and raising every staff tool's month
+# is a re-reading of people_volume's per-person rates (issue 25, left to a later session)
+NEAR = SHORT
 DAILY = frozenset({"diurnal", "stable"})  # loads that meet their peak every day
 
 
@@ -37,13 +43,42 @@ def hour_mean(peak: float) -> float:
     return root * root
 
 
-def implied_output(c: Ctx, peak_tok_s: float) -> float | None:
-    """Output tokens a month the peak implies at the least: the busiest hour's mean in flight (``hour_mean``) at
-    the peak's per-request rate (``peak_tok_s`` ÷ the peak), for PEAK_HOURS_A_DAY each working day; None for a job,
-    a bursty load or no known rate."""
+def run_days(c: Ctx) -> tuple[float, str]:
+    """(days a month the service meets its busiest hour, the phrase's key): every day for one the answers say runs
+    around the clock (a steady load) or serves the public, the working days for a day/night tool people use at work
+    (staff or business customers) (s28-volume28, review 18: q08 "stable around the clock" costed on "a working day ×
+    22 days", q09 a public voice agent's peak counted on working days only)."""
+    if c.load == "stable" or (c.audience == "public" and not c.internal_only):
+        return HOURS_PER_MONTH / 24, "volume28.days.every"
+    return float(WORKING_DAYS), "volume28.days.working"
+
+
+def hours_a_day(c: Ctx) -> int:
+    """Hours each running day at the busiest hour's load, at the least: a steady load's every hour (the answers say
+    it is the same around the clock), else the busiest hour alone (PEAK_HOURS_A_DAY)."""
+    return 24 if c.load == "stable" else PEAK_HOURS_A_DAY
+
+
+def hourly_output(c: Ctx, peak_tok_s: float) -> float | None:
+    """Output tokens in one busy hour: the busiest hour's mean in flight (``hour_mean``; a steady load's hours no
+    more than the plan's own average, the peak ÷ its ratio) at the peak's per-request rate (``peak_tok_s`` ÷ the
+    peak); None for a job, a bursty load or no known rate."""
     if c.is_batch or c.load not in DAILY or peak_tok_s <= 0 or c.peak <= 0:
         return None
-    return hour_mean(c.peak) * peak_tok_s / c.peak * 3600 * PEAK_HOURS_A_DAY * WORKING_DAYS
+    mean = hour_mean(c.peak)
+    if c.load == "stable":
+        mean = min(mean, c.peak / PEAK_FACTOR["stable"])
+    return mean * peak_tok_s / c.peak * 3600
+
+
+def implied_output(c: Ctx, peak_tok_s: float) -> float | None:
+    """Output tokens a month the peak implies at the least: one busy hour's output (``hourly_output``) for the
+    hours a day (``hours_a_day``) and the days a month (``run_days``) the answers say the service runs; None for a
+    job, a bursty load or no known rate."""
+    hourly = hourly_output(c, peak_tok_s)
+    if hourly is None:
+        return None
+    return hourly * hours_a_day(c) * run_days(c)[0]
 
 
 def busy_span(c: Ctx) -> tuple[float, float, str]:
@@ -63,12 +98,11 @@ def busy_upper(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
     through every busy hour of the month (``busy_span``), over what the setup serves fully busy (the share the GPU-use
     row prints is of the same ``per_million_basis.full_output_tokens``). An upper reading: the busy hours are not all
     the busiest one. None where the peak implies nothing or the capacity is unknown."""
-    implied = implied_output(c, peak_tok_s)
+    per_hour = hourly_output(c, peak_tok_s)
     full = float(((getattr(costs, "per_million_basis", None) or {}).get("full_output_tokens")) or 0)
-    if implied is None or full <= 0:
+    if per_hour is None or full <= 0:
         return None
     hours, a_day, key = busy_span(c)
-    per_hour = implied / (PEAK_HOURS_A_DAY * WORKING_DAYS)
     return {"share": round(min(1.0, per_hour * hours / full), 4), "hours_a_day": round(a_day), "span": key}
 
 
@@ -78,13 +112,56 @@ def check(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
     busiest hour's load would give (``upper``, ``busy_upper``); None where the month is not far below it (or either
     figure is unknown)."""
     implied = implied_output(c, peak_tok_s)
-    used = float(costs.output_tokens_per_month or 0)
+    # an estimate raised to the floor (``floor``) is still the estimate the peak contradicts: the rent reason reads
+    # the busy hours at the peak for it as before (s28-volume28); the memo says the floor instead (``sentence``)
+    raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
+    used = float(raised["estimate"] if raised else costs.output_tokens_per_month or 0)
+    if raised and raised.get("nodes") and implied is not None:  # a two-node plan's floor was read on the whole plan
+        # before the split, at its setup's per-request rate (``burst.plan_floor``; q34 87M against 73M at the
+        # mainland node's): the raise stands
+        implied = max(implied, float(raised["implied"]))
     if implied is None or used <= 0 or used >= SHORT * implied:
         return None
     return {"used": used, "implied": implied, "peak": c.peak, "mean": round(hour_mean(c.peak)),
             "rate": round(peak_tok_s, 1),
-            "answered": c.requests_per_day is not None, "hours": PEAK_HOURS_A_DAY, "days": WORKING_DAYS,
-            "upper": busy_upper(c, peak_tok_s, costs)}
+            "answered": c.requests_per_day is not None, "hours": hours_a_day(c), "days": run_days(c)[0],
+            "upper": busy_upper(c, peak_tok_s, costs), "when": when(c)}
+
+
+def when(c: Ctx) -> str:
+    """The phrase's key for the hours ``implied_output`` counts: around the clock, every day, or working days."""
+    if hours_a_day(c) == 24:
+        return "volume28.when.always"
+    return "volume28.when." + ("every" if run_days(c)[1].endswith("every") else "working")
+
+
+def floor(c: Ctx, peak_tok_s: float, output: float) -> dict[str, Any] | None:
+    """Where an estimated month (``output``, output tokens) is below what the busiest hour implies for the hours the
+    service runs: the floor the month is raised to and the phrase that says so (s28-volume28, review 18: q09 costed
+    72M output tokens beside a busiest hour that alone makes 320M, q17 4.4M beside 16M); None where the estimate
+    reaches it or the peak implies nothing. A month the answers count (requests a day) is never raised: the two
+    answers disagree, and the cost section says so (``check``)."""
+    implied = implied_output(c, peak_tok_s)
+    if implied is None or c.requests_per_day or output >= NEAR * implied:
+        return None
+    # two significant figures, as the sentence that used to flag it said it ("about 320,000,000"): an estimate
+    # printed to the token read as a count (q09's 444,319,993)
+    implied = float(round(implied, 1 - int(math.floor(math.log10(implied)))))
+    return {"implied": implied, "estimate": output, "peak": c.peak, "mean": round(hour_mean(c.peak)),
+            "when": when(c)}
+
+
+def floor_sentence(costs: Any, lang: str) -> str:
+    """Where the month was raised to its busiest hour's floor (``floor``): the figure the costs use, the estimate
+    it replaces and why, for the cost table's own row under the tokens row ("" where it was not raised). Every
+    raised month says so, a two-node plan's included (s29-volume29: s28-volume28 kept q34's quiet to hold its page
+    budget; its own row, not a longer tokens row, keeps that row on its page)."""
+    raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
+    if not raised:
+        return ""
+    return render(lang, "volume28.floor", {
+        "implied": round_money(float(raised["implied"])), "estimate": round_money(float(raised["estimate"])),
+        "peak": raised["peak"], "mean": raised["mean"], "when": {"tr": raised["when"]}})
 
 
 def _money(lo: float, hi: float, cur: str) -> str:
@@ -96,9 +173,11 @@ def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> 
     """The cost section's sentence on the disagreement ("" where there is none): the figure the costs use and
     why, the least the peak implies, the cost at that reading (a token's output on GPUs of one's own, which the
     same GPUs make cheaper; the month of a hosted API, which bills by the token), and the ask. ``beside``: the cost
-    table prints a per-million row at the costs' own volume, which this figure names apart from."""
+    table prints a per-million row at the costs' own volume, which this figure names apart from. An estimate
+    raised to the busiest hour's floor (``floor``) says that instead: the costs already use the larger figure."""
     vp = getattr(costs, "volume_peak", None)
-    if not vp:
+    if not vp or (getattr(costs, "volume_basis", None) or {}).get(FLOOR):  # raised: ``floor_sentence`` says it
+        return ""
         return ""
     used, implied = float(vp["used"]), float(vp["implied"])
     scale = implied / used
@@ -113,10 +192,11 @@ def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> 
         # volume (this one the busiest hour's, the next row's the costs' month)
         other = {"tr": "memo28.volpeak.per_million_beside" if beside else "volpeak26.other.per_million",
                  "cost": _money(o_lo / scale, o_hi / scale, cur), "used": round_money(used)}
-    return render(lang, "volpeak26.sentence", {
+    return render(lang, "volume28.sentence", {
         "used": round_money(used), "implied": about(implied), "peak": vp["peak"], "mean": vp["mean"],
+        "when": {"tr": vp.get("when") or "volume28.when.working"},
         "why": {"tr": "volpeak26.why." + ("answered" if vp["answered"] else "assumed")}, "other": other})
 
 
-__all__ = ["DAILY", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_span", "busy_upper", "check", "hour_mean", "implied_output",
-           "sentence"]
+__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_span", "busy_upper", "check", "floor", "floor_sentence",
+           "hour_mean", "hourly_output", "hours_a_day", "implied_output", "run_days", "sentence", "when"]

@@ -25,7 +25,7 @@ from advisor.i18n import translate
 from advisor.plan.gpu_choice import not_sold_new
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_plan
+from tests.support.planned import advice_answers, advice_plan, planned
 
 LANGS = ("en", "zh_CN")
 API_LEADS_WITH_A_PRICED_LINE = ("q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only",
@@ -139,8 +139,12 @@ def test_the_busiest_hours_figure_per_million_names_its_volume_apart_from_the_ro
     per_million_row = translate(lang, "memo.text15.cost.per_million")
     assert any(x.startswith("| " + per_million_row) for x in memo.splitlines())  # both figures printed
     used = f"{float(vp['used']):,.0f}"
-    tail = row.split(translate(lang, "volpeak26.why.assumed"))[-1]  # the sentence after the busiest hour's
-    assert used in tail, "the busiest hour's figure says which volume the per-million row is at"
+    # re-argued (s29-volume29): both months are now raised to that busiest hour's floor, said in the cost table's own
+    # row under the tokens row; it names the estimate it replaces, and the per-million row is at the floor the
+    # tokens row opens on
+    floor = next(x for x in memo.splitlines() if x.startswith("| " + translate(lang, "volume29.cost.floor") + " |"))
+    assert used in floor and f"{r.costs.output_tokens_per_month:,.0f}" in row.split("|")[2].split("(")[0].split("（")[0]
+    assert translate(lang, "volpeak26.why.assumed") not in row
 
 
 def _is_better(sentence: str) -> bool:
@@ -170,7 +174,9 @@ def test_a_part_not_sold_new_is_the_better_choice_only_with_the_export_rule_cave
 def test_no_pointer_to_a_per_million_row_the_memo_does_not_print(name, lang):
     """Infeasible (q40) or capex-only (q17): the per-million rows are left out, so the busiest hour's figure points
     at none."""
-    r = advice_plan(name)
+    # s28-volume28 re-argued: an estimated month below its busiest hour is now raised to it (no per-million figure
+    # said at another volume), so the premise takes a month the answers count, far below the peak (100 a day)
+    r = planned({**advice_answers(name), "requests_per_day": 100})
     assert r.costs.volume_peak  # the premise: the busiest hour's sentence is said
     memo = render_memo_markdown(r, lang)
     labels = [translate(lang, k) for k in ("memo.text15.cost.per_million", "memo4.cost.per_million")]

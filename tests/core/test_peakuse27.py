@@ -102,7 +102,10 @@ def test_q24s_memo_states_the_rent_basis_the_tokens_row_does_not_contradict(lang
     hours: the reading stated is the one the row beside it implies, not the head count's 1–5 %."""
     r = advice_plan("q24_us_saas_rent")
     memo = render_memo_markdown(r, lang)
-    sentence = volume_peak.sentence(r.costs, r.deployment_form == "hosted_api", lang)
+    # re-argued (s29-volume29): q24's month is now raised to that busiest hour's floor, said in the cost table's own
+    # row under the tokens row (``floor_sentence``), no longer the tokens row's "costs use the smaller" sentence
+    assert volume_peak.sentence(r.costs, r.deployment_form == "hosted_api", lang) == ""
+    sentence = volume_peak.floor_sentence(r.costs, lang)
     assert sentence and sentence.split("。")[0].split(":")[0] in memo
     got = re.search(UPPER[lang], memo)
     assert got and int(got.group("pct")) == round(r.costs.volume_peak["upper"]["share"] * 100)

@@ -227,7 +227,10 @@ def test_a_per_million_cost_on_the_per_person_assumption_says_it_beside_the_figu
     # says it; the idle one-liner remains only for a plan without that usage (a measured duty, a saved result).
     own = (r.costs.per_million_basis or {}).get("own_volume")
     idle = own is not None and float(own["busy"]) < IDLE_BUSY and not r.costs.usage_from_tokens
-    assumed = basis.get("tr") == "plan.volume19.basis" and not r.costs.per_job and not idle
+    # s28-volume28: a month raised to its busiest hour's floor no longer rests on the requests a person (more of
+    # them would not move it), so no note there
+    raised = bool(basis.get("busiest_hour_floor"))
+    assumed = basis.get("tr") == "plan.volume19.basis" and not r.costs.per_job and not idle and not raised
     for lang in LANGS:
         row = _per_million_row(render_memo_markdown(r, lang), lang)
         if not row or "—" in row.split("|")[2]:

@@ -115,3 +115,11 @@ def own_volume(answers: dict[str, Any], monkeypatch: Any) -> PlanResult:
     with monkeypatch.context() as m:
         m.setattr(hosted_assumed, "volume_assumed", lambda f: False)
         return make_plan(answers_from_dict(answers))
+
+
+def estimated_month(costs: Any) -> float:
+    """Output tokens a month as the answers' estimate made them (people, the peak's ratio), before s28-volume28's
+    floor raised a far-too-small one to what the busiest hour makes (``volume_basis.busiest_hour_floor``): the
+    figure the estimate's own tests pin; the costs use ``output_tokens_per_month``."""
+    raised = (costs.volume_basis or {}).get("busiest_hour_floor")
+    return float(raised["estimate"]) if raised else float(costs.output_tokens_per_month or 0)

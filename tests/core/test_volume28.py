@@ -1,0 +1,122 @@
+"""Blind review 18 (issue 25, s28-volume28): token volumes that agree inside one memo.
+
+- q09/q17: an estimated month (72M, 4.4M output tokens) costed beside a busiest hour that alone makes more (320M,
+  16M). An estimated month is never below what the busiest hour makes over the days the service runs: the costs use
+  that floor, and the memo says so, with the estimate it replaces
+  (s29-volume29: in the cost table's own row under the tokens row).
+- q08: "stable around the clock" but the tokens counted "a working day × 22 days": a steady load's floor is the
+  busiest hour's load around the clock, every day; a public service meets its peak every day, a tool people use at
+  work on working days.
+- q20: the hosted-API comparison quoted "your estimated 2.9–3.5 billion" beside a tokens row of 1.44–3.46 billion:
+  it quotes the row's range, its low end included.
+- A month the answers count (requests a day) is never raised: the answers disagree, and the memo says so.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import volume_peak
+from advisor.plan.hosted_lead import tokens_words
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import PlanResult
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+WORKING = {"en": "each working day", "zh_CN": "每个工作日"}
+AROUND = {"en": "around the clock", "zh_CN": "全天候"}
+
+
+def _tokens_cell(r: PlanResult, lang: str) -> str:
+    label = {"en": "| Tokens per month", "zh_CN": "| 每月 token"}[lang]
+    rows = [line for line in render_memo_markdown(r, lang).splitlines() if line.startswith(label)]
+    assert len(rows) == 1
+    return rows[0]
+
+
+def _floor_cell(r: PlanResult, lang: str) -> str:
+    """The cost table's row that says the floor (s29-volume29: its own row under the tokens row; in the tokens row
+    it pushed that row onto the next page, q34 zh)."""
+    label = f"| {translate(lang, 'volume29.cost.floor')} |"
+    rows = [line for line in render_memo_markdown(r, lang).splitlines() if line.startswith(label)]
+    assert len(rows) == 1
+    return rows[0]
+
+
+def _with(name: str, **changes) -> dict:
+    answers = copy.deepcopy(advice_answers(name))
+    answers.update(changes)
+    return answers
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q09_eu_voice_agent", "q17_capex_only_university_lab", "q08_ascend_fleet_internal"])
+def test_an_estimated_month_below_its_busiest_hour_is_costed_at_the_floor(name, lang):
+    """The month costed is the busiest hour's floor, above the estimate it replaces; the tokens row opens on the
+    costed figure and says both, and no sentence keeps the smaller figure as the one the costs use."""
+    r = planned(advice_answers(name))
+    c = r.costs
+    raised = c.volume_basis[volume_peak.FLOOR]
+    assert raised["estimate"] < c.output_tokens_per_month == raised["implied"]
+    cell = _tokens_cell(r, lang)
+    costed, estimate = f"{c.output_tokens_per_month:,.0f}", f"{raised['estimate']:,.0f}"
+    assert cell.split("|")[2].strip().split(" / ")[1].startswith(costed)
+    said = translate(lang, "volume28.floor", implied=costed, estimate=estimate, peak=raised["peak"],
+                     mean=raised["mean"], when=translate(lang, raised["when"]))
+    assert said in _floor_cell(r, lang)  # re-argued (s29-volume29): said in its own row, no longer in the tokens row
+    assert translate(lang, "volpeak26.why.assumed") not in cell  # the old "costs use the smaller" sentence
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_steady_load_is_counted_around_the_clock_and_a_day_night_tool_on_working_days(lang):
+    """q08 (stable, internal): the floor says around the clock, never working days; q17 (an internal day/night tool)
+    says working days. The same q08 answers on a day/night load make a floor 24 × 30.4 ÷ 22 smaller or less."""
+    q08, q17 = planned(advice_answers("q08_ascend_fleet_internal")), planned(advice_answers("q17_capex_only_university_lab"))
+    floor08 = q08.costs.volume_basis[volume_peak.FLOOR]
+    assert AROUND[lang] in translate(lang, floor08["when"]) and WORKING[lang] not in _floor_cell(q08, lang)
+    assert WORKING[lang] in translate(lang, q17.costs.volume_basis[volume_peak.FLOOR]["when"])
+    diurnal = planned(_with("q08_ascend_fleet_internal", load_pattern="diurnal"))
+    assert diurnal.costs.output_tokens_per_month < q08.costs.output_tokens_per_month / 10
+
+
+def test_a_public_service_meets_its_peak_every_day_a_business_tool_on_working_days():
+    """q09 (public): the least its peak implies counts every day of the month; the same answers for business
+    customers count their working days: the two stand as the days do (30.4 : 22)."""
+    public = planned(_with("q09_eu_voice_agent", requests_per_day=2000)).costs.volume_peak
+    business = planned(_with("q09_eu_voice_agent", requests_per_day=2000, audience="business")).costs.volume_peak
+    assert public is not None and business is not None
+    assert public["implied"] / public["rate"] / (business["implied"] / business["rate"]) == pytest.approx(
+        365 / 12 / 22, rel=1e-3)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_counted_month_is_never_raised(lang):
+    """q09 with 2,000 requests a day: the month is the answers' (2,000 × the average answer × the days of a month),
+    with no floor, and the memo says the peak disagrees."""
+    answers = _with("q09_eu_voice_agent", requests_per_day=2000)
+    r = planned(answers)
+    assert r.costs.output_tokens_per_month == pytest.approx(2000 * answers["output_tokens"]["avg"] * 365 / 12, rel=0.01)
+    assert volume_peak.FLOOR not in (r.costs.volume_basis or {})
+    assert r.costs.volume_peak is not None
+    assert translate(lang, "volpeak26.why.answered") in _tokens_cell(r, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hosted_comparison_quotes_the_tokens_rows_range(lang):
+    """q20: the break-even sentence's "your estimated …" runs from the tokens row's low end (input + output, as the
+    row prints it) to its high end, not from the middle costed."""
+    r = planned(advice_answers("q20_china_parts_offshore_sg"))
+    basis = r.costs.volume_basis
+    low = basis["low"]
+    row_low = float(low["low_in"].replace(",", "")) + float(low["low_out"].replace(",", ""))
+    middle = (r.costs.input_tokens_per_month or 0) + (r.costs.output_tokens_per_month or 0)
+    assert row_low < middle * 0.9  # the premise: the row's low end is well below the middle
+    be = r.start_with.break_even if r.start_with is not None else None
+    assert be is not None and be.volume_low == pytest.approx(row_low)
+    said = tokens_words(row_low, be.volume_high)["by_lang"][lang]
+    assert said in render_memo_markdown(r, lang)
+    middle_said = tokens_words(middle, be.volume_high)["by_lang"][lang]
+    assert middle_said not in render_memo_markdown(r, lang)
