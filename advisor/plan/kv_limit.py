@@ -38,6 +38,15 @@ DP_ATTENTION_FLAGS = {
 }
 
 
+def kv_short(ctx: Ctx, ch: sizing.Candidate | None) -> bool:
+    """``ch``'s replica holds fewer requests at the full context than it carries at the peak (the rule above) — an
+    interactive plan only, not a long-prompt load (long_prompt.py sizes those on their own KV limit)."""
+    if ch is None or ctx.is_batch or is_long_prompt(ctx) or not ch.replicas:
+        return False
+    m = ch.memory
+    return m.kv_tokens > 0 and m.max_concurrency_kv < ch.per_replica
+
+
 def kv_limit_phrases(
     ctx: Ctx, ch: sizing.Candidate | None, *, room_said: bool = False
 ) -> list[dict[str, Any]]:
@@ -45,12 +54,10 @@ def kv_limit_phrases(
     KV cache holds the planned load at the full context, for a batch job, or where long_prompt.py says it.
     ``room_said``: the sentence before it gave the KV cache's room already ("KV memory decides: … 3.7 GiB"), so
     this one goes on from it without saying it again."""
-    if ch is None or ctx.is_batch or is_long_prompt(ctx) or not ch.replicas:
+    if ch is None or not kv_short(ctx, ch):
         return []
     m = ch.memory
     load = ch.per_replica
-    if m.kv_tokens <= 0 or m.max_concurrency_kv >= load:
-        return []
     out: list[dict[str, Any]] = [{
         "tr": "kvlimit28.tight_after" if room_said else "kvlimit28.tight", "kv_gpu_gib": round(m.kv_budget_bytes / GIB, 1), "kv_dtype": ch.kv_dtype,
         "tp": ch.tp, "context": ctx.max_context, "full_fit": m.max_concurrency_kv, "load": load,
@@ -74,4 +81,4 @@ def kv_limit_phrases(
     return out
 
 
-__all__ = ["DP_ATTENTION_FLAGS", "kv_limit_phrases"]
+__all__ = ["DP_ATTENTION_FLAGS", "kv_limit_phrases", "kv_short"]

@@ -33,6 +33,7 @@ from advisor.plan.capacity import claimed_capacity, headroom, one_down_load, ser
 from advisor.plan.context import Ctx
 from advisor.plan.first_token_tie import FirstTokenTie, decide, holds
 from advisor.plan.fp8_gain_reason import Fp8Gain
+from advisor.plan.kv_limit import kv_short
 from advisor.plan.latency_place import ttft_target_given
 from advisor.plan.precision_tie import other_precision_speed
 from advisor.plan.result import LayoutSearch, LayoutTry
@@ -113,6 +114,19 @@ def _ttft_room(c: Ctx, best: sizing.Candidate, same: list[sizing.Candidate]) -> 
     return {"tp": best.tp, "ttft": _ttft_at_peak(c, best), "other_tp": other.tp,
             "other_ttft": _ttft_at_peak(c, other), "load": load(best), "other_load": load(other),
             "target": round(c.ttft_slo_ms), "room": round(100 * sizing.HEADROOM)}
+
+
+def _kv_room(c: Ctx, best: sizing.Candidate, same: list[sizing.Candidate]) -> dict | None:
+    """The figures for the memo where ``best`` was kept over a layout of ``same`` (as many GPUs, the same cost and
+    precision) because its KV cache holds the requests a replica carries at the peak at the full context and the
+    other's does not (``kv_limit.kv_short``); None where that did not decide."""
+    if kv_short(c, best):
+        return None
+    other = next((k for k in same if kv_short(c, k)), None)
+    if other is None:
+        return None
+    return {"tp": best.tp, "other_tp": other.tp, "context": c.max_context, "full_fit": best.memory.max_concurrency_kv,
+            "load": best.per_replica, "other_fit": other.memory.max_concurrency_kv, "other_load": other.per_replica}
 
 
 def _load(k: sizing.Candidate) -> tuple[int, int]:
@@ -203,11 +217,16 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
             best = k if more.lower == k.weights else best
             tie, gain, margin = None, more, None
             continue
-        if (_precision(c, k), _ttft_tight(c, k), over_pcie(k), rank(k)) < \
-                (_precision(c, best), _ttft_tight(c, best), over_pcie(best), rank(best)):
+        # a layout whose KV cache holds the peak's requests a replica at the full context before one that does
+        # not, then one card a replica (blind review 18, q31: TP1 FP8 on one L20 held 4 full-context requests
+        # against the 5 a replica carried, beside TP2 on the same 8 cards holding all of its own)
+        if (_precision(c, k), _ttft_tight(c, k), kv_short(c, k), over_pcie(k), rank(k)) < \
+                (_precision(c, best), _ttft_tight(c, best), kv_short(c, best), over_pcie(best), rank(best)):
             best, tie, gain, margin = k, None, None, None
-    room = _ttft_room(c, best, [k for k, met in sized.values() if met and k is not best and cost(k) == cost(best)
-                                and _precision(c, k) == _precision(c, best)])
+    same = [k for k, met in sized.values() if met and k is not best and cost(k) == cost(best)
+            and _precision(c, k) == _precision(c, best)]
+    room = _ttft_room(c, best, same)
+    kv_room = None if room is not None else _kv_room(c, best, [k for k in same if not _ttft_tight(c, k)])
     if best is not chosen:  # the kept precision's other TP sizes, said as the chosen one's were ("at least")
         for k in same_gpu:
             if k.weights == best.weights and _key(k) not in sized and _key(k) not in bounds:
@@ -217,7 +236,8 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
     tries = _tries(c, best, sized, near, bounds)
     meeting = [k for k, ok_ in sized.values() if ok_]
     return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=not fast_link(gpu),
-                              first_token=tie, fp8_gain=gain, failover_tpot=margin, ttft_room=room), meeting
+                              first_token=tie, fp8_gain=gain, failover_tpot=margin, ttft_room=room,
+                              kv_room=kv_room), meeting
 
 
 def _first_token(c: Ctx, a: sizing.Candidate, b: sizing.Candidate, rtt_ms: int) -> FirstTokenTie | None:

@@ -1498,6 +1498,11 @@ class LayoutSearch(_Out):
     # {"tp", "ttft" (the kept one's), "other_tp", "other_ttft", "load", "other_load", "target"}
     ttft_room: dict | None = Field(None, description="the layout kept on as many GPUs for its first-token headroom at "
                                                      "the peak: the figures that decided it")
+    # s29-gpu29 (blind review 18, q31): on as many GPUs at the same cost and precision, the layout kept because its
+    # KV cache holds the requests a replica carries at the peak at the full context where the other's does not
+    # (layout_search._kv_room): {"tp", "other_tp", "context", "full_fit", "load", "other_fit", "other_load"}
+    kv_room: dict | None = Field(None, description="the layout kept on as many GPUs because its KV cache holds the "
+                                                   "peak's requests a replica at the full context: the figures")
 
     @property
     def chosen(self) -> LayoutTry | None:
@@ -1509,7 +1514,7 @@ class LayoutSearch(_Out):
             return _batch_text(self, lang)
         items = [render(lang, f"plan.layout25.try.{t.outcome}",
                         _params(t, self.chosen, self.pcie, self.first_token, self.fp8_gain, self.failover_tpot,
-                                self.failover_fleet, self.ttft_room))
+                                self.failover_fleet, self.ttft_room, self.kv_room))
                  for t in self.tries]
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
                                                        "items": render(lang, "plan.layout25.sep", {}).join(items)})
@@ -1540,7 +1545,7 @@ def _batch_text(found: LayoutSearch, lang: str) -> str:
 
 def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: FirstTokenTie | None = None,
             gain: Fp8Gain | None = None, margin: dict | None = None, failover: dict | None = None,
-            ttft_room: dict | None = None) -> dict:
+            ttft_room: dict | None = None, kv_room: dict | None = None) -> dict:
     p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
                "room": round((t.headroom or 0.0) * 100)}
     if t.outcome in ("ttft", "tpot"):
@@ -1562,6 +1567,11 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
                          "ttft": number_text(ttft_room["ttft"], 0), "other_ttft": number_text(ttft_room["other_ttft"], 0),
                          "load": ttft_room["load"], "other_load": ttft_room["other_load"], "target": ttft_room["target"],
                          "room": ttft_room["room"]}
+        elif mine == theirs and kv_room is not None and (kv_room["tp"], kv_room["other_tp"]) == (chosen.tp, t.tp):
+            # kept because its KV cache holds its own peak load at the full context (blind review 18, q31)
+            p["same"] = {"tr": "kvfit29.layout.same_kv", "tp": chosen.tp, "other_tp": t.tp,
+                         "context": f"{kv_room['context']:,}", "load": kv_room["load"],
+                         "other_fit": kv_room["other_fit"], "other_load": kv_room["other_load"]}
         elif mine == theirs and pcie and chosen.tp == 1 < t.tp:
             # the same precision on as many PCIe cards: one card a replica (or fewer) is kept, never "the better
             # precision" of two equal ones (ninth blind review, q31: "keep the higher-precision fp8" beside an fp8)

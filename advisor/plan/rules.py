@@ -1217,13 +1217,18 @@ def cost_budget_straddles(f: Facts):
     got = finding("cost.budget_straddles", budget=_money(f.ctx.budget_amount, f), cost=_range(m.low, m.high, f))
     one = one_server_option.option(f)
     if one is not None:  # one server, no spare, at the same prices: the in-budget alternative said (q10, s25-prices25)
+        # and named in the title, which page 1 lists, not only in section 7's detail (blind review 18, q10: "its own
+        # cheaper 1×8 H800 option is buried in section 7")
         got = got.model_copy(update={"detail_key": "prices25.rule.cost.budget_straddles.one_server.detail",
+                                     "title_key": "oneserver29.rule.cost.budget_straddles.title",
                                      "params": {**got.params, **one}})
     budget = f.ctx.budget_amount or 0.0
     if budget_share.part(m.low, m.high, budget) != "most":
         return got
     # the budget covers most of the range: "all but the top", with the share (round 13, q02/q39)
-    return got.model_copy(update={"title_key": "ownrent24.rule.cost.budget_straddles.most.title",
+    most = "oneserver29.rule.cost.budget_straddles.most.title" if one is not None \
+        else "ownrent24.rule.cost.budget_straddles.most.title"
+    return got.model_copy(update={"title_key": most,
                                   "params": {**got.params, "pct": budget_share.percent(m.low, m.high, budget)}})
 
 

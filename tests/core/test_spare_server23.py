@@ -42,7 +42,9 @@ def test_q31_buys_three_four_card_servers():
     # s28-own28 re-argued: q31 rents now and buys these servers on the quotes (``cloud_then_bare_metal``); the
     # servers it would buy are still three of four cards, N+1 inside them
     assert r.deployment_form in ("bare_metal", "cloud_then_bare_metal") and r.hardware.gpu == "l20-48g"
-    assert r.hardware.total_gpus == 12 and r.hardware.gpus_per_replica == 1
+    # s29-gpu29 re-argued: q31 now runs TP2 on the same cards (one L20 a replica held 4 full-context requests
+    # against the 5 it carried, blind review 18; test_kvfit29); still 12 cards in three servers of four
+    assert r.hardware.total_gpus == 12 and r.hardware.gpus_per_replica == 2
     memo = scenario_memo(ADVICE_SCENARIOS / "q31_icp_filed_hosting_move.json", "en")
     assert "3 servers of 4 × NVIDIA L20 48GB" in memo
     assert "2 servers carry the peak, plus 1 spare server" in memo
