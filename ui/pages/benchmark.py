@@ -47,6 +47,7 @@ from ui.pages.bench.target_panel import TargetPanel
 from ui.pages.bench.workload_panel import SHAPES, WorkloadPanel
 from ui.widgets.bench_live import LiveView
 from ui.widgets.bench_result import ResultView
+from ui.widgets.lazy_charts import LazyAliases
 from ui.workers import TaskRunner
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ _LIVE_NAMES = ("step_label", "progress", "counts_label", "sample_title", "sample
                "target_curve", "error_scatter", "gpu_panel", "itl_legend", "conc_legend")  # fmt: skip
 
 
-class BenchmarkPage(QWidget):
+class BenchmarkPage(LazyAliases, QWidget):
     message = Signal(str)
     sim_state_changed = Signal(str)  # "starting" | "running" | "stopped" | "error"
     probed = Signal(object)  # ProbeResult (or None on error)
@@ -126,8 +127,7 @@ class BenchmarkPage(QWidget):
         for owner, names in ((self.target, _TARGET_NAMES), (self.target.sim, _SIM_NAMES),
                              (self.target.url, _URL_NAMES), (self.workload, _WORKLOAD_NAMES),
                              (self.controls, _CONTROL_NAMES)):  # fmt: skip
-            for name in names:
-                setattr(self, name, getattr(owner, name))
+            self.alias(owner, names)
 
         left = QWidget()
         ll = QVBoxLayout(left)
@@ -154,8 +154,7 @@ class BenchmarkPage(QWidget):
         # ---- live view (ui/widgets/bench_live.py: drawn in stages, one chart per tick)
         self.live = LiveView(self.session)
         self.live.cycle_done.connect(self.live_updated)
-        for name in _LIVE_NAMES:
-            setattr(self, name, getattr(self.live, name))
+        self.alias(self.live, _LIVE_NAMES)  # its charts are read through it: naming them does not build them
         self.plots = self.live.plot_widgets[0]  # the first chart (was the one view holding all four)
 
         self.result_view = ResultView(self.runner, db_path=self.db_path)

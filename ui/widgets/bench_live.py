@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from advisor.bench.progress import run_fraction, seconds_left
 from advisor.i18n import tr
 from ui.widgets.gpu_panel import GpuPanel
+from ui.widgets.lazy_charts import LazyCharts, LazyChartsOwner
 
 SCATTER_POINTS = 800  # a scatter costs per point: the newest ones tell the story
 STAGE_MS = 25  # between two stages of one refresh: 7 stages fit well inside the 250 ms drain period
@@ -59,8 +60,12 @@ def nice(value: float) -> float:
     return float(10 * exp)
 
 
-class LiveView(QWidget):
+class LiveView(LazyChartsOwner, QWidget):
     """Reads a ``BenchSession``'s buffers, sample text and telemetry; never touches the engine."""
+
+    LAZY_CHART_ATTRS = frozenset({"ttft_plot", "itl_plot", "tok_plot", "conc_plot", "ttft_scatter", "itl_legend",
+                                  "itl_p50", "itl_p99", "tok_curve", "conc_legend", "active_curve", "target_curve",
+                                  "error_scatter"})  # fmt: skip
 
     cycle_done = Signal()  # every stage of one refresh has been drawn
 
@@ -90,43 +95,20 @@ class LiveView(QWidget):
         self.sample_text = QPlainTextEdit()
         self.sample_text.setReadOnly(True)
         self.sample_text.setMaximumHeight(110)
-        self.plot_widgets = [pg.PlotWidget() for _ in range(4)]
-        self.ttft_plot, self.itl_plot, self.tok_plot, self.conc_plot = (
-            w.getPlotItem() for w in self.plot_widgets
-        )
+        # each chart's view now, its plot when first shown or read (lazy_charts.py): the view holds the place and the
+        # background; PlotWidget would make the plot at once
+        self.plot_widgets = [pg.GraphicsView() for _ in range(4)]
+        self._charts = LazyCharts(self.plot_widgets[0], self._build_charts)  # the four are shown together
         grid = QGridLayout()
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(2)
-        for i, (w, p) in enumerate(zip(self.plot_widgets, self.charts(), strict=True)):
+        for i, w in enumerate(self.plot_widgets):
             # let the grid give each chart its quarter; titles and legends must fit in it (a title wider than its
             # chart widens the plot past its view, under the GPU panel: keep them short)
             w.setMinimumSize(160, 140)
             w.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
+            w.enableMouse(False)  # as PlotWidget does
             grid.addWidget(w, i // 2, i % 2)
-            p.showGrid(x=True, y=True, alpha=0.25)
-            p.setMenuEnabled(False)
-            p.hideButtons()
-            p.setMouseEnabled(x=False, y=False)
-            p.setClipToView(True)
-            p.setDownsampling(auto=True, mode="peak")
-            p.getAxis("left").setWidth(AXIS_WIDTH)
-            p.disableAutoRange()
-            p.setXRange(0, 30, padding=0.02)
-            p.setYRange(0, 1, padding=0.02)
-        self.ttft_scatter = pg.ScatterPlotItem(
-            size=4, pen=None, brush=pg.mkBrush(76, 120, 168, 160), antialias=False
-        )
-        self.ttft_plot.addItem(self.ttft_scatter)
-        # legends under the plots, not over them: inside they covered the curves (ITL sits near the top)
-        self.itl_legend = _legend_below(self.itl_plot, columns=2)
-        self.itl_p50 = self.itl_plot.plot(pen=pg.mkPen("#F58518", width=2), antialias=False)
-        self.itl_p99 = self.itl_plot.plot(pen=pg.mkPen("#E45756", width=1), antialias=False)
-        self.tok_curve = self.tok_plot.plot(pen=pg.mkPen("#54A24B", width=2), antialias=False)
-        self.conc_legend = _legend_below(self.conc_plot, columns=3)
-        self.active_curve = self.conc_plot.plot(pen=pg.mkPen("#4C78A8", width=2), antialias=False)
-        self.target_curve = self.conc_plot.plot(pen=pg.mkPen("#888888", width=1, style=Qt.PenStyle.DashLine))
-        self.error_scatter = pg.ScatterPlotItem(size=7, symbol="x", pen=pg.mkPen("#E45756", width=2))
-        self.conc_plot.addItem(self.error_scatter)
         self.gpu_panel = GpuPanel()
 
         charts = QWidget()
@@ -153,10 +135,48 @@ class LiveView(QWidget):
         lv.addWidget(self.counts_label)
         lv.addWidget(live_split, 1)
 
+    def _build_charts(self) -> None:
+        self.ttft_plot, self.itl_plot, self.tok_plot, self.conc_plot = (pg.PlotItem() for _ in self.plot_widgets)
+        for w, p in zip(self.plot_widgets, self.charts(), strict=True):
+            w.setCentralItem(p)
+            p.showGrid(x=True, y=True, alpha=0.25)
+            p.setMenuEnabled(False)
+            p.hideButtons()
+            p.setMouseEnabled(x=False, y=False)
+            p.setClipToView(True)
+            p.setDownsampling(auto=True, mode="peak")
+            p.getAxis("left").setWidth(AXIS_WIDTH)
+            p.disableAutoRange()
+            p.setXRange(0, 30, padding=0.02)
+            p.setYRange(0, 1, padding=0.02)
+        self.ttft_scatter = pg.ScatterPlotItem(
+            size=4, pen=None, brush=pg.mkBrush(76, 120, 168, 160), antialias=False
+        )
+        self.ttft_plot.addItem(self.ttft_scatter)
+        # legends under the plots, not over them: inside they covered the curves (ITL sits near the top)
+        self.itl_legend = _legend_below(self.itl_plot, columns=2)
+        self.itl_p50 = self.itl_plot.plot(pen=pg.mkPen("#F58518", width=2), antialias=False)
+        self.itl_p99 = self.itl_plot.plot(pen=pg.mkPen("#E45756", width=1), antialias=False)
+        self.tok_curve = self.tok_plot.plot(pen=pg.mkPen("#54A24B", width=2), antialias=False)
+        self.conc_legend = _legend_below(self.conc_plot, columns=3)
+        self.active_curve = self.conc_plot.plot(pen=pg.mkPen("#4C78A8", width=2), antialias=False)
+        self.target_curve = self.conc_plot.plot(pen=pg.mkPen("#888888", width=1, style=Qt.PenStyle.DashLine))
+        self.error_scatter = pg.ScatterPlotItem(size=7, symbol="x", pen=pg.mkPen("#E45756", width=2))
+        self.conc_plot.addItem(self.error_scatter)
+        self._retranslate_charts()
+        for _name, fn in self._chart_stages():  # what the buffers hold already, if anything
+            fn()
+
     def charts(self) -> tuple[Any, Any, Any, Any]:
         return self.ttft_plot, self.itl_plot, self.tok_plot, self.conc_plot
 
     def retranslate(self) -> None:
+        if self.charts_built:
+            self._retranslate_charts()
+        self.gpu_panel.retranslate()
+        self.refresh_all()
+
+    def _retranslate_charts(self) -> None:
         self.ttft_plot.setTitle(tr("bench.live.ttft_title"))
         self.itl_plot.setTitle(tr("bench.live.itl_title"))
         self.tok_plot.setTitle(tr("bench.live.tok_title"))
@@ -170,8 +190,6 @@ class LiveView(QWidget):
         self.conc_legend.addItem(self.active_curve, tr("bench.live.active"))
         self.conc_legend.addItem(self.target_curve, tr("bench.live.target"))
         self.conc_legend.addItem(self.error_scatter, tr("bench.live.errors"))
-        self.gpu_panel.retranslate()
-        self.refresh_all()
 
     def set_theme(self, dark: bool) -> None:
         for w in self.plot_widgets:
@@ -180,6 +198,7 @@ class LiveView(QWidget):
 
     def reset(self, levels: list[int], started_at: float) -> None:
         """A new run: clear the charts' memory of what they drew."""
+        self._charts.ensure()  # a run's data only ever goes into built charts (their tab may still be hidden)
         self.levels = levels
         self.run_started_at = started_at
         self.finished = False
@@ -192,9 +211,13 @@ class LiveView(QWidget):
 
     # ---------------------------------------------------------------------------------------- refresh
     def _stages(self) -> list[tuple[str, Callable[[], None]]]:
+        # charts not built yet (their tab never shown, no run started) have nothing to draw
+        charts = self._chart_stages() if self.charts_built else []
+        return [("texts", self._refresh_texts), *charts, ("sample", self._refresh_sample), ("gpu", self._refresh_gpu)]
+
+    def _chart_stages(self) -> list[tuple[str, Callable[[], None]]]:
         b = self.session.buffers
         return [
-            ("texts", self._refresh_texts),
             ("ttft", lambda: self._draw(((self.ttft_scatter, b.ttft),), self.ttft_plot)),
             (
                 "itl",
@@ -212,8 +235,6 @@ class LiveView(QWidget):
                     self.conc_plot,
                 ),
             ),  # fmt: skip
-            ("sample", self._refresh_sample),
-            ("gpu", self._refresh_gpu),
         ]
 
     def refresh(self) -> None:

@@ -32,6 +32,7 @@ from advisor.bench import report
 from advisor.bench.provenance import at_real_speed
 from advisor.i18n import tr
 from advisor.units import format_gib
+from ui.widgets.lazy_charts import LazyCharts, LazyChartsOwner
 from ui.widgets.level_axis import LevelAxis
 from ui.widgets.plain_log_axis import PlainLogAxis
 from ui.widgets.stale import StaleMark
@@ -52,7 +53,9 @@ def _cell(value: float | int | None, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
-class ResultView(QWidget):
+class ResultView(LazyChartsOwner, QWidget):
+    LAZY_CHART_ATTRS = frozenset({"lat_plot", "thr_plot", "legend", "m_ttft", "m_tpot", "p_ttft", "p_tpot",
+                                  "m_thr", "p_thr", "knee_lines"})  # fmt: skip
     shown = Signal()  # a result is on screen (tests wait on it)
     prediction_shown = Signal()
 
@@ -106,7 +109,29 @@ class ResultView(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
 
-        self.plots = pg.GraphicsLayoutWidget()
+        self.plots = pg.GraphicsLayoutWidget()  # its plots are made when first shown or read (lazy_charts.py)
+        self._charts = LazyCharts(self.plots, self._build_charts)
+        self.plot_caption = QLabel()
+        self.plot_caption.setWordWrap(True)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.knee)
+        layout.addWidget(self.evidence)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.client_note)
+        layout.addWidget(self.memory)
+        layout.addWidget(self.table, 2)
+        layout.addWidget(self.plots, 3)
+        layout.addWidget(self.plot_caption)
+        # beside inputs changed since this run, the figures are greyed and say so (they stay the run's own record)
+        self.stale = StaleMark([self.knee, self.evidence, self.verdict, self.client_note, self.memory, self.table,
+                                self.plots, self.plot_caption])  # fmt: skip
+        layout.insertWidget(1, self.stale.note)
+        self.retranslate()
+
+    def _build_charts(self) -> None:
         # concurrency axes label the measured levels only where the labels fit (16 and 20 ran together)
         self.lat_plot = self.plots.addPlot(row=0, col=0, axisItems={"left": PlainLogAxis("left"), "bottom": LevelAxis("bottom")})
         self.thr_plot = self.plots.addPlot(row=0, col=1, axisItems={"bottom": LevelAxis("bottom")})
@@ -134,25 +159,9 @@ class ResultView(QWidget):
         self.thr_plot.addItem(self.knee_lines[1])
         for line in self.knee_lines:
             line.hide()
-        self.plot_caption = QLabel()
-        self.plot_caption.setWordWrap(True)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(self.knee)
-        layout.addWidget(self.evidence)
-        layout.addWidget(self.verdict)
-        layout.addWidget(self.client_note)
-        layout.addWidget(self.memory)
-        layout.addWidget(self.table, 2)
-        layout.addWidget(self.plots, 3)
-        layout.addWidget(self.plot_caption)
-        # beside inputs changed since this run, the figures are greyed and say so (they stay the run's own record)
-        self.stale = StaleMark([self.knee, self.evidence, self.verdict, self.client_note, self.memory, self.table,
-                                self.plots, self.plot_caption])  # fmt: skip
-        layout.insertWidget(1, self.stale.note)
-        self.retranslate()
+        self._retranslate_charts()
+        if self.result is not None:
+            self._render_plot()
 
     # ------------------------------------------------------------------------------------------ public
     def set_theme(self, dark: bool) -> None:
@@ -161,6 +170,12 @@ class ResultView(QWidget):
     def retranslate(self) -> None:
         self.copy_button.setText(tr("bench.result.copy_markdown"))
         self.table.setHorizontalHeaderLabels([tr(f"bench.result.col.{c}") for c in COLUMNS])
+        if self.charts_built:
+            self._retranslate_charts()
+        if self.result is not None:
+            self._render()
+
+    def _retranslate_charts(self) -> None:
         self.lat_plot.setTitle(tr("bench.result.latency_title"))
         self.thr_plot.setTitle(tr("bench.result.throughput_title"))
         for plot in (self.lat_plot, self.thr_plot):
@@ -172,8 +187,6 @@ class ResultView(QWidget):
         self.legend.addItem(self.m_tpot, tr("bench.result.m_tpot"))
         self.legend.addItem(self.p_ttft, tr("bench.result.p_ttft"))
         self.legend.addItem(self.p_tpot, tr("bench.result.p_tpot"))
-        if self.result is not None:
-            self._render()
 
     def show_result(self, result: dict[str, Any] | str, *, prediction: Any = None) -> bool:
         """Show a result dict, or the run with this id from the bench store; False if the run is unknown."""

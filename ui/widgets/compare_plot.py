@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetIte
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import current_language, tr
 from advisor.units import format_bytes
+from ui.widgets.lazy_charts import LazyCharts, LazyChartsOwner
 from ui.widgets.level_axis import LevelAxis
 
 COLORS = ("#4C78A8", "#F58518", "#54A24B", "#B279A2")
@@ -36,23 +37,13 @@ def _is_dark(widget: QWidget) -> bool:
     return widget.palette().color(QPalette.ColorRole.Window).lightness() < 128
 
 
-class ComparePlot(QWidget):
+class ComparePlot(LazyChartsOwner, QWidget):
+    LAZY_CHART_ATTRS = frozenset({"plots", "curves"})
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.view = pg.GraphicsLayoutWidget()
-        self.plots: dict[str, pg.PlotItem] = {}
-        self.curves: dict[str, list[pg.PlotDataItem]] = {}
-        for i, (key, _title, _unit) in enumerate(CHARTS):
-            plot = self.view.addPlot(row=i // 2, col=i % 2, axisItems={"bottom": LevelAxis("bottom")})
-            plot.setLogMode(x=True, y=False)
-            plot.showGrid(x=True, y=True, alpha=0.25)
-            plot.setMenuEnabled(False)
-            plot.hideButtons()
-            self.plots[key] = plot
-            self.curves[key] = [
-                plot.plot(pen=pg.mkPen(COLORS[k], width=2), symbol=SYMBOLS[k], symbolSize=7, symbolBrush=COLORS[k])
-                for k in range(4)
-            ]
+        self.view = pg.GraphicsLayoutWidget()  # its plots are made when first shown or read (lazy_charts.py)
+        self._charts = LazyCharts(self.view, self._build_charts)
         # one legend for the four charts, above them (inside a chart it would hide points)
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
@@ -68,6 +59,22 @@ class ComparePlot(QWidget):
         self.comparison: dict[str, Any] | None = None
         self.retranslate()
 
+    def _build_charts(self) -> None:
+        self.plots: dict[str, pg.PlotItem] = {}
+        self.curves: dict[str, list[pg.PlotDataItem]] = {}
+        for i, (key, _title, _unit) in enumerate(CHARTS):
+            plot = self.view.addPlot(row=i // 2, col=i % 2, axisItems={"bottom": LevelAxis("bottom")})
+            plot.setLogMode(x=True, y=False)
+            plot.showGrid(x=True, y=True, alpha=0.25)
+            plot.setMenuEnabled(False)
+            plot.hideButtons()
+            self.plots[key] = plot
+            self.curves[key] = [
+                plot.plot(pen=pg.mkPen(COLORS[k], width=2), symbol=SYMBOLS[k], symbolSize=7, symbolBrush=COLORS[k])
+                for k in range(4)
+            ]
+        self._retranslate_charts()  # the curves are drawn by show_comparison, whose first read of them builds them
+
     def set_theme(self, dark: bool) -> None:
         self.view.setBackground("#1e1f22" if dark else "w")
 
@@ -81,12 +88,16 @@ class ComparePlot(QWidget):
         super().showEvent(event)
 
     def retranslate(self) -> None:
+        if self.charts_built:
+            self._retranslate_charts()
+        if self.comparison is not None:
+            self.show_comparison(self.comparison)
+
+    def _retranslate_charts(self) -> None:
         for key, title, unit in CHARTS:
             self.plots[key].setTitle(tr(title))
             self.plots[key].setLabel("bottom", tr("history.plot.concurrency_axis"))
             self.plots[key].setLabel("left", unit)
-        if self.comparison is not None:
-            self.show_comparison(self.comparison)
 
     def points(self, key: str, index: int) -> tuple[np.ndarray, np.ndarray]:
         """What the curve of run ``index`` on chart ``key`` shows (tests read it)."""

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from advisor.i18n import current_language, tr
 from advisor.units import format_compact
+from ui.widgets.lazy_charts import LazyCharts, LazyChartsOwner
 
 CHART_HEIGHT = 400  # px
 _COLOURS = {"primary": "#4C78A8", "secondary": "#F58518", "tertiary": "#E45756", "measured": "#54A24B"}
@@ -34,15 +35,36 @@ class _MoneyAxis(pg.AxisItem):
         return [_money(v * scale) for v in values]
 
 
-class CostChart(QWidget):
+class CostChart(LazyChartsOwner, QWidget):
+    LAZY_CHART_ATTRS = frozenset({"plot", "legend", "lines", "bands", "break_even", "cursor", "hover"})
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.view = pg.PlotWidget(axisItems={"left": _MoneyAxis(orientation="left")})
-        self.view.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
+        # the view now, its plot when first shown or read (lazy_charts.py): a session that never reaches a result
+        # never makes it; PlotWidget would make the plot at once
+        self.view = pg.GraphicsView()
+        self.view.enableMouse(False)  # as PlotWidget does
         # A fixed height: a what-if that adds or drops findings above re-lays out the result screen, and a
         # stretchable chart absorbed each intermediate size (five pyqtgraph re-layouts, ~20 ms, per what-if).
         self.view.setFixedHeight(CHART_HEIGHT)
-        self.plot = self.view.getPlotItem()
+        self._charts = LazyCharts(self.view, self._build_chart)
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)
+        self.caption.setObjectName("costCaption")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.caption)
+        self.chart: Any = None  # advisor.plan.charts.ChartData
+        self._labels: tuple[str, ...] = ()
+        self._legend: tuple[tuple[str, str], ...] = ()
+        self.hover_text = ""
+        self.view.scene().sigMouseMoved.connect(self._on_mouse_moved)
+
+    def _build_chart(self) -> None:
+        self.plot = pg.PlotItem(axisItems={"left": _MoneyAxis(orientation="left")})
+        self.view.setCentralItem(self.plot)
+        self.plot.getAxis("left").enableAutoSIPrefix(False)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
@@ -71,18 +93,7 @@ class CostChart(QWidget):
         self.hover = pg.TextItem(anchor=(0, 1), color="#333333", fill=pg.mkBrush(255, 255, 255, 220))
         self.plot.addItem(self.hover, ignoreBounds=True)
         self.hover.hide()
-        self.caption = QLabel()
-        self.caption.setWordWrap(True)
-        self.caption.setObjectName("costCaption")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.view, 1)
-        layout.addWidget(self.caption)
-        self.chart: Any = None  # advisor.plan.charts.ChartData
-        self._labels: tuple[str, ...] = ()
-        self._legend: tuple[tuple[str, str], ...] = ()
-        self.hover_text = ""
-        self.view.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        # the figures are drawn by set_chart, whose first read of the plot builds it (an empty chart draws nothing)
 
     def set_theme(self, dark: bool) -> None:
         self.view.setBackground("#1e1f22" if dark else "w")
@@ -91,6 +102,10 @@ class CostChart(QWidget):
         """Show a ``ChartData`` (id ``cost``) or nothing (None: no cost data for this plan)."""
         if chart is not None and chart == self.chart:
             return  # same figures (a what-if that did not change the costs): nothing to repaint
+        if chart is None and not self.charts_built:  # nothing to draw on a chart not made yet: only say so
+            self.chart = None
+            self.caption.setText(tr("wizard.result.no_costs"))
+            return
         if chart is not None and (self.chart is None or chart.lang != self.chart.lang):
             axis = self.plot.getAxis("left")
             axis.picture = None  # its cached tick labels were written in the other language
@@ -202,7 +217,7 @@ class CostChart(QWidget):
         return self.hover_text
 
     def _on_mouse_moved(self, pos: QPointF) -> None:
-        if self.chart is None or not self.plot.sceneBoundingRect().contains(pos):
+        if self.chart is None or not self.charts_built or not self.plot.sceneBoundingRect().contains(pos):
             self.hover.hide()
             self.cursor.hide()
             return

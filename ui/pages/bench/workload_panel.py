@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from advisor.bench.presets import PRESETS, get_preset
 from advisor.i18n import tr
 from ui.pages.bench.styles import ERROR_STYLE
+from ui.widgets.lazy_charts import LazyCharts, LazyChartsOwner
 
 SHAPES = ("single", "fixed", "ramp", "soak", "rate")
 # which numbers each shape uses (the others are hidden)
@@ -54,7 +55,9 @@ def _float_spin(low: float, high: float, value: float) -> QDoubleSpinBox:
     return box
 
 
-class WorkloadPanel(QGroupBox):
+class WorkloadPanel(LazyChartsOwner, QGroupBox):
+    LAZY_CHART_ATTRS = frozenset({"hist_plot", "hist_bars"})
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.dataset: list[Any] | None = None
@@ -72,14 +75,12 @@ class WorkloadPanel(QGroupBox):
         self.file_clear.clicked.connect(lambda: self.set_dataset(None))
         self.file_label = QLabel()
         self.file_label.setWordWrap(True)
-        self.hist = pg.PlotWidget()
+        # the view now, its plot when a prompt file is first shown (lazy_charts.py): most sessions load none
+        self.hist = pg.GraphicsView()
         self.hist.setFixedHeight(90)
-        self.hist.setMenuEnabled(False)
-        self.hist.setMouseEnabled(x=False, y=False)
-        self.hist.hideButtons()
-        self.hist_bars = pg.BarGraphItem(x=[0], height=[0], width=1.0, brush="#4C78A8")
-        self.hist.addItem(self.hist_bars)
+        self.hist.enableMouse(False)  # as PlotWidget does
         self.hist.hide()
+        self._charts = LazyCharts(self.hist, self._build_hist)
         self.shape_box = QComboBox()
         for s in SHAPES:
             self.shape_box.addItem(s, s)
@@ -135,6 +136,15 @@ class WorkloadPanel(QGroupBox):
         for i in range(self.preset_box.count()):
             self.preset_box.setItemText(i, get_preset(self.preset_box.itemData(i)).name)
         self._show_preset_desc()
+
+    def _build_hist(self) -> None:
+        self.hist_plot = pg.PlotItem()
+        self.hist.setCentralItem(self.hist_plot)
+        self.hist_plot.setMenuEnabled(False)
+        self.hist_plot.setMouseEnabled(x=False, y=False)
+        self.hist_plot.hideButtons()
+        self.hist_bars = pg.BarGraphItem(x=[0], height=[0], width=1.0, brush="#4C78A8")
+        self.hist_plot.addItem(self.hist_bars)
 
     def set_theme(self, dark: bool) -> None:
         self.hist.setBackground("#1e1f22" if dark else "w")
@@ -199,6 +209,6 @@ class WorkloadPanel(QGroupBox):
         xs = np.array([(b["lo"] + b["hi"]) / 2 for b in bins], dtype=float)
         widths = np.array([max(1, b["hi"] - b["lo"]) for b in bins], dtype=float)
         self.hist_bars.setOpts(x=xs, height=np.array([b["count"] for b in bins], dtype=float), width=widths * 0.9)
-        self.hist.setTitle(tr("bench.page.hist_title"))
+        self.hist_plot.setTitle(tr("bench.page.hist_title"))
         self.hist.show()
         return True
