@@ -307,6 +307,9 @@ class StepCostModel:
     _token_terms: dict[tuple[int, int], tuple[float, float, float]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    # _linear_seconds' weight-read side where it does not depend on the step's tokens (no routed experts, no per-shape
+    # table): worked out at the first step and kept here (one float, or none yet). Not part of the model.
+    _fixed_read: list[float] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def decode_attention(self, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
         """(FLOPs, bytes) of the decode queries' attention over ``kv_tokens_read`` cached tokens in all. Sparse
@@ -540,12 +543,25 @@ class StepCostModel:
             self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
         )
 
+    def _dense_linear_seconds(self, tokens: int, logits: int) -> float:
+        """``_linear_seconds(tokens, logits)`` of a model with no routed experts and no per-shape table, the same float:
+        there ``experts_touched`` is 0.0 at every token count, so the weight-read side is one number per model, worked
+        out once (``_fixed_read``) instead of at every new batch shape (a simulated step with prefill rarely repeats
+        one: ~34,000 of q36's 43,000 such steps worked their terms out, a twentieth of a plan; issue #27)."""
+        if not self._fixed_read:
+            self._fixed_read.append(self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s)
+        read = self._fixed_read[0]
+        compute = self.linear_compute_seconds(tokens, logits)
+        return read if read > compute else compute  # max(compute, read): the first unless the second is greater
+
     def _terms_of(self, tokens: int, logits: int) -> tuple[float, float, float]:
         """(linear, all-reduce, element-wise seconds) of a step over ``tokens`` tokens, ``logits`` of them sampled;
         kept in _token_terms (bounded: emptied when full)."""
         comm = self.comm_seconds(tokens) if self.allreduces else 0.0
         elementwise = self.elementwise_fixed_s + tokens * self.elementwise_bytes_per_token / self.elementwise_bytes_per_s
-        terms = (self._linear_seconds(tokens, logits), comm, elementwise)
+        dense = self.shape_times is None and not self.num_experts
+        linear = self._dense_linear_seconds(tokens, logits) if dense else self._linear_seconds(tokens, logits)
+        terms = (linear, comm, elementwise)
         if len(self._token_terms) >= TOKEN_TERMS_KEPT:
             self._token_terms.clear()
         self._token_terms[(tokens, logits)] = terms
