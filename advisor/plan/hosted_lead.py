@@ -178,6 +178,8 @@ def start_with(f: Facts) -> StartWith | None:
         "top": {"tr": "plan.hostedlead20b.top", "amount": _range(top, top, f)} if factor > 1 else "",
         "per": {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"},
         "peak": c.peak}
+    if reason == "other_model":  # the reason names whose list the figure is: the figure said bare (q10, q24)
+        params["hosted"] = _range(hosted.low, hosted.high, f)
     if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
     if reason == "unserved":  # s22-apilead22: no priced provider serves the region: a quote first, no priced lead

@@ -220,12 +220,15 @@ def choice(f: Facts) -> str | None:
 
 def _same_model_lead(f: Facts, reason: str) -> str:
     """``lead_or_unserved``'s, where the API's figure is this model's own list (or a larger one's, an upper bound on
-    its price); "other_model" where only another model of its size is priced (blind review 18, q10: a Qwen2.5-72B API
-    leading a Llama-3.3-70B plan for confidential contracts; q24: a coder model for a writing feature): a different
-    model answers differently, so it is the labelled alternative beside the plan asked for, never the headline."""
+    its price), or where the prompts carry nothing confidential (the lead then says the model switch and its quality
+    test, ``hosted_switch``); "other_model" where only another model of its size is priced and the prompts carry
+    personal or highly sensitive data (blind review 18, q10: a Qwen2.5-72B API leading a Llama-3.3-70B plan for
+    confidential client contracts): trying another model means sending those prompts to it, a choice for the data's
+    owner to make, so it is the labelled alternative beside the plan asked for, never the headline."""
     got = lead_or_unserved(f, reason)
     p = hosted_prices.proxy(f.ctx)
-    return "other_model" if got == reason and p is not None and p[0] == "other" else got
+    confidential = f.ctx.personal_info or f.ctx.level == "high"
+    return "other_model" if got == reason and p is not None and p[0] == "other" and confidential else got
 
 
 def lead_or_unserved(f: Facts, reason: str) -> str:

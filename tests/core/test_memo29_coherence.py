@@ -81,33 +81,28 @@ def test_a_kept_plan_says_why_it_self_hosts_before_the_cheaper_api(lang: str) ->
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rent_lead_compares_hours_with_hours(lang: str) -> None:
-    r = advice_plan("q30_unfiled_finetune_public_30d")
-    detail = next(f for f in r.findings if f.id.startswith("cost.rent")).detail_in(lang) \
-        if any(f.id.startswith("cost.rent") for f in r.findings) else ""
-    if not detail:
-        md = render_memo_markdown(r, lang)
-        detail = next(ln for ln in md.splitlines() if "58" in ln and ("%" in ln))
-    hours = {"en": "of the hours", "zh_CN": "的时间"}[lang]
-    # both the tokens' share and the break-even are said as a share of the hours
-    util = re.search(r"1–16 %" + (" " + re.escape(hours) if lang == "en" else r"[^，。]*" + hours), detail)
-    brk = re.search(r"58 %" + (" " + re.escape(hours) if lang == "en" else r" " + hours), detail)
-    assert util and brk, detail
+    detail = only_finding(advice_plan("q30_unfiled_finetune_public_30d"), "cost.rent").detail_in(lang)
+    # the tokens' share (1–16 %) and the break-even (~58 %) each said as a share of the hours, not one of them as
+    # a share of the capacity ("busy") set against the other
+    util = {"en": r"1–16 % of the hours, below the ~58 % at which", "zh_CN": r"1–16 % 的时间"}[lang]
+    brk = {"en": r"against renting only those hours", "zh_CN": r"与只租这些时段相比，24 个月内回本按最好的价格需约 58 %"}[lang]
+    assert re.search(util, detail) and re.search(brk, detail), detail
 
 
-@pytest.mark.parametrize("name", ["q10_128k_document_assistant", "q24_us_saas_rent"])
-def test_an_api_of_another_model_is_no_headline(name: str) -> None:
-    r = advice_plan(name)
+def test_an_api_of_another_model_is_no_headline_for_confidential_prompts() -> None:
+    r = advice_plan("q10_128k_document_assistant")  # client contracts, personal information
     assert r.start_with is not None and r.start_with.form == "this_plan" and r.start_with.reason == "other_model"
     for lang in LANGS:
-        md = render_memo_markdown(r, lang)
-        decision = _section(md, lang, 1)
-        model = "Llama-3.3-70B-Instruct" if name.startswith("q10") else "Qwen2.5-32B-Instruct"
-        assert model in decision  # the model asked for is named beside the other model's price
+        decision = _section(render_memo_markdown(r, lang), lang, 1)
+        # the model asked for and the other model named beside its price, once
+        assert "Llama-3.3-70B-Instruct" in decision and decision.count("Qwen2.5-72B-Instruct") == 1, decision
 
 
-def test_an_api_of_the_same_model_still_leads() -> None:
-    r = advice_plan("q11_paid_api_b25")
-    assert r.start_with is not None and r.start_with.form == "hosted_api"
+def test_an_api_of_the_same_model_or_for_prompts_with_nothing_confidential_still_leads() -> None:
+    assert advice_plan("q11_paid_api_b25").start_with.form == "hosted_api"  # the model's own list
+    # another model's list, no personal data: the lead says the switch and its quality test (s23-apisg23), as before
+    assert advice_plan("q10_128k_document_assistant", data_sensitivity={
+        "level": "medium", "personal_info": False, "sector": "general"}).start_with.form == "hosted_api"
 
 
 @pytest.mark.parametrize("lang", LANGS)
