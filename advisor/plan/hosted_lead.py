@@ -194,6 +194,8 @@ def start_with(f: Facts) -> StartWith | None:
     why = keep_reason(f, reason)
     if why is not None:
         extra["reason"] = why
+    if reason == "other_model":  # taken all the same, its endpoint must take the longest requests (q10, s24-api24)
+        extra["context"] = hosted_assumed.context_clause(f)
     if form == "hosted_api" and not c.is_batch:  # s21-apilead21: the opening words name where to start (q21)
         key, extra["start"] = f"plan.apilead21.{reason}", start_words(f)
         if reason == "lead" and any(w["tr"] in ARRANGEMENTS for w in reasons_to_self_host(f)):
