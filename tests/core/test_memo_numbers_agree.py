@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import owned_rent_rows
-
-from advisor.plan import payback
+from advisor.plan import owned_rent_rows, payback
 from advisor.plan.result import render
 from tests.support.planned import planned
 
