@@ -36,6 +36,38 @@ def _count(rpd: tuple[int, int] | None) -> str:
     return f"{lo:,}" if lo == hi else f"{lo:,}–{hi:,}"
 
 
+def at_turns(f: Facts) -> list[tuple[int, float, float, float, float]]:
+    """(turns, input factor, output factor, month low, month high in the answers' currency) at each of ``TURNS``."""
+    c, costs = f.ctx, f.cost.costs
+    out_m, in_m, conv = costs.output_tokens_per_month, costs.input_tokens_per_month or 0.0, f.cost.conv
+    months = []
+    for n in TURNS:
+        fi, fo = factors(c.prompt_avg, c.output_avg, n)
+        lo, hi = costmod.hosted_api_monthly(c, out_m * fo, in_m * fi)
+        months.append((n, fi, fo, lo * conv, hi * conv))
+    return months
+
+
+def applies(f: Facts) -> bool:
+    """A public chat counted in requests a day, priced on a hosted API per token (``chat_turns``'s condition)."""
+    c = f.ctx
+    if c.is_batch or c.answers.use_case != "interactive" or c.audience != "public" or c.requests_per_day is None \
+            or f.form != "hosted_api" or f.cost is None or f.hosted_monthly is None:
+        return False
+    return bool(f.cost.costs.output_tokens_per_month) and f.cost.costs.input_tokens_per_month is not None
+
+
+def monthly_as_chats(f: Facts, single: str) -> dict[str, object] | str:
+    """The hosted API's month led by its figure as chats of a few turns, the single-request figure ``single`` after
+    it (blind review 18, q16: "since the situation says 'chats', the headline should lead with the multi-turn figure,
+    not the single-request ¥34–73"); ``single`` alone where the month is not a public chat's."""
+    if not applies(f):
+        return single
+    months = at_turns(f)
+    return {"tr": "memo29.hosted.monthly_chats", "chats": _range(months[0][3], months[-1][4], f),
+            "n1": months[0][0], "n2": months[-1][0], "single": single}
+
+
 @rule("cost.chat_turns", "cost")
 def chat_turns(f: Facts) -> Finding | None:
     """An interactive chat whose volume is requests a day, on a hosted API: the month's basis (single requests) and
@@ -43,20 +75,11 @@ def chat_turns(f: Facts) -> Finding | None:
     c = f.ctx
     # a chatbot for the public (a shop's or a service's website) is a conversation; a staff tool's requests a day
     # (q15's writing helper, "about 200 requests a day") are taken as the team counted them
-    if c.is_batch or c.answers.use_case != "interactive" or c.audience != "public" or c.requests_per_day is None \
-            or f.form != "hosted_api":
+    if not applies(f):
         return None
-    costs = None if f.cost is None else f.cost.costs
-    out_m = None if costs is None else costs.output_tokens_per_month
-    in_m = None if costs is None else costs.input_tokens_per_month
-    if not out_m or in_m is None or f.hosted_monthly is None:
-        return None
+    assert f.cost is not None and f.hosted_monthly is not None  # ``applies`` holds them
     conv = f.cost.conv
-    months = []
-    for n in TURNS:
-        fi, fo = factors(c.prompt_avg, c.output_avg, n)
-        lo, hi = costmod.hosted_api_monthly(c, out_m * fo, in_m * fi)
-        months.append((n, fi, fo, lo * conv, hi * conv))
+    months = at_turns(f)
     budget = c.budget_amount
     top = months[-1][4]
     verdict = "" if not budget else {"tr": "batch21.turns.within" if top <= budget else "batch21.turns.over",
@@ -66,4 +89,5 @@ def chat_turns(f: Facts) -> Finding | None:
     return finding("cost.chat_turns", prompt=c.prompt_avg, output=c.output_avg,
                    requests=_count(c.requests_per_day), monthly=_range(lo * conv, hi * conv, f),
                    n1=n1, in1=round(i1), out1=round(o1), cost1=_range(lo1, hi1, f),
-                   n2=n2, in2=round(i2), out2=round(o2), cost2=_range(lo2, hi2, f), verdict=verdict)  # fmt: skip
+                   n2=n2, in2=round(i2), out2=round(o2), cost2=_range(lo2, hi2, f), verdict=verdict,
+                   chats=_range(lo1, hi2, f))  # fmt: skip  # ``chats``: page 1's figure (memo_api_only.cost_text)

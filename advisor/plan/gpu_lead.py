@@ -26,6 +26,13 @@ if TYPE_CHECKING:  # result.py holds GpuChoice and imports this module: no impor
 MAX_NAMED = 2  # the next two: what the issue asks the sentence to weigh the choice against
 
 
+def owned_only(choice: GpuChoice) -> bool:
+    """The choice stays on the team's own GPUs with nothing rented or bought beside them (blind review 18, q18/q33:
+    rental rates in "Why this GPU" for cards the team already owns): no hourly rate is said for any setup."""
+    return choice.reason == "fleet" and not choice.burst_split and not choice.burst_rented \
+        and choice.chosen.purchase is None
+
+
 def _cost(choice: GpuChoice, o: GpuOption | None) -> str:
     return f"{o.per_hour:,.2f}" if o is not None else ""
 
@@ -122,8 +129,9 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         elif choice.reason == "fleet" and choice.burst_split and a.gpu_name == choice.burst_rented:
             continue  # the hybrid's opening names it as the part rented, not as one passed over (``_hybrid``)
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
-            add(a.gpu_name, "burst24.lead.rented" if a.gpu_name == choice.burst_rented else "pages23.lead.fleet",
-                cost=_cost(choice, a))
+            key = "burst24.lead.rented" if a.gpu_name == choice.burst_rented else \
+                "memo29.lead.fleet_owned" if owned_only(choice) else "pages23.lead.fleet"
+            add(a.gpu_name, key, cost=_cost(choice, a))
         elif _fallback(choice, a):  # the setup bought if the chosen one's quote is over the budget (round 15, q17)
             g = choice.grant or {}
             add(a.gpu_name, "gpuswap26.lead.fallback", cost=_range(a.purchase), budget=f"{g.get('budget', 0):,}",

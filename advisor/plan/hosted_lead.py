@@ -191,6 +191,8 @@ def start_with(f: Facts) -> StartWith | None:
         "top": {"tr": "plan.hostedlead20b.top", "amount": _range(top, top, f)} if factor > 1 else "",
         "per": {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"},
         "peak": c.peak}
+    if reason == "other_model":  # the reason names whose list the figure is: the figure said bare (q10, q24)
+        params["hosted"] = _range(hosted.low, hosted.high, f)
     if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
     if reason == "unserved":  # s22-apilead22: no priced provider serves the region: a quote first, no priced lead
@@ -205,6 +207,8 @@ def start_with(f: Facts) -> StartWith | None:
     why = keep_reason(f, reason)
     if why is not None:
         extra["reason"] = why
+    if reason == "other_model":  # taken all the same, its endpoint must take the longest requests (q10, s24-api24)
+        extra["context"] = hosted_assumed.context_clause(f)
     if form == "hosted_api" and not c.is_batch:  # s21-apilead21: the opening words name where to start (q21)
         key, extra["start"] = f"plan.apilead21.{reason}", start_words(f)
         if reason == "lead" and any(w["tr"] in ARRANGEMENTS for w in reasons_to_self_host(f)):

@@ -32,6 +32,7 @@ from advisor.plan import (
     hosted_bars,
     hosted_batch_api,
     hosted_prices,
+    hosted_switch,
     hosted_unserved,
     hosted_where,
     token_cost_split,
@@ -171,7 +172,8 @@ LEAD_MARGIN = 2.0
 # s20-hosted20b: the one reason a plan keeps its own GPUs beside a cheaper API where the answers give none, said in
 # the same words by the Decision's headline (``hosted_lead``) and by this finding's detail (q31: "nothing in your
 # answers rules it out" under a headline that said why the plan keeps its GPUs)
-KEEP_REASONS = {"owned": "plan.hostedlead20b.why.owned", "close": "plan.hostedlead20b.why.close"}
+KEEP_REASONS = {"owned": "plan.hostedlead20b.why.owned", "close": "plan.hostedlead20b.why.close",
+                "other_model": "memo29.hosted.why.other_model"}
 
 
 def choice(f: Facts) -> str | None:
@@ -202,9 +204,9 @@ def choice(f: Facts) -> str | None:
     # answers against it: the memo starts on the API, however small the gap ("a gap the quotes can close" kept plans
     # 1.4–3× dearer with no reason, q11, q26, q31); the lead says the figure a quote must beat
     if clear and not terms:
-        return lead_or_unserved(f, "lead")
+        return _same_model_lead(f, "lead")
     if clear and top * LEAD_MARGIN <= plan.low and top * GAP <= plan.low:
-        return lead_or_unserved(f, "lead_terms")
+        return _same_model_lead(f, "lead_terms")
     if keeping:
         return "answers"
     v = verdict(f)
@@ -212,8 +214,21 @@ def choice(f: Facts) -> str | None:
         # s25-apikept25 (review 15, q11, q19): cheaper at every list price on the volume costed, reaching the plan's
         # cheapest month only at its dearest rate on the volume's high end: no reason to keep the plan 1.6–5× dearer;
         # the lead names that dearest month as the figure a quote must beat
-        return lead_or_unserved(f, "lead")
+        return _same_model_lead(f, "lead")
     return unserved_or(f, "close")
+
+
+def _same_model_lead(f: Facts, reason: str) -> str:
+    """``lead_or_unserved``'s, where the API's figure is this model's own list (or a larger one's, an upper bound on
+    its price), or where the prompts carry nothing confidential (the lead then says the model switch and its quality
+    test, ``hosted_switch``); "other_model" where only another model of its size is priced and the prompts carry
+    personal or highly sensitive data (blind review 18, q10: a Qwen2.5-72B API leading a Llama-3.3-70B plan for
+    confidential client contracts): trying another model means sending those prompts to it, a choice for the data's
+    owner to make, so it is the labelled alternative beside the plan asked for, never the headline."""
+    got = lead_or_unserved(f, reason)
+    p = hosted_prices.proxy(f.ctx)
+    confidential = f.ctx.personal_info or f.ctx.level == "high"
+    return "other_model" if got == reason and p is not None and p[0] == "other" and confidential else got
 
 
 def lead_or_unserved(f: Facts, reason: str) -> str:
@@ -261,6 +276,10 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
     if reason == "close" and (v := verdict(f)) is not None:
         # s23-apisg23: about the same cost: the other factors that decide, and a deprecated model said (q20)
         return {**close_reason(v), **tie_params(f.ctx, v)} if v.kind == "tie" else close_reason(v)
+    if reason == "other_model":  # the two models named: the one asked for and the one the price list is of
+        p = hosted_prices.proxy(f.ctx)
+        return {"tr": KEEP_REASONS[reason], "more": "", "model": hosted_switch.model_shown(f.ctx),
+                "priced_on": p[1] if p is not None else ""}
     return {"tr": KEEP_REASONS[reason], "more": ""} if reason in KEEP_REASONS else None
 
 

@@ -59,6 +59,7 @@ from advisor.plan import (
     move_to,
     office_token_rows,
     own_rent_verdict,
+    owned_rent_rows,
     people_volume,
     phased_cost,
     prefix_cache_note,
@@ -602,6 +603,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     # the months at the plan's one utilisation (s23-util23); _said_once drops the row where the rent finding holds
     # the months word for word
     rows = _said_once(rows, result, lang)
+    rows = owned_rent_rows.fold(rows, result, lang)  # an owned fleet's cost is not rent (blind review 18, q18/q33)
     rows = capex_only_rows.fold(rows, result, lang, _break_even(c, lang, "months"))
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     rows = _no_row_to_name(rows, tokens, plain, lang)
@@ -1202,9 +1204,11 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     elif monthly != "—" and not owning:
         moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
-        moved += memo_api_only.turns_clause(result, lang)  # a public chat's month at a few turns (q16, s25-dates25)
-        rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
-                     + basis + moved))  # launched offshore then moved: the month after the move, the year (q21)
+        value = t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
+        # a public chat's month led by its figure as chats of a few turns (blind review 18, q16; s25-dates25)
+        chats = memo_api_only.cost_text(result, lang, monthly)
+        moved += "" if chats else memo_api_only.turns_clause(result, lang)
+        rows.append((t("memo.key.cost"), (chats or value) + basis + moved))  # launched offshore then moved (q21)
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t) + line_total.budget_clause(result, lang)  # the line counted, or said (s22)
         verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)

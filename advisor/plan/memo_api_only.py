@@ -80,6 +80,18 @@ def findings(found: list[Finding], result: PlanResult) -> list[Finding]:
     return [f for f in found if f.id not in SELF_HOST_FINDINGS] if collapsed(result) else found
 
 
+def cost_text(result: PlanResult, lang: str, single: str) -> str:
+    """Page 1's cost led by the month as chats of a few turns, the single-request month ``single`` after it, where
+    the plan prices a public chat's requests a day as single requests (blind review 18, q16: "the headline should
+    lead with the multi-turn figure (about ¥204–851)"); "" elsewhere (the cost row as it is)."""
+    turns = result.finding("cost.chat_turns")
+    if turns is None or "chats" not in turns.params:
+        return ""
+    p = turns.params
+    return render(lang, "memo29.key.cost_chats", {"chats": p["chats"], "n1": p["n1"], "cost1": p["cost1"],
+                                                  "n2": p["n2"], "cost2": p["cost2"], "single": single})
+
+
 def turns_clause(result: PlanResult, lang: str) -> str:
     """Page 1's cost followed by the month at a few turns a chat, where the plan prices a public chat's requests a
     day as single requests (``cost.chat_turns``): "; chats of 3 turns, history resent: ¥204–¥365; of 5: ¥511–¥851"

@@ -67,8 +67,11 @@ def lead(costs: Any, upper: dict[str, Any] | None = None) -> dict[str, Any] | st
     util = max(1, round(costs.utilisation * 100)) if costs.utilisation > 0 else 0
     # the estimate's high end too, as the cost table's GPU-use row says it ("1–5 %"), not its low end alone
     top = max(util, round(min(costs.usage_high, 1.0) * 100)) if costs.usage_from_tokens and costs.usage_high else util
+    # the share said as what it is; like for like (blind review 18, q30: "1–16 % busy … below the ~58 %"): the
+    # break-even is a share of the hours the GPUs are rented, so the tokens' share of the capacity is said as what it
+    # equals in hours, those the GPUs would work run in full batches (the break-even's reading of renting only them)
+    pre = "memo29.rent.lead." if costs.usage_from_tokens else "util23.rent.lead."
     common = {"util": util if top == util else f"{util}–{top}", "months": costs.horizon_months}
-    pre = "usage25.rent.lead." if costs.usage_from_tokens else "util23.rent.lead."  # the share said as what it is
     if upper is not None and costs.usage_from_tokens:
         pct = max(1, round(float(upper["share"]) * 100))
         top = max(top, pct)

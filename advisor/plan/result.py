@@ -962,6 +962,9 @@ class GpuChoice(_Out):
             return render(lang, "gpuchoice24.option_bought", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
                                                               "low": f"{o.purchase[0]:,.0f}",
                                                               "high": f"{o.purchase[1]:,.0f}", "currency": self.currency})
+        if gpu_lead.owned_only(self):  # nothing rented or bought: a rental rate is no cost of it (q18, q33)
+            return render(lang, "memo29.gpu_choice.option_owned", {"n": o.gpus, "gpu": o.gpu_name,
+                                                                    "weights": o.weights})
         return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
 
@@ -1187,8 +1190,10 @@ class GpuChoice(_Out):
         sep = "" if lang == "zh_CN" else " "
         # not where the choice rests on a placeholder (``_placeholder``): the whole setups' hours decide with the
         # placeholder at its top, and the per-card weighing would price that card at its middle, a figure the choice
-        # does not rest on (s29-prices29: q07, q19, q32, q42 at the sourced L20 rent; q07's memo a page longer)
-        weighed = self.weighing is not None and self.placeholder_pick is None
+        # does not rest on (s29-prices29: q07, q19, q32, q42 at the sourced L20 rent); nor on a fleet the team owns
+        # and keeps: the cards weighed per card-hour of rent have no bearing there (blind review 18, q18: "the
+        # B200/H200 'per-hour' comparison row is noise, since nothing is being bought")
+        weighed = self.weighing is not None and self.placeholder_pick is None and not gpu_lead.owned_only(self)
         out = sep + self.weighing.text_in(lang) if weighed and self.weighing is not None else ""
         if self.set_aside is not None:
             gpus = ("、" if lang == "zh_CN" else ", ").join(
@@ -1295,9 +1300,10 @@ class StartWith(_Out):
     the API (``hosted_api``) with this plan as what to move to, or this plan with the one reason that decides."""
 
     form: Literal["hosted_api", "this_plan"]
-    reason: Literal["lead", "lead_terms", "owned", "close", "answers", "unserved"] = Field(
+    reason: Literal["lead", "lead_terms", "owned", "close", "answers", "unserved", "other_model"] = Field(
         description="lead: far cheaper and nothing in the answers rules it out; lead_terms: only reasons an API's "
-                    "contract meets; owned: the plan runs on cards already owned; close: not below the plan at "
+                    "contract meets; owned: the plan runs on cards already owned; other_model: cheaper, but priced "
+                    "only on another model's list (blind review 18, q10/q24); close: not below the plan at "
                     "every price (hosted_verdict says how the ranges stand); answers: the answers rule it out (the "
                     "finding says why); unserved: no provider of the price row serves from the API's region, so "
                     "its figure is a yardstick and a quote from one that does comes first (s22-apilead22)")

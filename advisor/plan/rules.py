@@ -21,6 +21,7 @@ from advisor.plan import (
     failover_budget,
     first_token_reason,
     fp8_gain_reason,
+    genai_dossier,
     line_total,
     memo_api_only,
     one_server_option,
@@ -248,8 +249,8 @@ def _genai_path(f: Facts) -> dict[str, str]:
     """The sentence that says which of filing / registration applies and why (and what the other one is for)."""
     c = f.ctx
     days = canonical_days()  # each path's one range, in days (round 14, q07 zh; s25-dates25)
-    if c.fine_tuned:
-        return {"tr": "filing25.genai.path.filing", **days}
+    if c.fine_tuned:  # with what its dossier holds beyond the form (blind review 18, q30; ``genai_dossier``)
+        return {"tr": "memo29.genai.path.filing_dossier", **days}
     return {"tr": "filing25.genai.path.registration_api" if f.form == "hosted_api" else "filing25.genai.path.open_weights",
             **days}
 
@@ -274,8 +275,9 @@ def genai_filing(f: Facts):
         return finding("genai.filing", variant="in_progress", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi)
     if c.genai_filing == "registered":  # registered, but the model is now a fine-tune: the filing is needed
         return finding("genai.filing", variant="registered_fine_tuned", low=lo, high=hi)
-    return with_filer_sources(c, finding("genai.filing", variant="paths", kind=_kind_named(kind), low=lo,
-                                         high=hi, path=with_filer(c, _genai_path(f))))  # s18-genai3: who files
+    found = with_filer_sources(c, finding("genai.filing", variant="paths", kind=_kind_named(kind), low=lo,
+                                          high=hi, path=with_filer(c, _genai_path(f))))  # s18-genai3: who files
+    return genai_dossier.with_dossier(found) if c.fine_tuned else found
 
 
 @rule("genai.filed", "constraint")
@@ -1181,7 +1183,9 @@ def cost_hosted(f: Facts):
     # a provider whose data-retention and no-training terms suit company drafts"; s25-dates25)
     provider = ({"tr": "plan.hosted.provider_mainland" if f.ctx.public_genai else "duties21.hosted.provider_closed"}
                 if mainland else {"tr": "apionly25.provider_terms"})
-    found = finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider)
+    # a public chat's month led by its figure as chats of a few turns, history resent (blind review 18, q16)
+    monthly = _chat_turns.monthly_as_chats(f, _range(lo * conv, hi * conv, f))
+    found = finding("cost.hosted_api", monthly=monthly, gpu_monthly=gpu_text, provider=provider)
     if f.cost is not None and short_horizon.figures(f.cost.costs, f.ctx.duration_months) is not None:
         # a horizon no purchase pays back in is said where the reason is (blind review 16, q27): in the title in
         # place of "at your volume", and opening the detail

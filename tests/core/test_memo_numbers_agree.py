@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import payback
+from advisor.plan import owned_rent_rows, payback
 from advisor.plan.result import render
 from tests.support.planned import planned
 
@@ -214,6 +214,11 @@ def test_the_rental_comparison_says_why_it_prices_more_gpus_than_the_plan_runs(n
     r = _plan(name)
     c, hw = r.costs, r.hardware
     if r.nodes or not hw.total_gpus or not c.gpus or c.gpus == hw.total_gpus:
+        return
+    if owned_rent_rows.owns_it_all(r):
+        # re-argued in s29-memo29 (blind review 18, q18/q33: rent rows for an owned fleet are noise): a plan on the
+        # team's own cards, nothing rented, prints no rental billing row to explain
+        assert not any("730 h" in line for line in _memo(r, "en").splitlines() if line.startswith("| ")), name
         return
     words = (("en", f"the {hw.total_gpus} bought"), ("zh_CN", f"自购的 {hw.total_gpus} 张")) if c.rent_sized else \
         (("en", f"the plan's {hw.total_gpus} take"), ("zh_CN", f"方案的 {hw.total_gpus} 张"))

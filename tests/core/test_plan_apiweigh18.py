@@ -199,11 +199,15 @@ def test_on_demand_and_reserved_each_say_which_gpus_they_bill(name):
                 assert (f"all {c.gpus} GPUs" if lang == "en" else f"全部 {c.gpus} 张 GPU") in row, (name, lang)
 
 
-def test_q33_names_the_reserved_floor_beside_on_demands_average():
-    """q33 scales 4 GPUs with the day: the reserved option commits for its always-on replica only (s19-reserve19)."""
-    row = _cloud_row(render_memo_markdown(_plan("q33_office_4090d_fleet"), "en"), "en")
-    assert "on demand, scaled to the load (3.1 of 4 GPUs on average)" in row
+def test_q10_names_the_reserved_floor_beside_on_demands_average():
+    """A rented setup that scales with the day: the reserved option commits for its always-on replica only
+    (s19-reserve19). Re-argued in s29-memo29: this was q33's row, but q33 runs on the team's own 4090 Ds and shows
+    no rent as its cost any more (blind review 18, q33: "the cloud-rental cost rows are irrelevant noise for an
+    owned-hardware plan"); q10 rents 16 GPUs that scale with the day, the same floor."""
+    row = _cloud_row(render_memo_markdown(_plan("q10_128k_document_assistant"), "en"), "en")
+    assert re.search(r"on demand, scaled to the load \([\d.]+ of 16 GPUs on average\)", row), row
     assert "reserved for the 1 always-on replica, the peak-hour replicas on demand" in row
+    assert _cloud_row(render_memo_markdown(_plan("q33_office_4090d_fleet"), "en"), "en") == ""
 
 
 def _per_million_row(text: str, lang: str) -> str:
