@@ -101,7 +101,7 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True, hybrid: bool = 
     parts = bool(params["overhead"])
     key = ("uplift22c.formula_job" if parts else "memo.batchcost15.formula_job") if c.per_job else \
         ("uplift22c.formula_month" if parts else "memo.batchcost15.formula_month")
-    billed = cloud_price_labels.billed_text(c)
+    billed = cloud_price_labels.billed_range_text(c)
     if not c.per_job and "–" in billed:  # an assumed range of burst days: each end billed its own GPUs (q36)
         key = "uplift22c.formula_month_range" if parts else "cost19.formula_month_range"
         params["billed"] = billed

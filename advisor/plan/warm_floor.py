@@ -81,9 +81,9 @@ def billed_note(costs: Any, lang: str) -> str:
     some = billed is not None and billed < gpus
     shown: Any = int(billed) if billed is not None and billed == int(billed) else billed
     if getattr(costs, "cloud_billed_gpus_range", None) is not None:  # an assumed range of burst days (s19-cost19)
-        from advisor.plan.cloud_price_labels import billed_text
+        from advisor.plan.cloud_price_labels import billed_range_text
 
-        shown = billed_text(costs)
+        shown = billed_range_text(costs)  # the row's worked product prints it so: the note names the same figure
     if w is None or w.get("scaled_share", 1.0) >= 1.0:
         return translate(lang, "memo.batchcost15.billed_note", billed=shown, gpus=gpus) if some else ""
     spare = translate(lang, "memo.capacity16.with_spare") if w["spare"] else ""

@@ -313,8 +313,8 @@ def test_gpu_choice_names_two_dearer_alternatives_on_other_gpus(name, peak_k, pr
     # team's fleet, the vendor's stack, a part not sold new, or a replica split over PCIe cards passed over for one
     # card per replica within the premium: s19), never silently
     # s29-prices29b: or a placeholder-priced setup cheaper only at the middle of its guessed range (ranked at its top,
-    # gpu_choice.ranked_hourly), which the memo names as "perhaps cheaper, but its price is a placeholder: get a
-    # quote" (``unsourced_cheaper``): with Alibaba's L20 quote wired in, 06's small variant keeps 2 × L20 at ¥29.26/h
+    # gpu_choice.ranked_hourly), which the memo names as "perhaps cheaper, about <its middle>/h on a placeholder
+    # price: get a quote" (``unsourced_cheaper``): with Alibaba's L20 quote wired in, 06's small variant keeps 2 × L20 at ¥29.26/h
     # over 2 × H20 at ¥26.55/h at the middle of the H20's placeholder range (up to ¥36.3/h at its top)
     passed = g.single_card["other"] if g.single_card else None
     guessed = g.unsourced_cheaper
