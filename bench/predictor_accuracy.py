@@ -880,6 +880,42 @@ page's plot and overview, and the memo's latency rows (at the plan's peak load p
 
 {_regime_table(acc)}
 
+**Session 29: an MLA model's shared experts at their measured kernel time (DeepSeek-R1 FP8 TPOT on 8 × H200 −37 →
+−19 % at four users, −18…−25 → −8…−17 % in the bursts; held-out TPOT 19.8 → 19.0 %, train 34.3 → 32.9 %; below the
+knee TPOT p90 35.5 → 35.4 %, TTFT unchanged at 32.0 / 84.9 %; past the knee TTFT p90 73.3 → 72.4 %, TPOT 23.7 →
+23.4 %, p90 59.7 → 59.1 %; ranges past the knee hold 84 % / 81 %; the below-knee TPOT range widens, see below).**
+Broken down by model, every DeepSeek-R1 row was under-predicted, on every engine and GPU (held out: vLLM 0.11 FP8 on
+8 × H200 −37 % at four users and −18…−42 % in its bursts; train: vLLM 0.7.4 on 8 × H200 −54 % at four users), while
+GLM-4.6 on the same page and GPUs (GQA, also a shared expert per MoE layer) was −20 %. The difference was in the cost
+model, not the engine: an MLA model never used the per-shape GEMM tables (`gemm_shapes.applies` returned no table for
+`is_mla`, because the MLA block's measured time already holds its own projections), so its other dense layers — a
+shared expert in each of DeepSeek-V3's 58 MoE layers and the first three dense MLPs — were costed by their bytes
+alone: ~2 µs for a shared expert's two FP8 GEMMs (5.5 MB a GPU at TP 8), where vLLM's block-scaled FP8 kernels take
+29.5 µs (512 × 7,168) + 22.3 µs (7,168 × 256) at one row on an H100 in 0.14.0, 27.9 + 10.8 µs in 0.19.0
+(aiconfigurator's `gemm_perf.parquet`, `fp8_block`: activation quantization and scale handling are fixed costs per
+call, as for every other FP8 model here since session 23), ~3 ms a step over 58 layers. Those layers are now timed
+per shape like any other model's; the MLA block keeps its own measured time (64 µs + its weights at the read share:
+aiconfigurator's whole-module table, `mla_generation_module_perf`, times vLLM 0.19/0.24's block with
+block-scaled FP8 projections at 94 / 94 µs against 96 / 97 µs in BF16 at 16 heads and one token, so the block needs
+no FP8 surcharge). Nothing fitted; engine code read: vLLM's `DeepseekV2MoE` runs the shared expert as a
+`DeepseekV2MLP` of `MergedColumnParallelLinear` + `RowParallelLinear` beside the fused routed experts
+(vllm/model_executor/models/deepseek_v2.py), i.e. two more quantized GEMM calls a MoE layer, one after the other on one stream up to 0.11.0; from vllm#26440
+(merged 2025-10, after 0.11.0; ≤ 256 tokens since vllm#28406) vLLM runs the shared expert on a second CUDA stream
+beside the routed experts, as SGLang's dual-stream DeepSeek decode does — an overlap not modelled for any model here
+(GLM-4.x's, Qwen2-MoE's and Llama 4's shared experts were already timed in series), so current versions' MoE
+decode steps with a shared expert are on the slow side by up to the shorter of the two. Not moved: the AWQ
+DeepSeek-R1 rows (tenstorrent, 8 × H100, −35 %: Marlin GEMMs have no per-shape table, so they keep the weight read;
+no public Marlin timing at these small TP-8 shapes on Hopper was found), SGLang's DeepSeek row (its 0.5.x tables
+are faster at one row), and the MI300X rows (no table). *The below-knee TPOT range widens* from ×0.90–×1.57 (held
+81 %) to ×0.90–×2.73 (held 83 %): the range is the narrowest pair of quantiles that holds for ≥ 80 % of the
+held-out points when each point's own source is left out, and with the H200 row no longer at ×1.57 the seven
+tenstorrent AWQ rows (×1.53–×1.57, one source) are the only cluster above ×1.4, so with their source left out no
+narrower pair reaches them (×0.88–×1.55, q0–q95, holds 79.7 %: one point short); the old upper bound stood on the H200 row's own under-prediction. That is what four in
+five public measurements now support below the knee; it narrows again once the AWQ rows' missing ~5.6 ms a step
+(≈ 90 µs a layer) has a measured cause. In the advice bench's 43 plans no P50 moved (none runs an MLA model on a GPU
+with a GEMM table; q35's DeepSeek-V3 runs on H20s); the memos of the 36 whose peak is below the knee state the wider
+TPOT range (q01: "likely 16.8–50.8 ms", was 16.8–29.2 ms, around the same P50 18.6 ms).
+
 **Session 28: vLLM's model-runner gap between steps of a synchronous loop (TPOT below the knee 13.8 → 12.8 %, p90
 37.7 → 35.5 %; TTFT unchanged; past the knee the ranges still hold 84 % / 81 %).** Grouped by source, engine and
 GPU, 56 of the 69 held-out below-knee TPOTs were under-predicted (signed median −13.7 %), most on vLLM versions
