@@ -33,6 +33,7 @@ from advisor.domain.engine_profiles import get_profile, resolve_engine
 from advisor.domain.gpu import GiB
 from advisor.domain.sim import LengthDistribution, SimWorkload
 from advisor.domain.sizing import (
+    ArchitectureRange,
     ErrorFigures,
     LikelyRange,
     LoadAccuracy,
@@ -43,6 +44,7 @@ from advisor.domain.sizing import (
 from advisor.sim.costs import build_setup
 from advisor.sim.engine import FINISHED, Engine
 from advisor.sim.predict import DEFAULT_LEVELS, RequestSource, find_knee, simulate_concurrency, simulate_rate
+from advisor.sizing.accuracy import architecture_group
 from advisor.versions import release_number
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -495,6 +497,49 @@ def likely_range(points: list[Point], metric: str) -> LikelyRange | None:
     return LikelyRange(low=round(rng[0], 3), high=round(rng[1], 3), quantiles=chosen, n=n, coverage=round(coverage, 3))
 
 
+# ---- the TPOT range per architecture group -------------------------------------------------------------------
+TPOT_GROUP_REASON = (
+    "TPOT ranges are drawn per architecture group, dense or mixture-of-experts (MoE, MLA models included), because "
+    "decode is where the two differ physically: a dense decode step reads every weight once, a bandwidth roofline; a "
+    "MoE step reads only the experts its batch routes to (a load-dependent share) through fused-MoE kernels whose "
+    "speed differs per engine and per quantisation (vLLM fused_moe / Marlin MoE for AWQ, block-scaled FP8 for "
+    "DeepSeek), so a MoE model's decode miss says nothing about a dense model's. TTFT keeps one range per regime: a "
+    "prefill of thousands of tokens routes to nearly every expert, so it is the same compute-bound GEMM for both. A "
+    "group gets its own range only where it has at least three sources and every one of its points can be judged "
+    "with its own source left out (the other sources keep at least ten points); otherwise the regime's range stands "
+    "for it, and the table says so."
+)
+GROUP_MIN_SOURCES = 3
+
+
+def architecture_of(p: Point) -> str:
+    return architecture_group(get_model(p.row["model"]))
+
+
+def tpot_group_ranges(points: list[Point], regime_range: LikelyRange | None) -> tuple[ArchitectureRange, ...]:
+    """Each architecture group's TPOT range in one regime (``points``: the regime's), or the regime's range where the
+    group is too thin to judge its own; ``held``: how often the range it is stated with held for its points."""
+    pool = [p for p in points if p.row["split"] == "holdout"]
+    groups = []
+    for group in ("dense", "moe"):
+        held = [p for p in pool if architecture_of(p) == group]
+        if not held:
+            continue
+        sources = {p.row["source_url"] for p in held}
+        rated = [p for p in held if p.ratio("tpot") is not None]
+        judgeable = len(sources) >= GROUP_MIN_SOURCES and all(
+            sum(p.row["source_url"] != s for p in rated) >= 10 for s in sources
+        )
+        own = likely_range(held, "tpot") if judgeable else None
+        if own is not None:
+            share: float | None = own.coverage
+        else:
+            share = None if regime_range is None else left_out_coverage(pool, "tpot", regime_range.quantiles, held)
+        groups.append(ArchitectureRange(architecture=group, measurements=len(held), sources=len(sources), tpot_range=own,
+                                        held=None if share is None else round(share, 3)))  # fmt: skip
+    return tuple(groups)
+
+
 def regime_lines(points: list[Point]) -> list[str]:
     """Held-out error below and past the knee, each regime's likely range, and the range's coverage overall."""
     held = [p for p in points if p.row["split"] == "holdout"]
@@ -519,6 +564,20 @@ def regime_lines(points: list[Point]) -> list[str]:
     for metric, (inside, n) in total_held.items():
         if n:
             lines.append(f"  {metric.upper()} likely ranges held overall for {inside / n:.0%} of {n} held-out points")
+    inside = n = 0
+    for key, label in REGIME_LABELS.items():
+        for g in tpot_group_ranges(in_regime(points, key), likely_range(in_regime(points, key), "tpot")):
+            judged = sum(_scored(p, "tpot") for p in in_regime(held, key) if architecture_of(p) == g.architecture)
+            inside += round((g.held or 0) * judged)
+            n += judged
+            r = g.tpot_range
+            own = (f"×{r.low:.2f}–×{r.high:.2f} (q{r.quantiles[0] * 100:g}–q{r.quantiles[1] * 100:g}, width ×{r.high / r.low:.1f})"
+                   if r else f"none of its own (too few points or sources to judge one), the {label} range stands")  # fmt: skip
+            held_text = "n/a" if g.held is None else f"{g.held:.0%}"
+            lines.append(f"  TPOT {label}, {g.architecture}: {g.measurements} held-out points from {g.sources} sources; "
+                         f"range {own}; held for {held_text} of {judged}, each source left out")  # fmt: skip
+    if n:
+        lines.append(f"  TPOT likely ranges per architecture group held overall for {inside / n:.0%} of {n} held-out points")
     below = [p for p in held if not p.saturated]
     verdicts = []
     for metric in ("ttft", "tpot"):
@@ -807,7 +866,8 @@ def held_out_accuracy(points: list[Point]) -> PredictorAccuracy:
             by_regime.append(RegimeAccuracy(
                 regime=key, measurements=len(pts), ttft=figures("ttft", pts), tpot=figures("tpot", pts),
                 ttft_range=likely_range(in_regime(points, key), "ttft"),
-                tpot_range=likely_range(in_regime(points, key), "tpot"),
+                tpot_range=(rng := likely_range(in_regime(points, key), "tpot")),
+                tpot_by_architecture=tpot_group_ranges(in_regime(points, key), rng),
             ))  # fmt: skip
     return PredictorAccuracy(
         by_regime=tuple(by_regime),
@@ -837,7 +897,12 @@ def _regime_table(acc: PredictorAccuracy) -> str:
 
     rows = [f"| {REGIME_LABELS[a.regime]} | {a.measurements} | {a.ttft.median:.0%} | {a.ttft.p90:.0%} | {rng(a.ttft_range)} | "
             f"{a.tpot.median:.0%} | {a.tpot.p90:.0%} | {rng(a.tpot_range)} |" for a in acc.by_regime]  # fmt: skip
-    return "\n".join([head, *rows])
+    group_head = ("| TPOT range by architecture | held-out rows | sources | range stated | held for the group |\n"
+                  "|---|---:|---:|---|---:|")  # fmt: skip
+    groups = [f"| {REGIME_LABELS[a.regime]}, {g.architecture} | {g.measurements} | {g.sources} | "
+              f"{rng(g.tpot_range) if g.tpot_range else 'the regime range (too few points or sources)'} | "
+              f"{'n/a' if g.held is None else f'{g.held:.0%}'} |" for a in acc.by_regime for g in a.tpot_by_architecture]  # fmt: skip
+    return "\n".join([head, *rows, "", TPOT_GROUP_REASON, "", group_head, *groups])
 
 
 def _doc(points: list[Point], lines: list[str], goals: str, acc: PredictorAccuracy) -> str:
