@@ -65,3 +65,16 @@ def test_q08s_floor_and_in_flight_reading_use_one_hour_mean(lang):
     assert out is not None
     assert float(raised["implied"]) / raised["mean"] == pytest.approx(out / (raised["peak"] / PEAK_FACTOR["stable"]),
                                                                       rel=0.02)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_public_services_peak_reading_prints_as_an_estimate(lang):
+    """q09's tokens row printed the peak's reading to the token (88,863,998,542 / 4,443,199,927) beside a floor of
+    440,000,000: a derived figure said as an estimate prints, two significant figures, as the in-flight clause."""
+    memo = render_memo_markdown(advice_plan("q09_eu_voice_agent"), lang)
+    row = next(line for line in memo.splitlines() if line.startswith(LABEL[lang]))
+    high = re.search({"en": r"up to ([\d,]+) / ([\d,]+)", "zh_CN": r"至 ([\d,]+) / ([\d,]+)"}[lang], row)
+    assert high, row
+    for figure in high.groups():
+        digits = figure.replace(",", "").rstrip("0")
+        assert len(digits) <= 2, (figure, row)
