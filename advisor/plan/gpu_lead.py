@@ -143,6 +143,12 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
             add(a.gpu_name, "gpuswap26.lead.dearer_same" if same else "pages23.lead.dearer", per=sized.per_replica,
                 chosen_per=sized.chosen_per_replica, cost=f"{sized.per_hour:,.2f}",
                 chosen_cost=f"{sized.chosen_per_hour:,.2f}")
+            if sized.whole_server and sized.units and sized.spare_gpus > sized.tp:
+                # the hour is whole servers' though a few cards carry the peak (blind review 19, q31: "212.37 CNY/h
+                # implies 16 H20 where about 4 would carry 60", the text_whole clause the lead's figures replace)
+                name, text = out[-1]
+                out[-1] = (name, translate(lang, "review29.lead.whole", text=text, units=sized.units,
+                                           unit=sized.unit_gpus, serving=sized.serving_gpus))
         elif choice.reason == "fleet" and choice.burst_split and a.gpu_name == choice.burst_rented:
             continue  # the hybrid's opening names it as the part rented, not as one passed over (``_hybrid``)
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"

@@ -96,3 +96,20 @@ def test_a_dearer_alternative_counts_the_spare_the_chosen_hour_counts():
         assert d.gpus == d.serving_gpus + d.spare_gpus
         if price.get(d.gpu_name):  # the spare priced like the serving cards, at the card-hour the weighing states
             assert d.per_hour == pytest.approx(d.gpus * price[d.gpu_name], abs=0.02)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_dearer_alternative_priced_as_whole_servers_says_so(lang):
+    """q31: the H20 passed over at 212.37 CNY/h is 2 whole 8-card servers though 3 cards carry the peak; the opening
+    sentence gives its hour, so it says what the hour buys (review 19: "implies 16 cards where ~4 would do")."""
+    r = advice_plan("q31_icp_filed_hosting_move")
+    g = r.gpu_choice
+    assert g is not None
+    whole = [d for d in g.dearer if d.whole_server and d.spare_gpus > d.tp]
+    assert whole
+    line = next(x for x in _memo("q31_", lang).splitlines()
+                if x.startswith("**" + i18n.translate(lang, "memo.gpu_choice")))
+    for d in whole:
+        said = i18n.translate(lang, "review29.lead.whole", text="", units=d.units, unit=d.unit_gpus,
+                              serving=d.serving_gpus)
+        assert said in line and f"{d.per_hour:,.2f}" in line
