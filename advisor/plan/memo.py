@@ -343,12 +343,15 @@ def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
                 numbers[key] = n
                 if len(s.title) > len(titles[url]):
                     listed[n - 1]["link"] = memo_text15.source_link(s.title, url, lang)
+                    listed[n - 1]["dated"] = bool(s.date) and s.date in memo_text15.source_title(s.title, lang)
                     titles[url] = s.title
                 continue
             numbers[key] = len(listed) + 1
             titles.setdefault(url, s.title)
             listed.append({"n": numbers[key], "link": memo_text15.source_link(s.title, url, lang),
-                           "date": s.date, "grade": s.grade, "verify": s.needs_verify})
+                           "date": s.date, "grade": s.grade, "verify": s.needs_verify,
+                           # a title that gives its own date ("… (CAC, 2024-03-22): …") is not followed by it again
+                           "dated": bool(s.date) and s.date in memo_text15.source_title(s.title, lang)})
     return numbers, listed
 
 
