@@ -15,7 +15,7 @@ from advisor.i18n import tr
 from advisor.sim.costs import SimSetupError, build_setup
 from advisor.sim.monotone import monotone_latency
 from advisor.sim.predict import DEFAULT_LEVELS, find_knee, p99_measure, simulate_concurrency
-from advisor.sizing.accuracy import likely_for_level, predictor_accuracy
+from advisor.sizing.accuracy import architecture_group, likely_for_level, predictor_accuracy
 
 
 class PredictionUnavailable(ValueError):
@@ -48,6 +48,7 @@ def request_curve(request: SizingRequest, *, cancel: Any = None) -> Prediction:
     return Prediction(
         levels=levels,
         knee=find_knee(levels, setup.limits),
+        architecture=architecture_group(request.model),
         engine={
             "kv_tokens": setup.limits.kv_tokens, "max_num_seqs": setup.limits.max_num_seqs,
             # the workload simulated, for the caption (the overview states the same assumptions)
@@ -67,7 +68,7 @@ def likely_at_requested(prediction: Prediction) -> tuple[Any, LikelyLatency | No
     at = next((lv for lv in prediction.levels if lv.concurrency == prediction.engine.get("requested")), None)
     if at is None:
         return None, None
-    return at, likely_for_level(predictor_accuracy(), prediction.knee, at)
+    return at, likely_for_level(predictor_accuracy(), prediction.knee, at, prediction.architecture)
 
 
 def likely_json(request: SizingRequest) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from advisor.domain.engine_profiles import get_profile, resolve_engine
 from advisor.domain.gpu import GiB
 from advisor.domain.sim import LengthDistribution, SimWorkload
 from advisor.domain.sizing import (
+    ArchitectureRange,
     ErrorFigures,
     LikelyRange,
     LoadAccuracy,
@@ -43,6 +44,7 @@ from advisor.domain.sizing import (
 from advisor.sim.costs import build_setup
 from advisor.sim.engine import FINISHED, Engine
 from advisor.sim.predict import DEFAULT_LEVELS, RequestSource, find_knee, simulate_concurrency, simulate_rate
+from advisor.sizing.accuracy import architecture_group
 from advisor.versions import release_number
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -495,6 +497,49 @@ def likely_range(points: list[Point], metric: str) -> LikelyRange | None:
     return LikelyRange(low=round(rng[0], 3), high=round(rng[1], 3), quantiles=chosen, n=n, coverage=round(coverage, 3))
 
 
+# ---- the TPOT range per architecture group -------------------------------------------------------------------
+TPOT_GROUP_REASON = (
+    "TPOT ranges are drawn per architecture group, dense or mixture-of-experts (MoE, MLA models included), because "
+    "decode is where the two differ physically: a dense decode step reads every weight once, a bandwidth roofline; a "
+    "MoE step reads only the experts its batch routes to (a load-dependent share) through fused-MoE kernels whose "
+    "speed differs per engine and per quantisation (vLLM fused_moe / Marlin MoE for AWQ, block-scaled FP8 for "
+    "DeepSeek), so a MoE model's decode miss says nothing about a dense model's. TTFT keeps one range per regime: a "
+    "prefill of thousands of tokens routes to nearly every expert, so it is the same compute-bound GEMM for both. A "
+    "group gets its own range only where it has at least three sources and every one of its points can be judged "
+    "with its own source left out (the other sources keep at least ten points); otherwise the regime's range stands "
+    "for it, and the table says so."
+)
+GROUP_MIN_SOURCES = 3
+
+
+def architecture_of(p: Point) -> str:
+    return architecture_group(get_model(p.row["model"]))
+
+
+def tpot_group_ranges(points: list[Point], regime_range: LikelyRange | None) -> tuple[ArchitectureRange, ...]:
+    """Each architecture group's TPOT range in one regime (``points``: the regime's), or the regime's range where the
+    group is too thin to judge its own; ``held``: how often the range it is stated with held for its points."""
+    pool = [p for p in points if p.row["split"] == "holdout"]
+    groups = []
+    for group in ("dense", "moe"):
+        held = [p for p in pool if architecture_of(p) == group]
+        if not held:
+            continue
+        sources = {p.row["source_url"] for p in held}
+        rated = [p for p in held if p.ratio("tpot") is not None]
+        judgeable = len(sources) >= GROUP_MIN_SOURCES and all(
+            sum(p.row["source_url"] != s for p in rated) >= 10 for s in sources
+        )
+        own = likely_range(held, "tpot") if judgeable else None
+        if own is not None:
+            share: float | None = own.coverage
+        else:
+            share = None if regime_range is None else left_out_coverage(pool, "tpot", regime_range.quantiles, held)
+        groups.append(ArchitectureRange(architecture=group, measurements=len(held), sources=len(sources), tpot_range=own,
+                                        held=None if share is None else round(share, 3)))  # fmt: skip
+    return tuple(groups)
+
+
 def regime_lines(points: list[Point]) -> list[str]:
     """Held-out error below and past the knee, each regime's likely range, and the range's coverage overall."""
     held = [p for p in points if p.row["split"] == "holdout"]
@@ -519,6 +564,20 @@ def regime_lines(points: list[Point]) -> list[str]:
     for metric, (inside, n) in total_held.items():
         if n:
             lines.append(f"  {metric.upper()} likely ranges held overall for {inside / n:.0%} of {n} held-out points")
+    inside = n = 0
+    for key, label in REGIME_LABELS.items():
+        for g in tpot_group_ranges(in_regime(points, key), likely_range(in_regime(points, key), "tpot")):
+            judged = sum(_scored(p, "tpot") for p in in_regime(held, key) if architecture_of(p) == g.architecture)
+            inside += round((g.held or 0) * judged)
+            n += judged
+            r = g.tpot_range
+            own = (f"×{r.low:.2f}–×{r.high:.2f} (q{r.quantiles[0] * 100:g}–q{r.quantiles[1] * 100:g}, width ×{r.high / r.low:.1f})"
+                   if r else f"none of its own (too few points or sources to judge one), the {label} range stands")  # fmt: skip
+            held_text = "n/a" if g.held is None else f"{g.held:.0%}"
+            lines.append(f"  TPOT {label}, {g.architecture}: {g.measurements} held-out points from {g.sources} sources; "
+                         f"range {own}; held for {held_text} of {judged}, each source left out")  # fmt: skip
+    if n:
+        lines.append(f"  TPOT likely ranges per architecture group held overall for {inside / n:.0%} of {n} held-out points")
     below = [p for p in held if not p.saturated]
     verdicts = []
     for metric in ("ttft", "tpot"):
@@ -807,7 +866,8 @@ def held_out_accuracy(points: list[Point]) -> PredictorAccuracy:
             by_regime.append(RegimeAccuracy(
                 regime=key, measurements=len(pts), ttft=figures("ttft", pts), tpot=figures("tpot", pts),
                 ttft_range=likely_range(in_regime(points, key), "ttft"),
-                tpot_range=likely_range(in_regime(points, key), "tpot"),
+                tpot_range=(rng := likely_range(in_regime(points, key), "tpot")),
+                tpot_by_architecture=tpot_group_ranges(in_regime(points, key), rng),
             ))  # fmt: skip
     return PredictorAccuracy(
         by_regime=tuple(by_regime),
@@ -837,7 +897,12 @@ def _regime_table(acc: PredictorAccuracy) -> str:
 
     rows = [f"| {REGIME_LABELS[a.regime]} | {a.measurements} | {a.ttft.median:.0%} | {a.ttft.p90:.0%} | {rng(a.ttft_range)} | "
             f"{a.tpot.median:.0%} | {a.tpot.p90:.0%} | {rng(a.tpot_range)} |" for a in acc.by_regime]  # fmt: skip
-    return "\n".join([head, *rows])
+    group_head = ("| TPOT range by architecture | held-out rows | sources | range stated | held for the group |\n"
+                  "|---|---:|---:|---|---:|")  # fmt: skip
+    groups = [f"| {REGIME_LABELS[a.regime]}, {g.architecture} | {g.measurements} | {g.sources} | "
+              f"{rng(g.tpot_range) if g.tpot_range else 'the regime range (too few points or sources)'} | "
+              f"{'n/a' if g.held is None else f'{g.held:.0%}'} |" for a in acc.by_regime for g in a.tpot_by_architecture]  # fmt: skip
+    return "\n".join([head, *rows, "", TPOT_GROUP_REASON, "", group_head, *groups])
 
 
 def _doc(points: list[Point], lines: list[str], goals: str, acc: PredictorAccuracy) -> str:
@@ -879,6 +944,42 @@ page's plot and overview, and the memo's latency rows (at the plan's peak load p
 `advisor plan --json`) state these ranges: the predicted P50 × the regime's factors.
 
 {_regime_table(acc)}
+
+**Session 29: an MLA model's shared experts at their measured kernel time (DeepSeek-R1 FP8 TPOT on 8 × H200 −37 →
+−19 % at four users, −18…−25 → −8…−17 % in the bursts; held-out TPOT 19.8 → 19.0 %, train 34.3 → 32.9 %; below the
+knee TPOT p90 35.5 → 35.4 %, TTFT unchanged at 32.0 / 84.9 %; past the knee TTFT p90 73.3 → 72.4 %, TPOT 23.7 →
+23.4 %, p90 59.7 → 59.1 %; ranges past the knee hold 84 % / 81 %; the below-knee TPOT range widens, see below).**
+Broken down by model, every DeepSeek-R1 row was under-predicted, on every engine and GPU (held out: vLLM 0.11 FP8 on
+8 × H200 −37 % at four users and −18…−42 % in its bursts; train: vLLM 0.7.4 on 8 × H200 −54 % at four users), while
+GLM-4.6 on the same page and GPUs (GQA, also a shared expert per MoE layer) was −20 %. The difference was in the cost
+model, not the engine: an MLA model never used the per-shape GEMM tables (`gemm_shapes.applies` returned no table for
+`is_mla`, because the MLA block's measured time already holds its own projections), so its other dense layers — a
+shared expert in each of DeepSeek-V3's 58 MoE layers and the first three dense MLPs — were costed by their bytes
+alone: ~2 µs for a shared expert's two FP8 GEMMs (5.5 MB a GPU at TP 8), where vLLM's block-scaled FP8 kernels take
+29.5 µs (512 × 7,168) + 22.3 µs (7,168 × 256) at one row on an H100 in 0.14.0, 27.9 + 10.8 µs in 0.19.0
+(aiconfigurator's `gemm_perf.parquet`, `fp8_block`: activation quantization and scale handling are fixed costs per
+call, as for every other FP8 model here since session 23), ~3 ms a step over 58 layers. Those layers are now timed
+per shape like any other model's; the MLA block keeps its own measured time (64 µs + its weights at the read share:
+aiconfigurator's whole-module table, `mla_generation_module_perf`, times vLLM 0.19/0.24's block with
+block-scaled FP8 projections at 94 / 94 µs against 96 / 97 µs in BF16 at 16 heads and one token, so the block needs
+no FP8 surcharge). Nothing fitted; engine code read: vLLM's `DeepseekV2MoE` runs the shared expert as a
+`DeepseekV2MLP` of `MergedColumnParallelLinear` + `RowParallelLinear` beside the fused routed experts
+(vllm/model_executor/models/deepseek_v2.py), i.e. two more quantized GEMM calls a MoE layer, one after the other on one stream up to 0.11.0; from vllm#26440
+(merged 2025-10, after 0.11.0; ≤ 256 tokens since vllm#28406) vLLM runs the shared expert on a second CUDA stream
+beside the routed experts, as SGLang's dual-stream DeepSeek decode does — an overlap not modelled for any model here
+(GLM-4.x's, Qwen2-MoE's and Llama 4's shared experts were already timed in series), so current versions' MoE
+decode steps with a shared expert are on the slow side by up to the shorter of the two. Not moved: the AWQ
+DeepSeek-R1 rows (tenstorrent, 8 × H100, −35 %: Marlin GEMMs have no per-shape table, so they keep the weight read;
+no public Marlin timing at these small TP-8 shapes on Hopper was found), SGLang's DeepSeek row (its 0.5.x tables
+are faster at one row), and the MI300X rows (no table). *The below-knee TPOT range widens* from ×0.90–×1.57 (held
+81 %) to ×0.90–×2.73 (held 83 %): the range is the narrowest pair of quantiles that holds for ≥ 80 % of the
+held-out points when each point's own source is left out, and with the H200 row no longer at ×1.57 the seven
+tenstorrent AWQ rows (×1.53–×1.57, one source) are the only cluster above ×1.4, so with their source left out no
+narrower pair reaches them (×0.88–×1.55, q0–q95, holds 79.7 %: one point short); the old upper bound stood on the H200 row's own under-prediction. That is what four in
+five public measurements now support below the knee; it narrows again once the AWQ rows' missing ~5.6 ms a step
+(≈ 90 µs a layer) has a measured cause. In the advice bench's 43 plans no P50 moved (none runs an MLA model on a GPU
+with a GEMM table; q35's DeepSeek-V3 runs on H20s); the memos of the 36 whose peak is below the knee state the wider
+TPOT range (q01: "likely 16.8–50.8 ms", was 16.8–29.2 ms, around the same P50 18.6 ms).
 
 **Session 28: vLLM's model-runner gap between steps of a synchronous loop (TPOT below the knee 13.8 → 12.8 %, p90
 37.7 → 35.5 %; TTFT unchanged; past the knee the ranges still hold 84 % / 81 %).** Grouped by source, engine and

@@ -104,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
     from advisor.sim.speculative_report import speculative_json, speculative_lines
     from advisor.sizing.accuracy import (
         accuracy_sentence,
+        architecture_group,
         likely_for_level,
         likely_sentence,
         load_of,
@@ -115,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     decoding_context = args.prompt_tokens + args.max_tokens / 2  # what a decoding sequence holds on average
 
     def likely(lv):
-        return likely_for_level(acc, knee, lv)
+        return likely_for_level(acc, knee, lv, architecture_group(setup.model))
 
     if args.json:
         print_json({

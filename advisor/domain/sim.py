@@ -122,3 +122,6 @@ class Prediction(BaseModel):
     knee: Knee
     engine: dict[str, float | int | str] = Field(default_factory=dict, description="the engine limits simulated")
     cpu_seconds: float = 0.0
+    architecture: Literal["dense", "moe"] | None = Field(
+        None, description="the model's group for the TPOT likely range (advisor.sizing.accuracy.architecture_group)"
+    )

@@ -426,6 +426,24 @@ class LikelyRange(BaseModel):
     coverage: float = Field(ge=0, le=1, description="share held by a range drawn without the point's own source")
 
 
+ArchitectureGroup = Literal["dense", "moe"]
+
+
+class ArchitectureRange(BaseModel):
+    """The TPOT likely range of one architecture group in a regime (bench/predictor_accuracy.py's
+    ``TPOT_GROUP_REASON`` says why decode is grouped so). ``tpot_range`` None: the group has too few points or sources
+    for each of them to be judged with its own source left out, so the regime's range stands for it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    architecture: ArchitectureGroup
+    measurements: int = Field(ge=0, description="held-out rows of this group in the regime")
+    sources: int = Field(ge=0, description="distinct public sources behind them")
+    tpot_range: LikelyRange | None = None
+    held: float | None = Field(None, ge=0, le=1, description="share of the group's points the range it is stated "
+                               "with (its own, else the regime's) held for, each source left out")  # fmt: skip
+
+
 class RegimeAccuracy(BaseModel):
     """The held-out error and the likely range below the predictor's own knee, or past it (saturated)."""
 
@@ -437,9 +455,15 @@ class RegimeAccuracy(BaseModel):
     tpot: ErrorFigures
     ttft_range: LikelyRange | None = None
     tpot_range: LikelyRange | None = None
+    tpot_by_architecture: tuple[ArchitectureRange, ...] = Field(
+        (), description="the TPOT range per architecture group (dense or MoE); a group without one uses tpot_range"
+    )
 
-    def range_for(self, metric: Literal["ttft", "tpot"]) -> LikelyRange | None:
-        return self.ttft_range if metric == "ttft" else self.tpot_range
+    def range_for(self, metric: Literal["ttft", "tpot"], architecture: ArchitectureGroup | None = None) -> LikelyRange | None:
+        if metric == "ttft":
+            return self.ttft_range
+        group = next((g for g in self.tpot_by_architecture if g.architecture == architecture), None)
+        return group.tpot_range if group is not None and group.tpot_range is not None else self.tpot_range
 
 
 class LatencySpan(BaseModel):

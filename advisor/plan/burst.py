@@ -136,7 +136,10 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
     if raised is None:
         return v
     implied = float(raised["implied"])
-    high = v.output_high if v.output_high is not None and v.output_high > implied else None
+    # a high end the floor's own two figures do not tell apart from it is the floor (q08: a steady load's in-flight
+    # reading, 863M, is the same load around the clock as its 860M floor; s29-lead29)
+    above = v.output_high is not None and volume_peak.two_figures(v.output_high) > implied
+    high = v.output_high if above else None
     # the estimate's own phrase stays (what it assumed and its range); the floor's sentence follows it in the memo
     # the estimate's high end kept in the record: a two-node plan says its whole month from the nodes' estimates
     return Volume(implied, {**v.basis, volume_peak.FLOOR: {**raised, "estimate_high": v.output_high}}, high)

@@ -12,7 +12,6 @@ running costs), advisor.plan.payback.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +23,7 @@ from advisor.plan import (
     server_repair,
     server_size_price,
     staff_servers,
+    volume_peak,
 )
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
@@ -332,16 +332,11 @@ def set_volume(costs: Costs, output_tokens: float, input_tokens: float, basis: d
     costs.output_tokens_per_month = round(output_tokens)
     # a month raised to the busiest hour's floor is said to two significant figures, its input with it (s29-volume29:
     # q12 printed "133,333,333 / 40,000,000", a ratio's quotient read as a count)
-    costs.input_tokens_per_month = round(_two_figures(input_tokens) if (basis or {}).get(FLOOR) else input_tokens)
+    costs.input_tokens_per_month = round(volume_peak.two_figures(input_tokens) if (basis or {}).get(FLOOR) else input_tokens)
     costs.volume_basis = basis
     costs.output_tokens_per_month_high = round(high) if high is not None and high > output_tokens else None
     if costs.per_million_monthly is not None:
         capacity_per_million.set_monthly(costs, costs.per_million_monthly.low, costs.per_million_monthly.high)
-
-
-def _two_figures(x: float) -> float:
-    """``x`` to two significant figures (the precision ``volume_peak.floor`` says its month in)."""
-    return float(round(x, 1 - int(math.floor(math.log10(x))))) if x > 0 else x
 
 
 def _mid_months(capex: float, cloud_monthly: float, running_monthly: float) -> float | None:

@@ -135,7 +135,7 @@ from advisor.plan.smaller_models import FALLBACK
 from advisor.plan.token_split import decode_pct
 from advisor.plan.unknowns import BURST_QUESTION
 from advisor.plan.untimed_waits import untimed_steps
-from advisor.sizing.accuracy import likely_for_level, predictor_accuracy
+from advisor.sizing.accuracy import architecture_group, likely_for_level, predictor_accuracy
 
 SMALLER = FALLBACK  # the smaller models tried where no size of a family is (smaller_models.py)
 
@@ -1631,7 +1631,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         curve_max_per_replica=fleet.curve_per_replica(c, ch),
         serving_replicas=serving_replicas(ch) if (down := one_down_load(c, ch)) is not None else None,
         load_per_serving_replica=down,
-        likely=likely_for_level(predictor_accuracy(), knee, at),  # the regime's range of the P50s above (#28)
+        likely=likely_for_level(predictor_accuracy(), knee, at, architecture_group(c.model)),  # the regime's range of the P50s above (#28)
     )  # fmt: skip
     curve = LatencyCurve(gpu=ch.gpu.id, points=points, knee_concurrency=knee.concurrency, knee_reason=knee.reason,
                          operating_concurrency=per, past_cap=_past_cap(c, ch, seqs, points),

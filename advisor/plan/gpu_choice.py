@@ -571,7 +571,21 @@ def _placeholder_pick(c: Ctx, region: str, chosen: Candidate, alt_cands: list[Ca
     top = round(ranked_hourly(region, chosen, book) * conv, 2)
     if best is None or top >= best.per_hour:
         return None
-    return {"other": best.model_dump(), "top": top}
+    return {"other": best.model_dump(), "top": top, **_per_card(c, chosen, alt_cands, best)}
+
+
+def _per_card(c: Ctx, chosen: Candidate, alt_cands: list[Candidate], other: GpuOption) -> dict[str, Any]:
+    """Why the chosen setup takes fewer cards than the sourced one it is priced against, in the card's own terms: its
+    memory bandwidth (the decode tokens a card serves) against the other's, and the other's replica's KV cache where
+    that caps it (blind review 19, q42: "3 × H20 against 4 × L20" had lost its reason when the pick rests on cost);
+    {} where it does not take fewer (the cost alone then decides, said by the placeholder sentence)."""
+    k = next((a for a in alt_cands if a.gpu.id == other.gpu), None)
+    if k is None or chosen.total_gpus >= other.gpus:
+        return {}
+    held = k.memory.kv_tokens // max(c.prompt_avg + c.output_avg, 1)  # a replica's KV cache, in average requests
+    return {"bw": round(chosen.gpu.bandwidth_bytes_per_s / 1e12, 2), "other_bw": round(k.gpu.bandwidth_bytes_per_s / 1e12, 2),
+            # said only where it is what caps that replica (q42's L20: 16, its whole share within the target)
+            "other_kv": held if 0 < held <= k.c_max else None}
 
 
 def _held_to_headroom(k: Candidate, claim, target: int, relayout, conv: float) -> GpuOption | str | None:

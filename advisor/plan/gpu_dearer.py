@@ -125,6 +125,11 @@ def _serving(k: Candidate) -> int:
     return max(1, k.replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, lay.tp)))
 
 
+def _spares(k: Candidate) -> bool:
+    """The setup keeps an N+1 spare (its hour counts cards that carry none of the peak)."""
+    return k.layout is not None and k.layout.spare_units > 0
+
+
 def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, claimed_capacity,
             target: int, headroom_pct: int, probe) -> DearerAlt | None:
     """Why ``alt`` (another GPU, same standing, dearer at the size that meets the target) is not chosen; None when
@@ -163,11 +168,17 @@ def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, cl
         if lean.total_gpus < alt.total_gpus and hour(lean) < hour(chosen) and (serving - 1) * per >= c.peak:
             room = math.floor(((serving - 1) * per / max(c.peak, 1) - 1) * 100)
             leaner = {"leaner_gpus": lean.total_gpus, "leaner_per_hour": hour(lean), "leaner_headroom_pct": room}
-    return DearerAlt(gpu=alt.gpu.id, gpu_name=alt.gpu.name, weights=alt.weights, tp=alt.tp, per_replica=per, gpus=alt.total_gpus,
-                     per_hour=hour(alt), chosen_gpu_name=chosen.gpu.name, chosen_tp=chosen.tp,
+    gpus, per_hour, spare = alt.total_gpus, hour(alt), max(0, alt.total_gpus - serving_gpus)
+    if spare == 0 and _spares(chosen) and not (lay is not None and lay.whole_server):
+        # like for like: the chosen hour counts its N+1 spare, so this one counts a replica's spare too (blind
+        # review 19, q38: "1 H100 without a spare (4.45 USD/h) set against 2 L40S including the spare (4.30)")
+        spare, gpus = alt.tp, gpus + alt.tp
+        per_hour = round(per_hour + alt.price_mid * alt.tp * conv, 2)
+    return DearerAlt(gpu=alt.gpu.id, gpu_name=alt.gpu.name, weights=alt.weights, tp=alt.tp, per_replica=per, gpus=gpus,
+                     per_hour=per_hour, chosen_gpu_name=chosen.gpu.name, chosen_tp=chosen.tp,
                      chosen_per_replica=mine, chosen_gpus=chosen.total_gpus, chosen_per_hour=hour(chosen),
                      peak=c.peak, headroom_pct=headroom_pct, target=target, serving_gpus=serving_gpus,
-                     spare_gpus=max(0, alt.total_gpus - serving_gpus), currency=c.currency,
+                     spare_gpus=spare, currency=c.currency,
                      whole_server=bool(lay is not None and lay.whole_server),
                      unit_gpus=lay.unit_gpus if lay is not None else 1, units=lay.units if lay is not None else None,
                      **leaner, **limit)  # fmt: skip

@@ -83,6 +83,23 @@ def lacks(g: dict[str, Any], lang: str) -> str:
     return ("；" if lang == "zh_CN" else "; ").join(out) or "—"
 
 
+def _tb_s(v: float) -> str:
+    return f"{v:.1f}" if v >= 1 else f"{v:.2f}"  # as the per-card weighing writes TB/s (4.0, 0.86)
+
+
+def _fewer_cards(choice: GpuChoice, a: GpuOption, lang: str) -> str | None:
+    """Why a placeholder-priced pick takes fewer cards than the sourced setup it is priced against, where it does
+    (``gpu_choice._per_card``): its cards' memory bandwidth against the other's, and the other's KV cache where that
+    caps its replica; None elsewhere. The per-card weighing is not printed on a placeholder pick (its middle price is
+    no figure the choice rests on), and blind review 19 (q42) found "3 × H20 against 4 × L20" left with no reason."""
+    p = choice.placeholder_pick
+    if p is None or "bw" not in p or choice._option(p["other"]).gpu_name != a.gpu_name:
+        return None
+    kv = translate(lang, "review29.lead.kv", n=p["other_kv"]) if p.get("other_kv") else ""
+    return translate(lang, "review29.lead.bandwidth", n=a.gpus, other_bw=_tb_s(p["other_bw"]),
+                     chosen_n=choice.chosen.gpus, bw=_tb_s(p["bw"]), kv=kv)
+
+
 def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     """(GPU name, the figure that decided against it) for the GPUs the opening sentence names, deciding ones first;
     at most ``MAX_NAMED``."""
@@ -126,6 +143,12 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
             add(a.gpu_name, "gpuswap26.lead.dearer_same" if same else "pages23.lead.dearer", per=sized.per_replica,
                 chosen_per=sized.chosen_per_replica, cost=f"{sized.per_hour:,.2f}",
                 chosen_cost=f"{sized.chosen_per_hour:,.2f}")
+            if sized.whole_server and sized.units and sized.spare_gpus > sized.tp:
+                # the hour is whole servers' though a few cards carry the peak (blind review 19, q31: "212.37 CNY/h
+                # implies 16 H20 where about 4 would carry 60", the text_whole clause the lead's figures replace)
+                name, text = out[-1]
+                out[-1] = (name, translate(lang, "review29.lead.whole", text=text, units=sized.units,
+                                           unit=sized.unit_gpus, serving=sized.serving_gpus))
         elif choice.reason == "fleet" and choice.burst_split and a.gpu_name == choice.burst_rented:
             continue  # the hybrid's opening names it as the part rented, not as one passed over (``_hybrid``)
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
@@ -147,6 +170,9 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         elif a.purchase is not None and choice.chosen.purchase is not None:  # bought: both purchases (s24)
             add(a.gpu_name, "gpuchoice24.lead.cost_bought", cost=_range(a.purchase),
                 chosen_cost=_range(choice.chosen.purchase))
+        elif (cards := _fewer_cards(choice, a, lang)) is not None:  # the placeholder pick's reason (review29)
+            add(a.gpu_name, "review29.lead.cards", cards=cards, cost=_cost(choice, a),
+                chosen_cost=f"{choice.chosen.per_hour:,.2f}")
         else:  # at the same hourly figure: said once ("7.50 against 7.50" explained nothing, round 15 q24)
             same = _cost(choice, a) == f"{choice.chosen.per_hour:,.2f}"
             add(a.gpu_name, "gpuswap26.lead.cost_same" if same else "pages23.lead.cost", cost=_cost(choice, a),

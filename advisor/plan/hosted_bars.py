@@ -61,6 +61,13 @@ LATENCY_KEY = f"{KEY}.why.latency"
 SOFT_KEYS = frozenset({LATENCY_KEY})
 
 
+# the team's own fine-tune: a per-token API serves only published models. Not "no hosted API serves it" (blind review
+# 19, q30/q41: mainland platforms such as Bailian and Volcano Ark deploy custom models), which the detail says in a
+# hedge with no source (deployment-facts.md has none): dedicated capacity, priced otherwise, the provider a processor
+FINE_TUNE_BAR = {"tr": "plan.apiregion21.out.fine_tune"}
+FINE_TUNE_DETAIL = "review29.fine_tune.ruled_out.detail"
+
+
 def ruled_out(f: Facts) -> dict[str, Any] | None:
     """What in the answers rules a hosted API out, as a short clause; None where nothing does. Only bars an
     agreement with a provider cannot lift: the office LAN (highly sensitive data on it: the prompts may not leave the
@@ -76,7 +83,7 @@ def ruled_out(f: Facts) -> dict[str, Any] | None:
     # page 1's reasons of memos that rightly reject the API: the team's own fine-tune, which no provider serves (q05),
     # and highly sensitive data the answers keep on the team's private network (q03's patient records on its WAN)
     if c.fine_tuned:
-        return {"tr": "plan.apiregion21.out.fine_tune"}
+        return dict(FINE_TUNE_BAR)
     if reach == "private_network" and c.level == "high":
         return {"tr": "plan.apiregion21.out.private_high"}
     return None
@@ -127,5 +134,6 @@ def quote_clause(top: float, plan_low: float, amount: Any, *, margin: float, sel
     return {"tr": f"{KEY}.quote", "top": amount, "resell": resell}
 
 
-__all__ = ["LATENCY_KEY", "SOFT_KEYS", "filed_reason", "lan_reason", "latency_reason", "quote_clause", "ruled_out",
+__all__ = ["FINE_TUNE_BAR", "FINE_TUNE_DETAIL", "LATENCY_KEY", "SOFT_KEYS", "filed_reason", "lan_reason", "latency_reason",
+           "quote_clause", "ruled_out",
            "runs_clause", "start_words"]

@@ -373,7 +373,10 @@ def _weighed(f: Facts) -> Finding | None:
     barred = hosted_bars.ruled_out(f)
     if barred is not None:  # s21-apilead21: ruled out by the answers, said in one line, no prices (q01, q02, q17)
         got = finding("cost.hosted_weighed", variant="ruled_out", severity="info", what=barred)
-        return got.model_copy(update={"sources": [], "verify": False})
+        update: dict[str, Any] = {"sources": [], "verify": False}
+        if barred == hosted_bars.FINE_TUNE_BAR:  # a platform may host a fine-tune, as other capacity (``FINE_TUNE_DETAIL``)
+            update["detail_key"] = hosted_bars.FINE_TUNE_DETAIL
+        return got.model_copy(update=update)
     factor = high_end_factor(f.cost.costs)
     top = hosted.high * factor
     per = {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"}

@@ -828,6 +828,7 @@ def _evidence(evidence: Sequence[RunEvidence], lang: str, result: PlanResult) ->
         "excluded": excluded,
         "excluded_more": max(0, len(report.excluded) - 8),
         "command": report.bench_command,
+        "none": t("evidence.none_for_plan"),  # nothing measured: said before ``for_plan`` (``memo_api_only`` words it)
         "for_plan": t(_for_plan_key(result), model=_model_words(result, lang, hw.model_name or hw.model or "—"),
                       gpu=hw.gpu_name or hw.gpu or ""),
     }

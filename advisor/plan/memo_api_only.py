@@ -66,10 +66,15 @@ def apply(context: dict[str, Any], result: PlanResult, lang: str, money: Any) ->
     kept = {translate(lang, k) for k in KEPT_COST_LABELS}
     shown = shown_prices(result.deployment_form, result.costs)
     charts = {k: v for k, v in context["charts"].items() if k not in ("latency", "cost")}
+    evidence = context["evidence"]
+    if not evidence["measured"]:  # no speed is shown: none is "the self-hosted comparison's" (blind review 19, q15)
+        model = result.hardware.model_name or result.hardware.model or "—"
+        evidence = {**evidence, "for_plan": "", "none": translate(lang, "review29.evidence.api_only", model=model)}
     return {**context, "binding": "", "gpu_choice": "", "layouts": "", "hardware": [], "command": None,
             "node_commands": [], "command_by_hand": "", "command_waits": False,
             "self_host_line": sizing_line(result, lang, money), "curve": [], "node_curves": [],
             "node_main_label": "", "no_curve_key": "apionly25.latency.none", "charts": charts, "cost_caption": "",
+            "evidence": evidence,
             "costs": [(k, v) for k, v in context["costs"] if k in kept],
             "prices": [p for p, row in zip(context["prices"], result.costs.prices, strict=True)
                        if row in shown]}

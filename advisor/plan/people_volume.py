@@ -51,7 +51,7 @@ from advisor.plan.staff_usage import (
     requests_per_person,
 )
 from advisor.plan.volume_low_end import FLOOR
-from advisor.plan.volume_range import OFFICE_HOURS
+from advisor.plan.volume_range import HOURS_PER_MONTH, OFFICE_HOURS
 
 
 def applies(c: Ctx) -> bool:
@@ -105,11 +105,20 @@ def in_out(c: Ctx, out: float) -> tuple[str, str]:
 
 def in_flight(c: Ctx, peak_tok_s: float) -> float | None:
     """Output tokens a month where the peak is requests in flight, not people (s19-volume19b): the peak's token
-    rate (``peak_tok_s``) ÷ the load's peak-to-average ratio, kept up through the working hours; None where the
-    people are answered (no other reading) or no rate is known (a fix priced before any plan is sized)."""
+    rate (``peak_tok_s``) ÷ the load's peak-to-average ratio, kept up through the hours it runs
+    (``in_flight_hours``); None where the people are answered (no other reading) or no rate is known (a fix priced
+    before any plan is sized)."""
     if c.answers.users or peak_tok_s <= 0:
         return None
-    return peak_tok_s * 3600 * OFFICE_HOURS / PEAK_FACTOR[c.load]
+    return peak_tok_s * 3600 * in_flight_hours(c) / PEAK_FACTOR[c.load]
+
+
+def in_flight_hours(c: Ctx) -> float:
+    """Hours a month the in-flight reading keeps its average up: a load the answers say is steady around the clock
+    every hour of the month, as the busiest-hour floor counts it (``volume_peak.run_days``/``hours_a_day``), else the
+    working hours. On the working hours alone q08's steady 30 in flight read as 260M output tokens a month, below
+    the 860M its floor costs for the same load around the clock, in the same tokens row (s29-lead29)."""
+    return HOURS_PER_MONTH if c.load == "stable" else float(OFFICE_HOURS)
 
 
 def estimate(c: Ctx, ceiling: float, flight: float | None = None) -> PeopleVolume | None:
@@ -176,5 +185,6 @@ def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | No
 
 
 __all__ = ["BASIS_KEY", "REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "in_flight",
+           "in_flight_hours",
            "in_out",
            "output_tokens", "people", "people_range", "per_million_note", "rates", "rebase"]

@@ -20,7 +20,8 @@ _STEPS = {
     "labour.works_council": ("works_agreement", "gates25.timeline.works_agreement", "gates25.timeline.ask.works"),
     "fin.mas_outsourcing": ("mas_outsourcing", "gates25.timeline.mas_outsourcing", "batch21.timeline.ask.compliance"),
     "pi.id_financial_data": ("id_localisation", "gates25.timeline.id_localisation", "gates25.timeline.ask.id_counsel"),
-    "pi.sensitive_safeguards": ("sensitive_pia", "gates25.timeline.sensitive_pia", "gates25.timeline.ask.dpo"),
+    # PIPL names the role 个人信息保护负责人 (Art. 52), not a GDPR data protection officer (blind review 19b, q41 zh)
+    "pi.sensitive_safeguards": ("sensitive_pia", "gates25.timeline.sensitive_pia", "gates29.timeline.ask.pipl_officer"),
     # s26-polish26 (note 25, q16): no source here times the contract; what its length turns on is said with whom to ask
     "pi.api_processor": ("api_contract", "gates25.timeline.api_contract", "polish26.timeline.ask.provider_terms"),
     # s26-polish26 (note 25: "the SEA markets check is not a timeline step"): its finding says "check each one's

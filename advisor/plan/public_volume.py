@@ -99,7 +99,9 @@ def _from_people(c: Ctx, peak_month: float) -> PublicVolume | None:
     lo_r, mid_r, hi_r = public_people.requests_a_year()
     low, expected = (min(public_people.output_tokens(c, n, r), peak_month) for r in (lo_r, mid_r))
     low_in, low_out = in_out(c, low)
-    high_in, high_out = in_out(c, peak_month)
+    # the peak's reading is derived, said as an estimate prints (two figures), as the in-flight clause says it: to
+    # the token (q09's 88,863,998,542 / 4,443,199,927) it read as a count beside the floor's 440,000,000 (s29-lead29)
+    high_in, high_out = about(c.input_for(peak_month)), about(peak_month)
     convs, turns = public_people.CONVERSATIONS_A_YEAR[1], public_people.REQUESTS_A_CONVERSATION[1]
     per_year_at_peak = peak_month / max(c.output_avg, 1) * public_people.MONTHS_A_YEAR / n
     basis: dict[str, Any] = {

@@ -75,7 +75,9 @@ def lead(costs: Any, upper: dict[str, Any] | None = None) -> dict[str, Any] | st
     if upper is not None and costs.usage_from_tokens:
         pct = max(1, round(float(upper["share"]) * 100))
         top = max(top, pct)
-        pre = "peakuse27.rent.lead."
+        # like for like too (s29-lead29, issue 25: "~20 % busy at its busiest hour … below the ~41 %" set a load
+        # against an hours break-even): the busy hours' tokens at that load are said as the hours they fill
+        pre = "lead29.rent.lead."
         common.update(upper=pct, span={"tr": upper["span"], "hours": upper["hours_a_day"]})
     if be.low is None:
         return {"tr": pre + "never", **common}

@@ -15,7 +15,7 @@ from typing import Any
 from advisor.plan import people_volume, public_volume
 from advisor.plan.context import Ctx
 from advisor.plan.volume_low_end import FLOOR
-from advisor.plan.volume_peak import hour_mean, when
+from advisor.plan.volume_peak import busy_hour_mean, when
 
 
 def rebase(costs: Any, c: Ctx, parts: list[Any]) -> None:
@@ -40,7 +40,7 @@ def rebase(costs: Any, c: Ctx, parts: list[Any]) -> None:
     costs.output_tokens_per_month = round(summed)
     costs.output_tokens_per_month_high = high if high is not None and high > summed else None
     costs.volume_basis = {**(costs.volume_basis or {}), FLOOR: {
-        "implied": float(round(summed)), "estimate": round(estimate), "peak": c.peak, "mean": round(hour_mean(c.peak)),
+        "implied": float(round(summed)), "estimate": round(estimate), "peak": c.peak, "mean": round(busy_hour_mean(c)),
         "when": when(c), "estimate_high": high, "nodes": len(parts)}}
 
 

@@ -65,10 +65,15 @@ def hourly_output(c: Ctx, peak_tok_s: float) -> float | None:
     peak); None for a job, a bursty load or no known rate."""
     if c.is_batch or c.load not in DAILY or peak_tok_s <= 0 or c.peak <= 0:
         return None
+    return busy_hour_mean(c) * peak_tok_s / c.peak * 3600
+
+
+def busy_hour_mean(c: Ctx) -> float:
+    """The requests in flight the busiest hour averages (``hour_mean``), a steady load's no more than the plan's own
+    average (the peak ÷ its ratio). The figure the floor's sentence prints: q08 said "about 21" (the hour's mean)
+    beside a month costed on 20 (the steady load's average), s29-lead29."""
     mean = hour_mean(c.peak)
-    if c.load == "stable":
-        mean = min(mean, c.peak / PEAK_FACTOR["stable"])
-    return mean * peak_tok_s / c.peak * 3600
+    return min(mean, c.peak / PEAK_FACTOR["stable"]) if c.load == "stable" else mean
 
 
 def implied_output(c: Ctx, peak_tok_s: float) -> float | None:
@@ -122,7 +127,7 @@ def check(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
         implied = max(implied, float(raised["implied"]))
     if implied is None or used <= 0 or used >= SHORT * implied:
         return None
-    return {"used": used, "implied": implied, "peak": c.peak, "mean": round(hour_mean(c.peak)),
+    return {"used": used, "implied": implied, "peak": c.peak, "mean": round(busy_hour_mean(c)),
             "rate": round(peak_tok_s, 1),
             "answered": c.requests_per_day is not None, "hours": hours_a_day(c), "days": run_days(c)[0],
             "upper": busy_upper(c, peak_tok_s, costs), "when": when(c)}
@@ -146,9 +151,14 @@ def floor(c: Ctx, peak_tok_s: float, output: float) -> dict[str, Any] | None:
         return None
     # two significant figures, as the sentence that used to flag it said it ("about 320,000,000"): an estimate
     # printed to the token read as a count (q09's 444,319,993)
-    implied = float(round(implied, 1 - int(math.floor(math.log10(implied)))))
-    return {"implied": implied, "estimate": output, "peak": c.peak, "mean": round(hour_mean(c.peak)),
+    implied = two_figures(implied)
+    return {"implied": implied, "estimate": output, "peak": c.peak, "mean": round(busy_hour_mean(c)),
             "when": when(c)}
+
+
+def two_figures(x: float) -> float:
+    """``x`` to the two significant figures ``floor`` says its month in."""
+    return float(round(x, 1 - int(math.floor(math.log10(x))))) if x > 0 else x
 
 
 def floor_sentence(costs: Any, lang: str) -> str:
@@ -198,5 +208,6 @@ def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> 
         "why": {"tr": "volpeak26.why." + ("answered" if vp["answered"] else "assumed")}, "other": other})
 
 
-__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_span", "busy_upper", "check", "floor", "floor_sentence",
-           "hour_mean", "hourly_output", "hours_a_day", "implied_output", "run_days", "sentence", "when"]
+__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_hour_mean", "busy_span", "busy_upper", "check", "floor", "floor_sentence",
+           "hour_mean", "hourly_output", "hours_a_day", "implied_output", "run_days", "sentence", "two_figures",
+           "when"]

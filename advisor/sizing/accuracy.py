@@ -13,6 +13,7 @@ from typing import Any
 from advisor.domain.engine_profiles import get_profile
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import (
+    ArchitectureGroup,
     LatencySpan,
     LikelyLatency,
     LikelyRange,
@@ -85,11 +86,19 @@ def regime_at(
     return "saturated" if concurrency > knee_concurrency else "below_knee"
 
 
+def architecture_group(model: Any) -> ArchitectureGroup:
+    """The group whose TPOT range a model's prediction is stated with (``model``: a ModelSpec): a mixture-of-experts
+    decode step reads a load-dependent set of experts through fused-MoE kernels, a dense one reads every weight once
+    (bench/predictor_accuracy.py's TPOT_GROUP_REASON)."""
+    return "moe" if model.is_moe else "dense"
+
+
 def likely_latency(
-    accuracy: PredictorAccuracy | None, regime: Regime, *, ttft_ms: float | None, tpot_ms: float | None
+    accuracy: PredictorAccuracy | None, regime: Regime, *, ttft_ms: float | None, tpot_ms: float | None,
+    architecture: ArchitectureGroup | None = None,
 ) -> LikelyLatency | None:
     """The predicted TTFT and TPOT as the ranges that held for public measurements in the same regime (None where
-    no range is on record)."""
+    no range is on record); TPOT's from the model's architecture group where that group has its own range."""
     at = accuracy.in_regime(regime) if accuracy else None
     if at is None:
         return None
@@ -103,7 +112,7 @@ def likely_latency(
         low, high = min(rng.low, 1.0), max(rng.high, 1.0)
         return LatencySpan(low=value * low, high=value * high, held=rng.coverage, measurements=at.measurements)
 
-    ttft, tpot = span(ttft_ms, at.ttft_range), span(tpot_ms, at.tpot_range)
+    ttft, tpot = span(ttft_ms, at.ttft_range), span(tpot_ms, at.range_for("tpot", architecture))
     if ttft is None and tpot is None:
         return None
     return LikelyLatency(regime=regime, ttft_ms=ttft, tpot_ms=tpot)
@@ -140,9 +149,13 @@ def speculative_basis_note(speculative: Any, *, simulated: bool) -> str:
     return tr("likely28_predict29.speculative_predict" if simulated else "likely28_predict29.speculative_calc")
 
 
-def likely_for_level(accuracy: PredictorAccuracy | None, knee: Any, level: Any) -> LikelyLatency | None:
+def likely_for_level(
+    accuracy: PredictorAccuracy | None, knee: Any, level: Any, architecture: ArchitectureGroup | None = None
+) -> LikelyLatency | None:
     """A predicted curve level's p50 TTFT and TPOT as likely ranges, in the regime its knee puts it in (``knee`` and
-    ``level``: advisor.domain.sim's Knee and LevelPrediction)."""
+    ``level``: advisor.domain.sim's Knee and LevelPrediction; ``architecture``: the model's group, see
+    architecture_group)."""
     regime = regime_at(knee.concurrency, concurrency=level.concurrency, request_rate=level.request_rate,
                        knee_request_rate=knee.request_rate)  # fmt: skip
-    return likely_latency(accuracy, regime, ttft_ms=level.ttft_ms.p50, tpot_ms=level.tpot_ms.p50)
+    return likely_latency(accuracy, regime, ttft_ms=level.ttft_ms.p50, tpot_ms=level.tpot_ms.p50,
+                          architecture=architecture)

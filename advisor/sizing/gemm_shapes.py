@@ -27,9 +27,16 @@ engine: a 4,096² GEMM at one row on an H100 takes 16 µs in BF16, and block-sca
 per call), so the byte count alone made FP8 decode up to 2× too fast or too slow. An engine without an FP8 table
 (llama.cpp) keeps the per-GPU rate. The LM head stays BF16 (FP8 checkpoints leave it unquantized).
 
+MLA models (DeepSeek-V2/V3, Kimi-K2): the MLA attention block keeps its own measured time (roofline.MLA_LAYER_FIXED_S
++ its weights at MBU: the block's projections are inside that measurement, and aiconfigurator's whole-module table
+shows block-scaled FP8 no slower than BF16 there), while the model's other dense layers — the shared expert of every
+MoE layer and the first dense MLPs — are timed per shape like any other model's (they were left to the weight read
+until session 29, which costs an FP8 shared expert's two GEMMs ~3 µs where vLLM's block-scaled kernels take 22-30 µs
+at one row: 52 µs per MoE layer, 3 ms a step over DeepSeek-V3's 58).
+
 Not covered (the per-GPU rate and read share stay): Marlin (AWQ/GPTQ) dense layers, FP8 on GPUs without an FP8
-table, MLA attention blocks (their measured fixed time already includes the small GEMMs), routed experts
-(the fused-MoE kernel, moe_kernels.py), GPUs without a table, and a user's explicit MFU/MBU.
+table, MLA attention blocks (above), routed experts (the fused-MoE kernel, moe_kernels.py), GPUs without a table,
+and a user's explicit MFU/MBU.
 """
 
 from __future__ import annotations
@@ -54,6 +61,15 @@ SIXTEEN_BIT_DENSE = ("bf16", "fp16", "mxfp4")
 # weight formats whose dense layers run vLLM's FP8 GEMMs (on GPUs with FP8 tensor cores), each with its own table
 FP8_DENSE = ("fp8", "fp8-block")
 _FUSED = {"attn_q": "qkv", "attn_k": "qkv", "attn_v": "qkv", "ffn_gate": "gate_up", "ffn_up": "gate_up"}
+# An MLA block's projections (q_a/q_b or q, kv_a with the rope key, kv_b, the output): timed inside the block's own
+# measured time (roofline.MLA_LAYER_FIXED_S), never as per-shape GEMMs (kv_b does not even run at decode: vLLM absorbs
+# it into the W_UK/W_UV batched matmuls)
+MLA_BLOCK_ROLES = frozenset({"attn_q_a", "attn_q_b", "attn_q", "attn_kv_a_mqa", "attn_kv_b", "attn_output"})
+
+
+def mla_block_tensor(t: Tensor, m: ModelSpec) -> bool:
+    """A linear tensor of an MLA attention block (its time is the block's, not a per-shape GEMM's)."""
+    return m.is_mla and t.kind == "linear" and t.role in MLA_BLOCK_ROLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,10 +168,11 @@ def _per_gpu(t: Tensor, m: ModelSpec, gpus: int) -> tuple[int, int]:
 
 
 def dense_gemm_shapes(m: ModelSpec, gpus: int) -> list[tuple[int, int, int]]:
-    """(n, k, count) of each distinct dense GEMM a step runs per GPU, fused as vLLM fuses them; LM head excluded."""
+    """(n, k, count) of each distinct dense GEMM a step runs per GPU, fused as vLLM fuses them; LM head and an MLA
+    block's projections (mla_block_tensor) excluded."""
     groups: dict[tuple[int, str], list[Tensor]] = {}
     for t in tensors(m):
-        if t.kind != "linear" or t.expert or t.mtp or t.vision:
+        if t.kind != "linear" or t.expert or t.mtp or t.vision or mla_block_tensor(t, m):
             continue
         base = t.role.removesuffix("_shexp")  # a shared expert's gate/up fuse like a dense MLP's
         key = (t.layer, _FUSED.get(base, base) + t.role[len(base):])
@@ -170,7 +187,7 @@ def dense_gemm_shapes(m: ModelSpec, gpus: int) -> list[tuple[int, int, int]]:
 
 def applies(m: ModelSpec, fmt: WeightFormat, compute: str, gpu: GpuSpec, engine: str | None = None,
             version: str | None = None) -> bool:  # fmt: skip
-    if m.is_mla or not has_table(gpu) or table_key(gpu.id, fmt.id, engine, version) is None:
+    if not has_table(gpu) or table_key(gpu.id, fmt.id, engine, version) is None:
         return False
     if fmt.id in FP8_DENSE:
         return compute == "fp8"  # an FP8 checkpoint on a GPU without FP8 tensor cores runs Marlin W8A16 instead

@@ -49,7 +49,7 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
 from advisor.sizing.allreduce import AllReduceTimes, allreduce_seconds, measured_points
 from advisor.sizing.gemm import GemmRate, ReadShare, decode_read_share, gemm_rate
-from advisor.sizing.gemm_shapes import ShapeTimes, applies, shape_times, table_key
+from advisor.sizing.gemm_shapes import ShapeTimes, applies, mla_block_tensor, shape_times, table_key
 from advisor.sizing.links import fast_link, link_kind
 from advisor.sizing.memory import KvLayout, kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.moe_kernels import expert_share
@@ -208,6 +208,12 @@ def _local_attention(model: ModelSpec, layout: KvLayout) -> dict[str, Any]:
     }
 
 
+def _mla_block(model: ModelSpec, fmt: WeightFormat, gpus: int) -> tuple[float, float]:
+    """An MLA model's attention projections in shape mode: (FLOPs per token, whole model; bytes per GPU)."""
+    block = [t for t in tensors(model) if mla_block_tensor(t, model) and not t.mtp]
+    return 2.0 * sum(t.elements for t in block), float(sum(tensor_bytes_on_gpu(t, model, fmt, gpus) for t in block))
+
+
 def _elementwise(model: ModelSpec, gpus: int) -> tuple[float, float]:
     """(fixed seconds, bytes per token) of the per-layer ElementWise ops (ELEMENTWISE_OP_FIXED_S): per step, per GPU."""
     moe = sum(model.moe_layers) if model.is_moe else 0
@@ -296,6 +302,10 @@ class StepCostModel:
     shape_scale_compute: float = 1.0
     shape_scale_read: float = 1.0
     routed_flops_per_token: float = 0.0  # whole model, the routed experts one token passes through (shape mode)
+    # shape mode, MLA models: the attention blocks' projections are not per-shape GEMMs (gemm_shapes.MLA_BLOCK_ROLES:
+    # their small-kernel time is in MLA_LAYER_FIXED_S) but read and computed as in the rate mode
+    block_flops_per_token: float = 0.0  # whole model
+    block_bytes: float = 0.0  # per GPU
     # aiconfigurator's per-layer small kernels (two add+norm and one activation ElementWise op per decoder layer, each
     # a fixed time + its bytes at ELEMENTWISE_BW_SHARE of the bandwidth): per step, all layers; see ELEMENTWISE_OP_FIXED_S
     elementwise_fixed_s: float = 0.0
@@ -411,6 +421,7 @@ class StepCostModel:
             table_key(gpu.id, fmt.id, engine, version),
         )
         small_fixed, small_bytes = _elementwise(model, gpus)
+        block_flops, block_bytes = _mla_block(model, fmt, gpus) if shaped and model.is_mla else (0.0, 0.0)
         routed = 2.0 * moe_layers * model.num_experts_per_tok * 3 * model.hidden_size * model.moe_intermediate_size
         return cls(
             linear_flops_per_token=2.0 * active_linear,
@@ -437,6 +448,8 @@ class StepCostModel:
             shape_scale_compute=factors.mfu / mfu_used,
             shape_scale_read=factors.mbu / mbu_used,
             routed_flops_per_token=routed if shaped else 0.0,
+            block_flops_per_token=block_flops,
+            block_bytes=block_bytes,
             elementwise_fixed_s=small_fixed,
             elementwise_bytes_per_token=small_bytes,
             elementwise_bytes_per_s=gpu.bandwidth_bytes_per_s * ELEMENTWISE_BW_SHARE,
@@ -505,7 +518,10 @@ class StepCostModel:
         st = self.shape_times
         assert st is not None
         scale = self.shape_scale_compute if tokens >= st.ridge_rows else self.shape_scale_read
-        return (st.dense.at(tokens) + st.head.at(logits)) * scale
+        block = 0.0
+        if self.block_bytes:  # an MLA model's attention projections, as the rate mode times them
+            block = max(tokens * self.block_flops_per_token / self.flops_per_s, self.block_bytes / self.dense_bytes_per_s)
+        return (st.dense.at(tokens) + st.head.at(logits)) * scale + block
 
     def routed_parts(self, tokens: int) -> tuple[float, float]:
         """(compute s, memory s) of the routed experts alone (shape mode): the fused-MoE rate, the touched experts'

@@ -7,6 +7,7 @@ import pytest
 
 from advisor import i18n
 from advisor.plan import headline25
+from tests.support.former_l20_rent import former_rents_plan
 from tests.support.planned import advice_plan, only_finding
 from ui.widgets.wizard_result import ResultView
 
@@ -28,7 +29,10 @@ def _card(qtbot, r, lang: str) -> str:
 # card says what it buys and its payback instead, as its memo's headline does
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_card_headline_says_the_purchase_condition(qtbot, lang: str) -> None:
-    r = advice_plan("q31_icp_filed_hosting_move")
+    # s29 (the mainland rents wired in): at Alibaba's sourced L20 rent q31 owns outright, with no purchase condition;
+    # the rent-first branch whose condition the card must carry is read at the former L20 rent given as a quote, as
+    # tests/core/test_headline25.py reads it
+    r = former_rents_plan("q31_icp_filed_hosting_move")
     threshold = only_finding(r, "cost.buy").params["threshold"]["max_purchase"]
     text = _card(qtbot, r, lang)
     assert threshold in text and headline25.form_condition(r, lang) in text
