@@ -358,7 +358,9 @@ def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
 def _dated_in_title(date: str | None, title: str) -> bool:
     """A title that states the source's own month or day ("… (CAC, 2024-03-22): …"): the list does not follow it with
     the date again. A year alone is not taken for it (a law's year in its name, "2025-04-01" when the page is of 2025)."""
-    return bool(date) and len(date) >= 7 and re.search(rf"(?<![\d-]){re.escape(date)}(?![\d-])", title) is not None
+    if not date or len(date) < 7:
+        return False
+    return re.search(rf"(?<![\d-]){re.escape(date)}(?![\d-])", title) is not None
 
 
 def _same_page(listed: str | None, title: str) -> bool:
