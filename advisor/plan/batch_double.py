@@ -117,4 +117,4 @@ def batch_doubled(f: Facts) -> Finding | None:
                    slack2=round(c.batch_hours - hours2 - s_hi, 1), deadline=c.batch_hours,
                    slow=round(slow, 1), slow2=round(slow2, 1), mfu=mfu, mfu_low=mfu_low,
                    cost=f"{_money(lo, f)}–{_money(hi, f)}", cost2=f"{_money(job.low, f)}–{_money(job.high, f)}",
-                   more=max(1, round(100 * (job.high / hi - 1))), share=round(100 * COST_SHARE))  # fmt: skip
+                   more=max(1, round(100 * (job.high / hi - 1))))  # fmt: skip

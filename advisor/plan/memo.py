@@ -343,13 +343,24 @@ def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
                 numbers[key] = n
                 if len(s.title) > len(titles[url]):
                     listed[n - 1]["link"] = memo_text15.source_link(s.title, url, lang)
+                    listed[n - 1]["dated"] = _dated_in_title(s.date, memo_text15.source_title(s.title, lang))
                     titles[url] = s.title
                 continue
             numbers[key] = len(listed) + 1
             titles.setdefault(url, s.title)
             listed.append({"n": numbers[key], "link": memo_text15.source_link(s.title, url, lang),
-                           "date": s.date, "grade": s.grade, "verify": s.needs_verify})
+                           "date": s.date, "grade": s.grade, "verify": s.needs_verify,
+                           # a title that gives its own date ("… (CAC, 2024-03-22): …") is not followed by it again
+                           "dated": _dated_in_title(s.date, memo_text15.source_title(s.title, lang))})
     return numbers, listed
+
+
+def _dated_in_title(date: str | None, title: str) -> bool:
+    """A title that states the source's own month or day ("… (CAC, 2024-03-22): …"): the list does not follow it with
+    the date again. A year alone is not taken for it (a law's year in its name, "2025-04-01" when the page is of 2025)."""
+    if not date or len(date) < 7:
+        return False
+    return re.search(rf"(?<![\d-]){re.escape(date)}(?![\d-])", title) is not None
 
 
 def _same_page(listed: str | None, title: str) -> bool:
