@@ -12,7 +12,6 @@ month's volume against what its own peak implies; the request-count estimate fro
 
 from __future__ import annotations
 
-import copy
 import re
 
 import pytest
@@ -22,7 +21,7 @@ from advisor.plan import answers_from_dict, make_plan, short_horizon, volume_fli
 from advisor.plan.context import DAYS_PER_MONTH
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, advice_plan, planned
 
 LANGS = ("en", "zh_CN")
 DECIDES = {"en": "What decides it", "zh_CN": "决定这个结论的理由"}
@@ -48,11 +47,6 @@ def _tokens_cell(r: PlanResult, lang: str) -> str:
     assert len(rows) == 1, section
     return rows[0]
 
-
-def _with(name: str, **changes) -> dict:
-    answers = copy.deepcopy(advice_answers(name))
-    answers.update(changes)
-    return answers
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -82,7 +76,7 @@ def test_a_six_month_pilot_names_its_horizon_among_the_deciding_reasons(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_horizon_long_enough_to_pay_back_says_nothing_of_it(lang):
     """q27 over 60 months: the purchase costs less than five years of renting, so no horizon sentence."""
-    r = planned(_with("q27_six_month_pilot_no_ops", expected_duration_months=60))
+    r = advice_plan("q27_six_month_pilot_no_ops", expected_duration_months=60)
     c = r.costs
     assert c.bare_metal_capex.low <= 60 * c.cloud_monthly.high
     assert short_horizon.figures(c, 60) is None
@@ -110,7 +104,7 @@ def test_a_twelve_month_hosted_plan_names_its_horizon_too(lang):
     assert short_horizon.figures(r.costs, 12) is not None
     reason = next(f for f in r.findings if f.id == "cost.hosted_api")
     assert NO_PAYBACK[lang].format(m=12) in reason.title_in(lang)
-    long = make_plan(answers_from_dict(_with("q16_hosted_api_mainland_registration", expected_duration_months=60)),
+    long = make_plan(answers_from_dict(dict(advice_answers("q16_hosted_api_mainland_registration"), expected_duration_months=60)),
                      quotes=former)
     if short_horizon.figures(long.costs, 60) is None:
         reason = next(f for f in long.findings if f.id == "cost.hosted_api")
@@ -148,7 +142,7 @@ def test_a_month_far_below_its_own_peak_is_said_in_the_cost_section(name, lang):
     """q24/q09 with few requests a day answered: the busiest hour alone at the peak's mean in flight exceeds twice
     the month: the tokens row says the month used, the least the peak implies, the output's cost at it (the
     volume's own per-million figure × used ÷ implied: the GPUs cost the same however busy) and asks for the count."""
-    r = planned(_with(name, requests_per_day=ANSWERED_FAR_BELOW[name]))
+    r = advice_plan(name, requests_per_day=ANSWERED_FAR_BELOW[name])
     vp = r.costs.volume_peak
     assert vp is not None and vp["used"] == r.costs.output_tokens_per_month
     assert vp["implied"] > 2 * vp["used"]
@@ -170,13 +164,13 @@ def test_a_month_that_agrees_with_its_peak_says_nothing(lang):
     """q24 with requests a day that the busiest hour cannot exceed twice (the peak's hour × 2 a day): no sentence;
     q27 (10 at once of 50 people: the hour's ~5 in flight agree with the month) none either; a bursty load, whose
     peak is not daily, none."""
-    vp = planned(_with("q24_us_saas_rent", requests_per_day=500)).costs.volume_peak  # (answered: s28-volume28)
+    vp = advice_plan("q24_us_saas_rent", requests_per_day=500).costs.volume_peak  # (answered: s28-volume28)
     assert vp is not None
     answers = advice_answers("q24_us_saas_rent")
     out_avg = answers["output_tokens"]["avg"]
     # requests a day whose month holds the implied least: implied ÷ (average answer × days of a month) × 2
     rpd = round(2 * vp["implied"] / out_avg / DAYS_PER_MONTH)
-    agree = planned(_with("q24_us_saas_rent", requests_per_day=rpd))
+    agree = advice_plan("q24_us_saas_rent", requests_per_day=rpd)
     assert agree.costs.volume_peak is None
     assert DISAGREE[lang] not in _tokens_cell(agree, lang)
     q27 = planned(advice_answers("q27_six_month_pilot_no_ops"))
@@ -184,14 +178,14 @@ def test_a_month_that_agrees_with_its_peak_says_nothing(lang):
     # s28-volume28: q27's month may be raised to its busiest hour's floor (a sentence that ends on the same ask),
     # never said as a month kept far below its peak
     assert translate(lang, "volpeak26.why.assumed") not in render_memo_markdown(q27, lang)
-    bursty = planned(_with("q24_us_saas_rent", load_pattern="bursty"))
+    bursty = advice_plan("q24_us_saas_rent", load_pattern="bursty")
     assert bursty.costs.volume_peak is None
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_requests_a_day_far_below_the_peak_are_said_as_yours(lang):
     """q24 with 500 requests a day: the month is the answers', and the sentence says so."""
-    r = planned(_with("q24_us_saas_rent", requests_per_day=500))
+    r = advice_plan("q24_us_saas_rent", requests_per_day=500)
     assert r.costs.volume_peak is not None and r.costs.volume_peak["answered"]
     cell = _tokens_cell(r, lang)
     assert ANSWERED[lang] in cell and DISAGREE[lang] in cell
@@ -226,7 +220,7 @@ def test_the_peak_sentence_is_two_short_sentences_that_keep_every_figure(name, l
     """s27-pages27 (issue 25: "one long clause chain"): the peak's reading in one sentence (the busiest hour's mean,
     what that hour makes in a month against the month costed, and why the costs keep the smaller one), the cost at
     that volume and the ask in a second; each under 45 words in English, every figure of ``costs.volume_peak`` kept."""
-    r = planned(_with(name, requests_per_day=ANSWERED_FAR_BELOW[name]))  # (answered: s28-volume28)
+    r = advice_plan(name, requests_per_day=ANSWERED_FAR_BELOW[name])  # (answered: s28-volume28)
     vp = r.costs.volume_peak
     text = volume_peak.sentence(r.costs, r.deployment_form == "hosted_api", lang)
     stop = ". " if lang == "en" else "。"

@@ -14,8 +14,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from advisor.i18n import translate
@@ -23,7 +21,7 @@ from advisor.plan import volume_peak
 from advisor.plan.hosted_lead import tokens_words
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, advice_plan, planned
 
 LANGS = ("en", "zh_CN")
 WORKING = {"en": "each working day", "zh_CN": "每个工作日"}
@@ -45,11 +43,6 @@ def _floor_cell(r: PlanResult, lang: str) -> str:
     assert len(rows) == 1
     return rows[0]
 
-
-def _with(name: str, **changes) -> dict:
-    answers = copy.deepcopy(advice_answers(name))
-    answers.update(changes)
-    return answers
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -78,15 +71,15 @@ def test_a_steady_load_is_counted_around_the_clock_and_a_day_night_tool_on_worki
     floor08 = q08.costs.volume_basis[volume_peak.FLOOR]
     assert AROUND[lang] in translate(lang, floor08["when"]) and WORKING[lang] not in _floor_cell(q08, lang)
     assert WORKING[lang] in translate(lang, q17.costs.volume_basis[volume_peak.FLOOR]["when"])
-    diurnal = planned(_with("q08_ascend_fleet_internal", load_pattern="diurnal"))
+    diurnal = advice_plan("q08_ascend_fleet_internal", load_pattern="diurnal")
     assert diurnal.costs.output_tokens_per_month < q08.costs.output_tokens_per_month / 10
 
 
 def test_a_public_service_meets_its_peak_every_day_a_business_tool_on_working_days():
     """q09 (public): the least its peak implies counts every day of the month; the same answers for business
     customers count their working days: the two stand as the days do (30.4 : 22)."""
-    public = planned(_with("q09_eu_voice_agent", requests_per_day=2000)).costs.volume_peak
-    business = planned(_with("q09_eu_voice_agent", requests_per_day=2000, audience="business")).costs.volume_peak
+    public = advice_plan("q09_eu_voice_agent", requests_per_day=2000).costs.volume_peak
+    business = advice_plan("q09_eu_voice_agent", requests_per_day=2000, audience="business").costs.volume_peak
     assert public is not None and business is not None
     assert public["implied"] / public["rate"] / (business["implied"] / business["rate"]) == pytest.approx(
         365 / 12 / 22, rel=1e-3)
@@ -96,7 +89,7 @@ def test_a_public_service_meets_its_peak_every_day_a_business_tool_on_working_da
 def test_a_counted_month_is_never_raised(lang):
     """q09 with 2,000 requests a day: the month is the answers' (2,000 × the average answer × the days of a month),
     with no floor, and the memo says the peak disagrees."""
-    answers = _with("q09_eu_voice_agent", requests_per_day=2000)
+    answers = dict(advice_answers("q09_eu_voice_agent"), requests_per_day=2000)
     r = planned(answers)
     assert r.costs.output_tokens_per_month == pytest.approx(2000 * answers["output_tokens"]["avg"] * 365 / 12, rel=0.01)
     assert volume_peak.FLOOR not in (r.costs.volume_basis or {})
