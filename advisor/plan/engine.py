@@ -967,13 +967,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         fleet.lay_out(c, chosen)  # on the team's own GPUs: replicas of tp GPUs, not units to buy
         if chosen.replicas != before:  # idle cards added for headroom: the card takes the curve's figures
             sim_ttft = sim_tpot = None
-            # the month's stream is the one these replicas serve (s20-costtoken20; q08 read "the peak's 474
-            # tokens/s", costed on 4 replicas before, beside 428 served by the 3 laid out); renting stays priced
-            # as it was (whole servers)
+            # costed again on the replicas laid out: the month's stream is the one these replicas serve
+            # (s20-costtoken20; q08 read "the peak's 474 tokens/s", costed on 4 replicas before, beside 428 served
+            # by the 3 laid out), and so is the GPU-use share and the power at it (session 30, issue 25: q08's
+            # share was the month's tokens over 4 replicas' capacity, 17 %, beside a plan of 3)
+            out = _cost_of(c, chosen, region, book)
             vol = burst.volume(c, burst.peak_rate(c, chosen))
-            if out is not None:
-                costmod.set_volume(out.costs, vol.output_tokens, c.input_for(vol.output_tokens), vol.basis,
-                                   vol.output_high)
             tokens_month = vol.output_tokens
             hosted = costmod.hosted_api_monthly(c, tokens_month, c.input_for(tokens_month)) if tokens_month else None
     if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new

@@ -20,7 +20,7 @@ def _gb(gpu_id: str) -> int | None:
 
 
 def fits_clause(c: Any, gpu_id: str) -> dict[str, Any] | str:
-    """{"tr", "other", "other_mem", "mem"}, with the receiving cards' own load where the fleet's counts give it
+    """{"tr", "other", "other_mem", "mem", "gpu"}, with the receiving cards' own load where the fleet's counts give it
     (``_their_load``), where the fleet's idle cards of another type (those ``fleet.movable`` counts) have less
     memory a card than ``gpu_id``, naming the smallest of them; "" otherwise."""
     from advisor.plan.fleet import free_gpus
@@ -31,7 +31,10 @@ def fits_clause(c: Any, gpu_id: str) -> dict[str, Any] | str:
     if not smaller:
         return ""
     g, m = min(smaller, key=lambda x: x[1])
-    fits = {"tr": "fleet26.fleet.moved_fits", "other": gpus_by_id()[g].name, "other_mem": m, "mem": mem}
+    # the cards the work leaves named beside their memory (r19 q04 zh: "L20 48GB（每张 48 GB，这里每张 96 GB）" read
+    # as garbled: "here" named no card)
+    fits = {"tr": "fleet26.fleet.moved_fits", "other": gpus_by_id()[g].name, "other_mem": m, "mem": mem,
+            "gpu": gpus_by_id()[gpu_id].name}
     load = _their_load(c, gpu_id, g, mem, m)
     return {**fits, **load} if load is not None else fits  # one sentence: their memory and their own load
 

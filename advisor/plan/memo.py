@@ -493,6 +493,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     sep = t("memo.list_sep")
     job = c.per_job  # a batch: one job's total, never labelled per month
     owning = memo_forms.chosen_owned(result) is not None
+    owned_only = owned_rent_rows.owns_it_all(result)  # on the team's own GPUs alone: no rent rows (owned_rent_rows)
     rows = _node_cost_rows(result, lang)
     uplift = "—"
     if c.region_uplift is not None:
@@ -579,9 +580,11 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("memo.cost.per_million_all", all_m if per_million == "—" else "—"),
         ("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly", hosted),
     ):
+        if owned_only and key in owned_rent_rows.RENT_ROWS:
+            continue  # an owned fleet's cost is not rent (blind review 18, q18/q33): its rent rows are never added
         if value != "—":
             rows.append((t(key), value))
-        if key in ("memo4.cost.cloud_job", "memo4.cost.cloud_monthly") and value != "—":
+        if key in ("memo4.cost.cloud_job", "memo4.cost.cloud_monthly") and value != "—" and not owned_only:
             # every factor of the product, the uplift sourced
             formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid",
                                                      hybrid=result.deployment_form == "hybrid")
@@ -614,7 +617,6 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     # the months at the plan's one utilisation (s23-util23); _said_once drops the row where the rent finding holds
     # the months word for word
     rows = _said_once(rows, result, lang)
-    rows = owned_rent_rows.fold(rows, result, lang)  # an owned fleet's cost is not rent (blind review 18, q18/q33)
     rows = capex_only_rows.fold(rows, result, lang, _break_even(c, lang, "months"))
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     rows = _no_row_to_name(rows, tokens, plain, lang)

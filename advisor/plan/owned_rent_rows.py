@@ -2,17 +2,20 @@
 18, q33: "the cloud-rental cost rows are irrelevant noise for an owned-hardware plan"; q18: "the cloud yardstick is
 priced on 12 GPUs while the plan uses 14"). Owned GPUs cost their power, colocation and staff share, which the
 owning rows give; renting stays in the memo only as the alternative the fleet finding names ("against … a month
-renting the same setup"). A hybrid rents its bursts: its rent rows stay."""
+renting the same setup"). A hybrid rents its bursts: its rent rows stay.
+
+The cost table (``memo._cost_rows``, the one place that builds it) does not add these rows for such a plan; session
+30 replaced the fold that dropped them afterwards by matching their translated labels, which would also have
+dropped any other row that happened to read the same."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from advisor.i18n import translate
 from advisor.plan import gpu_lead
 
 # the cost-table rows that price renting the plan's setup (the month, its worked-out product, the hourly rate and
-# the uplift on it)
+# the uplift on it), by their i18n keys
 RENT_ROWS = ("memo4.cost.cloud_monthly", "memo.batchcost15.formula_label", "memo.cost.cloud_per_gpu_hour",
              "memo.cost.region_uplift")
 
@@ -24,12 +27,4 @@ def owns_it_all(result: Any) -> bool:
         and layout.basis == "fleet" and (choice is None or gpu_lead.owned_only(choice))
 
 
-def fold(rows: list[tuple[str, str]], result: Any, lang: str) -> list[tuple[str, str]]:
-    """``rows`` less the rent rows where the plan owns everything it runs on."""
-    if not owns_it_all(result):
-        return rows
-    drop = {translate(lang, key) for key in RENT_ROWS}
-    return [(label, value) for label, value in rows if label not in drop]
-
-
-__all__ = ["RENT_ROWS", "fold", "owns_it_all"]
+__all__ = ["RENT_ROWS", "owns_it_all"]

@@ -27,9 +27,13 @@ class Spread:
     """The replicas over the servers they can sit on: at most ``most`` to a server over ``servers`` servers."""
 
     replicas: int
-    serving: int  # replicas the peak needs (the N+1 spare left out)
+    serving: int  # replicas sized for the peak with the planned headroom (the N+1 spare left out)
     servers: int
     most: int
+    # replicas that carry the peak itself within the target, the headroom left out (0: as many as ``serving``).
+    # Session 30 (r19, q08): "1 of 3 replicas, 33 % of the 3 the peak needs" where 2 carry the peak of 30 at 15
+    # each and the 3rd is the 20 % headroom's: a server down is measured against the peak, not peak + headroom
+    need: int = 0
 
     @property
     def left(self) -> int:
@@ -37,8 +41,13 @@ class Spread:
         return self.replicas - self.most
 
     @property
+    def carrying(self) -> int:
+        """Replicas the peak needs within the target, headroom left out (``need``, else ``serving``)."""
+        return self.need or self.serving
+
+    @property
     def covered(self) -> bool:
-        return self.left >= self.serving
+        return self.left >= self.carrying
 
     def per_server(self) -> list[int]:
         """Replicas on each server used, most first, spread as evenly as the spread says: the free GPUs to check are
@@ -48,17 +57,26 @@ class Spread:
         return [n for n in [even + 1] * extra + [even] * (self.servers - extra) if n]
 
 
-def _fleet_spread(replicas: int, serving: int, tp: int, fleet_gpus: int) -> Spread | None:
+def _fleet_spread(replicas: int, serving: int, tp: int, fleet_gpus: int, need: int = 0) -> Spread | None:
     """Replicas on a fleet of 8-GPU servers, spread as widely as its servers allow (None: fewer than two)."""
     spread = server_spread(replicas, tp, fleet_gpus)
-    return None if spread is None else Spread(replicas, serving, *spread)
+    return None if spread is None else Spread(replicas, serving, *spread, need=need)
 
 
-def _bought_spread(replicas: int, serving: int, tp: int, unit_gpus: int, units: int) -> Spread | None:
+def _bought_spread(replicas: int, serving: int, tp: int, unit_gpus: int, units: int, need: int = 0) -> Spread | None:
     """Replicas packed into the servers bought (``units`` of ``unit_gpus``), as evenly as they go."""
     if units < 2:
         return None  # one server: nothing to spread over (the single-server risk is the redundancy rules')
-    return Spread(replicas, serving, units, min(max(1, unit_gpus // tp), math.ceil(replicas / units)))
+    return Spread(replicas, serving, units, min(max(1, unit_gpus // tp), math.ceil(replicas / units)), need=need)
+
+
+def peak_replicas(f: Facts, serving: int) -> int:
+    """The fewest of the ``serving`` replicas that carry the whole peak within the target and within the serve
+    command's cap (``carried_by``), the planned headroom left out; ``serving`` where fewer do not."""
+    ch, peak = f.chosen, int(f.ctx.peak or 0)
+    if ch is None or peak <= 0:
+        return serving
+    return next((n for n in range(1, serving) if carried_by(f.ctx, ch, n) >= peak), serving)
 
 
 def _spread(f: Facts) -> Spread | None:
@@ -75,8 +93,8 @@ def _spread(f: Facts) -> Spread | None:
     if fleet is not None:
         if lay.form_factor not in ("sxm", "oam"):
             return None
-        return _fleet_spread(replicas, serving, tp, fleet.fleet_count or 0)
-    return _bought_spread(replicas, serving, tp, lay.unit_gpus, lay.units)
+        return _fleet_spread(replicas, serving, tp, fleet.fleet_count or 0, peak_replicas(f, serving))
+    return _bought_spread(replicas, serving, tp, lay.unit_gpus, lay.units, peak_replicas(f, serving))
 
 
 def server_loss(f: Facts) -> Spread | None:
@@ -139,7 +157,8 @@ def placement(f: Facts) -> Finding | None:
         if replicas < 2:
             return None  # one replica's cards in one machine: nothing a reader needs told beyond the command
         count = fleet.fleet_count or 0
-        shape = _two_machines(replicas, tp, count, max(1, replicas - spare), f.ctx.utilisation)
+        # the replicas the peak needs without the headroom, as on known servers (session 30: ``Spread.need``)
+        shape = _two_machines(replicas, tp, count, peak_replicas(f, max(1, replicas - spare)), f.ctx.utilisation)
         if shape is not None and shape["spare_pair"] and shape["rest"] < shape["serving"]:
             # the machine with the most down leaves the peak short and one more replica rides it out: recommended,
             # with its condition, not floated as an option (``spare_policy`` rule 5; round 14, q33)
@@ -153,9 +172,9 @@ def placement(f: Facts) -> Finding | None:
     spread = _spread(f)
     if spread is None or (fleet is None and spread.covered):
         return None  # bought whole servers with a whole spare server: placement follows from the purchase
-    pct = round(100 * spread.left / spread.serving)
+    pct = round(100 * spread.left / spread.carrying)
     cover = ({"tr": "plan.placement16.covered"} if spread.covered
-             else {"tr": "plan.placement16.short", "serving": spread.serving})  # fmt: skip
+             else {"tr": "plan.placement16.short", "serving": spread.carrying})  # fmt: skip
     spare_part = {"tr": "plan.placement16.spare" if spare or own_like.by_rent(ch) else "plan.placement16.no_spare"}
     if own_like.by_rent(ch) and not spread.covered:  # a failed server's cards rented for its repair days (own_like)
         cover = {"tr": "own28.placement.repair_rent", "unit_gpus": lay.unit_gpus}
@@ -187,4 +206,5 @@ def placement(f: Facts) -> Finding | None:
             cover = {**cover, "tr": "gpu28.placement.one_more_server", "left_after": left, "after": after,
                      "carried_now": carried_by(f.ctx, ch, more["left_now"])}
     return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,
-                   left=spread.left, serving=spread.serving, pct=pct, cover=cover, **params)  # fmt: skip
+                   left=spread.left, serving=spread.serving, need=spread.carrying, pct=pct, cover=cover,
+                   **params)  # fmt: skip

@@ -5,7 +5,9 @@ the plan's own figures as contradictions (issue 25, seventh blind review, s18-ag
   while it stays within the latency target, and only if the reason says so: the target, not the knee, sets each
   replica's load (q04: "replicas run past the predicted knee (14 per replica against a knee of 7)");
 - replicas that share a server: what one server down leaves when that is less than the peak needs (q04: "losing
-  a server leaves only 1 of 3 replicas", said only in the placement note at the end of the memo).
+  a server leaves only 1 of 3 replicas", said only in the placement note at the end of the memo), against the
+  replicas that carry the peak itself, the planned headroom left out (session 30, q08: "33 % of the 3 the peak
+  needs" where 2 carry it).
 
 The knee is the plan's own curve's (``capacity.served_curve``, the one section 3 shows) and the spread the placement
 rule's (``placement_rules.server_loss``), never worked out again here.
@@ -36,7 +38,7 @@ def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
                         if knee_at and per > knee_at and per <= c_max else "")  # fmt: skip
     spread = server_loss(f)
     loss: dict | str = ({"tr": "agree18.sizing.server_loss", "left": spread.left, "replicas": spread.replicas,
-                         "pct": round(100 * spread.left / spread.serving), "serving": spread.serving}
+                         "pct": round(100 * spread.left / spread.carrying), "need": spread.carrying}
                         if spread is not None else "")  # fmt: skip
     if knee or loss:
         out.title_key = TITLE

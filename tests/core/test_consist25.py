@@ -143,7 +143,10 @@ def test_q04_takes_no_spare_on_cards_freed_by_moving_work_q33_keeps_its_idle_spa
     # still said, now as the first step of the free-card sum (30 % as cards' worth, counted as whole busy cards)
     assert "The measured 30 % is about 4.8 cards' worth of other work on your 16; counted as whole busy cards" in en
     # session 28 (gpu28, review 17b: "the L20s' own load is never checked"): one sentence asks it with their memory
-    assert "(48 GB a card, 96 here)" in en and "whether it fits in 48 GB and runs fast enough there" in en
+    # session 30 (r19 q04 zh: "L20 48GB（每张 48 GB，这里每张 96 GB）" read as garbled, "here" naming no card): the
+    # cards the work leaves are named beside their 96 GB
+    assert "(48 GB a card, against 96 GB on each NVIDIA H20 96GB)" in en
+    assert "whether it fits in 48 GB and runs fast enough there" in en
 
 
 def test_q39_gpu_section_tells_the_hardware_rows_story_with_one_headroom_figure():

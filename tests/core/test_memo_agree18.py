@@ -116,7 +116,9 @@ def test_the_sizing_reason_says_past_the_knee_and_a_server_loss_as_the_memo_show
         assert f"up to {r.capacity.max_concurrency_per_replica})" in title, (title, r.capacity)
     placed = next((f for f in r.findings if f.id == "sizing.placement" and f.params.get("left") is not None), None)
     if placed is not None and plan.title_key.endswith(".room.title"):
-        short = placed.params["left"] < placed.params["serving"]
+        # session 30 (r19 q08: "33 % of the 3 the peak needs" where 2 carry it): short of the replicas that carry the
+        # peak itself ("need"), not of those sized with the headroom ("serving")
+        short = placed.params["left"] < placed.params["need"]
         said = f"one server down leaves {placed.params['left']} of {placed.params['replicas']} replicas" in \
             title.lower()
         assert said == short, (name, placed.params, title)

@@ -112,7 +112,9 @@ def test_power_and_payback_are_at_the_plans_utilisation_where_the_tokens_fill_li
     c = r.costs
     # the tokens row fills a small share of the capacity: the case that used to sit beside an assumed 40 %
     # s28-volume28: a month raised to its busiest hour's floor (q08, steady around the clock) fills more, under 20 %
-    small = 0.2 if (c.volume_basis or {}).get("busiest_hour_floor") else 0.1
+    # session 30 (fleet30): q08's share is over the 3 replicas it lays out on the fleet, no longer the 4 it was
+    # costed on before (17 %): 22 %, still far under the steady load pattern's assumed 70 %
+    small = 0.25 if (c.volume_basis or {}).get("busiest_hour_floor") else 0.1
     assert c.usage_from_tokens and c.utilisation < small, (name, c.utilisation)
     assert volume_busy.contradicting_share(c) is None, name
     assert c.usage_busy is None

@@ -40,6 +40,9 @@ def test_q18_fleet_spares_ride_out_a_whole_server_and_the_free_gpus_are_checked(
     (f,) = _placement(plan)
     p = f.params
     assert (p["replicas"], p["tp"], p["servers"], p["most"], p["left"], p["serving"], p["pct"]) == (7, 2, 4, 2, 5, 5, 100)
+    # session 30: the share is of the replicas that carry the peak without headroom; at 48 a replica the peak of 200
+    # needs all 5 sized for it, so the figure stands
+    assert p["need"] == 5
     assert p["spare_part"]["tr"] == "plan.owned20.placement.spares"
     # the fleet is 45 % busy: the spread assumes the free GPUs lie that way, and says to check it
     assert p["cover"]["tr"] == "sizenums22.placement.check_free"

@@ -20,7 +20,9 @@ CJK = "\u4e00-\u9fff"
 
 def test_a_server_loss_says_how_many_of_how_many_replicas_are_left():
     """q04: "只剩 1/3 个副本" reads as a third of a replica."""
-    params = {"left": 1, "replicas": 3, "serving": 3, "pct": 33}
+    # session 30 (r19 q08): the share is of the replicas that carry the peak without the headroom ("need"), not of
+    # those sized with it ("serving": q08 said "33 % of the 3" where 2 carry the peak); the count wording is unchanged
+    params = {"left": 1, "replicas": 3, "need": 3, "pct": 33}
     zh = render("zh_CN", "agree18.sizing.server_loss", params)
     assert "3 个副本只剩 1 个" in zh and "1/3" not in zh, zh
     assert "leaves 1 of 3 replicas" in render("en", "agree18.sizing.server_loss", params)
