@@ -181,3 +181,16 @@ def test_resale_path_names_the_registration(lang: str) -> None:
     assert words in _memo(Q11, lang)
     # the same service with its generative-AI step done: no path to choose
     assert words not in _memo(Q11, lang, genai_filing="filed")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_api_only_rent_figure_says_its_reserved_basis(lang: str) -> None:
+    # q15: "$224–$378 for a mostly idle rented 4090" beside the API, with no rate or basis: the product is said
+    r = advice_plan("q15_hosted_api_small_us_team")
+    c = r.costs
+    line = next(x for x in _memo("q15_hosted_api_small_us_team", lang).splitlines()
+                if render(lang, "review30.rent_basis.reserved_clause", {"basis": ""}).strip(" （）:：()")[:6] in x)
+    assert f"{HOURS_PER_MONTH:,.0f}" in line and f"{c.cloud_monthly_factor.low:g}" in line
+    assert c.gpus * c.cloud_monthly_factor.low * HOURS_PER_MONTH * c.cloud_per_gpu_hour.low * (
+        1 + c.cloud_overhead.low) == pytest.approx(c.cloud_monthly.low, rel=0.01)
+    assert f"{c.cloud_monthly.low:,.0f}" in line
