@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import rent_basis
 from advisor.plan.money_text import money_range
+from advisor.plan.result import render
 
 # the rows the one line stands for (their labels' keys)
 _FOLDED = ("memo4.cost.cloud_monthly", "memo.batchcost15.formula_label", "plan.breakeven.months.label",
@@ -33,19 +35,20 @@ def fold(rows: list[tuple[str, str]], result: Any, lang: str, payback: str) -> l
     labels = {translate(lang, k) for k in _FOLDED}
     kept = [(label, value) for label, value in rows if label not in labels]
     c = result.costs
-    key = "memo.office19.rent_line_no_payback"
-    if c.rent_sized:  # renting the load's GPUs, not the ones bought (s24-ownrent24, advisor.plan.rent_sized)
-        key = "ownrent24.office.rent_line_no_payback"
-    cost = money_range(c.cloud_on_demand_monthly, c.currency)
+    # review 19 (q17: "the on-demand ¥35,144–¥38,455 for 4 L20s does not follow from the 14.63 CNY/card-hour
+    # shown"): each figure with the product that gives it, cards × hours × rate, reserved or on demand (the formula
+    # row folded here said it; s24's "renting what the load needs" where it rents other GPUs than those bought)
+    what = {"tr": "review30.office.what.sized", "gpus": c.gpus} if c.rent_sized else {"tr": "review30.office.what.same"}
+    params: dict[str, Any] = {"what": what, "od": rent_basis.on_demand(c), "payback": payback,
+                              "on_demand": money_range(c.cloud_on_demand_monthly, c.currency)}
+    key, params["cost"] = "review30.office.rent_line_no_payback", params["on_demand"]
     if payback != "—" and c.cloud_monthly is not None:
         # s27-own27 (round 16, q01: "5.7–35 months does not obviously follow from the rent range given"): the payback
         # is counted against the rent reserved for a year (``costs.cloud_monthly``), so that is the range printed
         # beside it, the on-demand month after it
-        key = "own27.office.rent_line_sized" if c.rent_sized else "own27.office.rent_line"
-        cost = money_range(c.cloud_monthly, c.currency)
-    line = (translate(lang, "memo.office19.rent_label"),
-            translate(lang, key, cost=cost, payback=payback, gpus=c.gpus,
-                      on_demand=money_range(c.cloud_on_demand_monthly, c.currency)))
+        key, params["cost"] = "review30.office.rent_line", money_range(c.cloud_monthly, c.currency)
+        params["reserved"] = rent_basis.reserved(c)
+    line = (translate(lang, "memo.office19.rent_label"), render(lang, key, params))
     at = next((i for i, (label, _) in enumerate(rows) if label in labels), len(rows))
     before = sum(1 for label, _ in rows[:at] if label not in labels)
     return kept[:before] + [line] + kept[before:]

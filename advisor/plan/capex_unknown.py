@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import budget_share, page_one_payback
+from advisor.plan import budget_share, page_one_payback, rent_fallback
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import render
 
@@ -48,11 +48,13 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     key = "ownrent24.capex.monthly_rent_sized" if c.rent_sized else "plan.inputs17.capex.monthly_rent"
     # s27-own27 (round 16, q03: "rent it if the purchase cannot be paid up front" should remind that rented GPUs
     # carry the same data constraints): where personal information is processed, the rent is no way around them
-    sens = (getattr(result, "answers", None) or {}).get("data_sensitivity") or {}
+    answers = getattr(result, "answers", None) or {}
+    sens = answers.get("data_sensitivity") or {}
     terms: dict[str, Any] | str = {"tr": "own27.rent_terms.pi"} if sens.get("personal_info") else ""
+    # review 19 (q02, q03): a rented GPU is not on the office LAN or the private network; said, or no fallback
     return render(lang, key, {  # renting the load's GPUs where they differ from those bought (rent_sized)
         "months": c.horizon_months, "rent": money_range(rent, c.currency), "gpus": c.gpus,
-        "fits": fits, "pays": pays, "terms": terms})
+        "fits": fits, "pays": pays, "fallback": rent_fallback.clause(answers, terms)})
 
 
 def bought(result: Any, chosen: Any) -> Any:

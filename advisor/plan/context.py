@@ -24,6 +24,9 @@ from advisor.plan.staff_usage import (
     people_from_peak,
     requests_per_person,
 )
+from advisor.plan.thinking_default import ASSUMPTION_KEY as THINKING_KEY
+from advisor.plan.thinking_default import FIELD as THINKING_FIELD
+from advisor.plan.thinking_default import thinks_by_default
 
 DEFAULT_MODEL = "qwen2.5-7b-instruct"
 PEAK_FACTOR = {"stable": 1.5, "diurnal": 3.0, "bursty": 6.0, "one_off_batch": 1.0}
@@ -305,6 +308,8 @@ def resolve(a: PlanAnswers) -> Ctx:
     if rm.how == "hf_variant":
         out.append(Assumption(field="model", value=rm.spec.id, key="plan.assume.model_variant",
                               params={"asked": rm.asked, "preset": rm.spec.id}))  # fmt: skip
+    if thinks_by_default(rm.spec):  # Qwen3 hybrid thinking: the costs hold with it off (review 19, q29)
+        out.append(Assumption(field=THINKING_FIELD, value=False, key=THINKING_KEY, params={"model": rm.spec.name, "repo": rm.spec.hf_repo}))
     load = a.load_pattern or (
         "one_off_batch" if use_case == "offline_batch" else _assume(out, "load_pattern", "diurnal")
     )

@@ -1484,7 +1484,13 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
 
     if no_saving is not None:  # (left out, so the A/B is not said there)
         no_saving[:] = point_first_at_ab(no_saving, said=True)
-    return point_first_at_ab(kept)
+    # a Qwen3 hybrid-thinking model thinks unless switched off: said once, on the first such fix (review 19, q29)
+    from advisor.plan import thinking_default
+    from advisor.plan.context import DEFAULT_MODEL
+    from advisor.plan.models import resolve_plan_model
+
+    served = resolve_plan_model(answers.model or DEFAULT_MODEL).spec
+    return thinking_default.say_once(point_first_at_ab(kept), served)
 
 
 # changes of the model or its format: each re-planned on the setup it needs; one that costs no less than the plan as
@@ -1860,7 +1866,7 @@ def _smaller_fixes(c: Ctx, priced: Sequence[tuple[Any, float | None, float | Non
     from advisor.plan.smaller_quality import ab_pointer, size_drop
 
     return [Fix(id="smaller_model", key="plan.fix.smaller_model",
-                params={"model": spec.name, "drop": size_drop(c.model, spec), "ab": ab_pointer(c.model)},
+                params={"model": spec.name, "drop": size_drop(c.model, spec), "ab": ab_pointer(c.model), "think": ""},
                 change={"model": spec.id}, monthly_cost=None if low is None or high is None
                 else MoneyRange(low=round(low), high=round(high)))
             for spec, low, high in priced]
@@ -2025,7 +2031,7 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
             current = f.budget_needed
             if cand is not None and (current is None or monthly is None or monthly < current):
                 fixes.append(Fix(id="smaller_model", key="plan.fix.smaller_model",
-                                 params={"model": spec.name, "drop": size_drop(c.model, spec), "ab": ab_pointer(c.model)},
+                                 params={"model": spec.name, "drop": size_drop(c.model, spec), "ab": ab_pointer(c.model), "think": ""},
                                  change={"model": spec.id}, monthly_cost=mr(monthly)))  # fmt: skip
                 break
         else:

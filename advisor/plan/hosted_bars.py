@@ -122,7 +122,7 @@ def start_words(f: Facts) -> dict[str, Any]:
 
 
 def quote_clause(top: float, plan_low: float, amount: Any, *, margin: float, sells: bool,
-                 licence: bool = False) -> dict[str, Any] | str:
+                 licence: bool = False, registers: tuple[int, int] | None = None) -> dict[str, Any] | str:
     """Where the API is cheaper at every price but by less than ``margin`` (``hosted_weigh.LEAD_MARGIN``; q11, q26,
     q31: "a gap the quotes can close" kept a dearer plan with no reason): the one figure a quote must beat, and, for
     a service that sells tokens (``sells``), reselling an API first. ``top``: the API at its dearest rate on the
@@ -130,7 +130,11 @@ def quote_clause(top: float, plan_low: float, amount: Any, *, margin: float, sel
     (``rules.icp_licence``), which reselling an API does not lift: said beside the advice (eleventh review, q11)."""
     if top * margin <= plan_low:
         return ""
-    resell = {"tr": "plan.apiregion21.resell.b25" if licence else f"{KEY}.resell"} if sells else ""
+    resell: dict[str, Any] | str = {"tr": "plan.apiregion21.resell.b25" if licence else f"{KEY}.resell"} if sells else ""
+    if resell and registers is not None:
+        # blind review 19, q11: "the memo should say whether the resale path could use the shorter 登记": reselling
+        # a filed model's API unchanged is the registration (deployment facts §2.2), ``registers`` its days
+        resell = {"tr": "review30.resell.registration", "resell": resell, "low": registers[0], "high": registers[1]}
     return {"tr": f"{KEY}.quote", "top": amount, "resell": resell}
 
 

@@ -227,7 +227,8 @@ def start_with(f: Facts) -> StartWith | None:
         runs = hosted_kept.runs_reach(f) or runs_clause(f)
         extra["near"] = {"tr": "plan.apilead21.after", "near": near, "runs": runs,
                          "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
-                                               sells=sells_tokens(f), licence=needs_operating_licence(f))}
+                                               sells=sells_tokens(f), licence=needs_operating_licence(f),
+                                               registers=resale_registers(f))}
         after = extra["near"]
         if isinstance(after["quote"], dict) and top >= plan.low:  # s25-apikept25 (q11, q19): cheaper at every price
             # on the volume costed, not on its high end: "costs more at every price here" said only of what holds
@@ -273,6 +274,20 @@ def needs_operating_licence(f: Facts) -> bool:
     from advisor.plan.rules import icp_licence  # the rule itself, so the lead and the finding never disagree
 
     return icp_licence(f) is not None
+
+
+def resale_registers(f: Facts) -> tuple[int, int] | None:
+    """The registration's days (登记: calling an already-filed model's API unchanged) where the plan as asked needs
+    the generative-AI filing or likely does (``genai.filing``, ``genai.business_only``) and reselling a hosted API
+    would be that path instead; None for a fine-tune (no API serves it unchanged) or where no filing is planned."""
+    from advisor.plan.data import duration
+    from advisor.plan.duties16_rules import genai_business_only
+    from advisor.plan.rules import genai_filing
+
+    c = f.ctx
+    if c.fine_tuned or c.genai_covered or (genai_filing(f) is None and genai_business_only(f) is None):
+        return None
+    return duration("genai_registration")
 
 
 def near_users(f: Facts) -> dict[str, Any] | str:

@@ -29,6 +29,7 @@ from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
+    budget_basis,
     budget_words,
     burst_bill,
     capex_only_rows,
@@ -1226,6 +1227,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t) + line_total.budget_clause(result, lang)  # the line counted, or said (s22)
         verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
+        verdict += budget_basis.reserved_only_clause(c, lang)  # within only at the committed price (review 19, q38)
         owned = capex_unknown.bought(result, memo_forms.chosen_owned(result))
         monthly_for_purchase = capex_unknown.budget_row(result, owned, lang, verdict)  # a purchase judged on it: said so
         rows.append((t("memo.key.budget"), (monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}")

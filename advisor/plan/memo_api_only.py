@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import rent_basis
 from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.result import Finding, PlanResult, render
 
@@ -53,9 +54,13 @@ def sizing_line(result: PlanResult, lang: str, money: Any) -> str:
     """"Serving it yourselves would take 2 × NVIDIA L20 48GB (bf16) at about 4,703–15,299 CNY a month on rented GPUs,
     against 34–73 CNY for the API: not sized further here." (``money``: the memo's money formatter)."""
     hw, c = result.hardware, result.costs
+    # the rent's basis, cards × hours × rate at the reserved price (blind review 19, q15: "$224–$378 for a mostly
+    # idle rented 4090" with no rate or basis beside it)
+    reserved = rent_basis.reserved(c)
+    basis = {"tr": "review30.rent_basis.reserved_clause", "basis": reserved} if reserved else ""
     return render(lang, "apionly25.sizing.line", {
         "gpus": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu or "—", "weights": hw.weights or "—",
-        "cost": money(c.cloud_monthly, c.currency), "api": money(c.hosted_api_monthly, c.currency)})
+        "cost": money(c.cloud_monthly, c.currency), "api": money(c.hosted_api_monthly, c.currency), "basis": basis})
 
 
 def apply(context: dict[str, Any], result: PlanResult, lang: str, money: Any) -> dict[str, Any]:

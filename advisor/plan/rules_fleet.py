@@ -5,6 +5,9 @@ on import (that module imports this one at its end).
 
 from __future__ import annotations
 
+from typing import Any
+
+from advisor.plan import rent_basis
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.fleet_disagree import readings
 from advisor.plan.result import Finding, OwnedFormCost
@@ -118,13 +121,20 @@ def cost_fleet(f: Facts) -> Finding | None:
             if bought else _moved(f, o) or {"tr": "plan.fleet13.more.none"})  # fmt: skip
     cloud = f.cost.cloud_usd
     conv = f.cost.conv
-    rent = "—" if None in cloud else _r(cloud[0] * conv, cloud[1] * conv, f)
+    rent: dict[str, Any] = {"tr": "review30.fleet.rent_plain",
+                            "rent": "—" if None in cloud else _r(cloud[0] * conv, cloud[1] * conv, f)}
     od = f.cost.costs.cloud_on_demand_monthly
+    deployed = rent_basis.reserved_deployed(f.cost.costs, f.chosen.total_gpus)
     if f.form == "hybrid" and od is not None:
         # the rent the hybrid's cost table prints (on demand, scaled to the load): a hybrid's table shows no reserved
         # floor, so its figure here read as a second rent for the same setup (round 13 zh, q39: "the rent comparison
         # appears as both ¥43,390–123,355 and ¥52,411–138,654")
-        rent = _r(od.low, od.high, f)
+        rent = {"tr": "review30.fleet.rent_plain", "rent": _r(od.low, od.high, f)}
+    elif deployed is not None:
+        # the deployed GPUs reserved every hour, as an owned fleet runs, with the product that gives it (review 19,
+        # q33: "appears to price 4 GPUs at the reserved rate, not the 6 deployed": it was the load's rent)
+        (lo, hi), basis = deployed
+        rent = {"tr": "review30.fleet.rent", "rent": _r(lo, hi, f), "basis": basis}
     util = round((o.fleet_utilisation or 0) * 100)
     this = _this_service(f, o, burst, util)
     if this is not None:

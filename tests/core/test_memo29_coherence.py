@@ -19,6 +19,7 @@ import re
 import pytest
 
 from advisor.i18n import translate
+from advisor.plan import rent_basis
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.support.planned import advice_plan, only_finding
@@ -56,9 +57,13 @@ def test_an_owned_fleet_memo_shows_no_rent_as_its_cost(name: str, lang: str) -> 
     for key in RENT_LABELS:
         assert f"| {translate(lang, key)} |" not in table, (name, key)
     assert not HOURLY[lang].search(_why_gpu(md, lang)), _why_gpu(md, lang)
-    # the alternative stays, labelled: the fleet finding's "against … renting the same setup"
-    assert r.costs.cloud_monthly is not None
-    low = f"{r.costs.cloud_monthly.low:,.0f}"
+    # the alternative stays, labelled: the fleet finding's "against … renting the same setup". Re-argued in session
+    # 30 (review30, blind review 19, q33: "appears to price 4 GPUs at the reserved rate, not the 6 deployed"): that
+    # figure is now the deployed GPUs reserved every hour (``rent_basis.reserved_deployed``), not the load's
+    # ``cloud_monthly``; it must still be in the memo
+    deployed = rent_basis.reserved_deployed(r.costs, r.hardware.total_gpus)
+    assert deployed is not None
+    low = f"{deployed[0][0]:,.0f}"
     assert low in md, "renting the same setup, named as the alternative, is gone"
 
 

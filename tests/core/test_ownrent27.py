@@ -156,9 +156,17 @@ def test_office_payback_follows_from_the_rent_printed_beside_it(lang: str) -> No
 def test_rent_instead_of_paying_up_front_keeps_the_data_duties(lang: str) -> None:
     # round 16, q03: "'rent it if the purchase cannot be paid up front' should remind that rented cloud GPUs must also
     # be mainland, classified-protection compliant and under a data-processing contract"
+    # Re-argued in session 30 (review30, blind review 19, q03: renting "via site-to-site VPN contradicts 'the data must
+    # stay in the private network'"): where the answers keep highly sensitive data on the private network renting is
+    # no fallback at all, so the reminder goes with it; q03's answers with the data one level less sensitive (still
+    # personal information) are offered the rent again, with the reminder
     reminder = render(lang, "own27.rent_terms.pi", {})
-    with_pi = [n for n in (Q01, Q02, Q03) if advice_plan(n).answers["data_sensitivity"].get("personal_info")]
-    assert Q03 in with_pi and Q02 not in with_pi
-    for name in (Q02, Q03):
-        memo = memo_document(advice_plan(name), lang).markdown()
-        assert (reminder in memo) == (name in with_pi), name
+    q03_medium = {**advice_plan(Q03).answers["data_sensitivity"], "level": "medium"}
+    plans = {Q02: advice_plan(Q02), Q03: advice_plan(Q03),
+             "q03 medium": advice_plan(Q03, data_sensitivity=q03_medium)}
+    with_pi = [n for n, r in plans.items() if r.answers["data_sensitivity"].get("personal_info")]
+    assert with_pi == [Q03, "q03 medium"]
+    for name, r in plans.items():
+        memo = memo_document(r, lang).markdown()
+        offered = name in with_pi and name != Q03
+        assert (reminder in memo) == offered, name
