@@ -917,7 +917,8 @@ engine's measured fused-MoE rate from `resources/engines/moe_kernels.json` (the 
 tensor-parallel all-reduces as measured for vLLM on H100/A100 nodes (`resources/gpus/allreduce.json`), the dense
 weights streamed at the share of bandwidth each GPU's decode-shaped GEMMs were measured at (same file), attention at
 MFU 0.5, the KV cache and routed experts at MBU 0.75; on the A100, H100, H200, L40S and B200 the 16-bit dense layers
-timed shape by shape from `resources/gpus/gemm_shapes.json` instead; per step the embedding lookup and per layer three
+timed shape by shape from `resources/gpus/gemm_shapes.json` instead; INT4 Marlin (AWQ/GPTQ) dense layers on Ampere
+computing at the share of the FP16 rate vLLM's prefills were measured at; per step the embedding lookup and per layer three
 norm/activation kernels as NVIDIA aiconfigurator's step model has them — none fitted here), the continuous-batching simulator, and the engine profile of
 `resources/engines/profiles.json` (per-request overhead, batch defaults by GPU, how prefill and decode share steps).
 The held-out figures, overall and per load, are also written to `resources/engines/accuracy.json`, which
@@ -944,6 +945,33 @@ page's plot and overview, and the memo's latency rows (at the plan's peak load p
 `advisor plan --json`) state these ranges: the predicted P50 × the regime's factors.
 
 {_regime_table(acc)}
+
+**Session 30: INT4 Marlin's prefill GEMMs on Ampere at their measured rate (vllm#20469's AWQ 16,000-token prompt on
+an A100 −25.7 → −18.1 %; below-knee TTFTs within 25 %: 22 → 23 of 49; the four regime figures unchanged: below the
+knee TTFT 32.0 / 84.9 %, TPOT 12.8 / 35.4 %, past the knee TTFT 37.5 / 72.4 %, TPOT 23.4 / 59.1 %, ranges hold 82 / 83 %
+below and 84 / 81 % past).** The 49 held-out below-knee TTFTs, grouped by source, engine, GPU, model and prompt length
+with their sign: 39 under-predicted (model faster), signed median −24.7 %; the median needs the 25th-nearest row in,
+and the rows from 25 % to 35 % were vllm#20469's AWQ prompt (−25.7 %), GLM-4.7 on 8 × H200 under vLLM 0.11 (−26.6 %),
+vLLM 0.6's multi-step runs of Llama-3.1-70B on 4 × H100 (−32.0 / −34.3 %) and the RTX 5090 at 12 req/s (−33.9 %). The
+first was a kernel the cost model left out: vLLM runs an AWQ or GPTQ INT4 checkpoint through Marlin (awq_marlin /
+gptq_marlin) on Ampere, and the model priced its prefill GEMMs at the FP16 rate — yet weight-only quantization cannot
+speed up a compute-bound GEMM and Marlin dequantizes every tile inside its main loop, so past ~128 rows it runs below
+cuBLAS (Marlin's author, IST-DASLab/marlin#21). vLLM measured end to end (HandH1998/QQQ#15, 1,024-token prompts,
+batches 1–64, an A100-class FP16 rate of 192 TFLOP/s for the 7B): Llama-2-7B / 13B TTFT with 4-bit group-128 Marlin
+1.09–1.22 × the FP16 one, median 1.157; the quantized dense layers' FLOPs now run at 1 / 1.157 of the GEMM rate on
+Ampere (`MARLIN_AMPERE_COMPUTE_SHARE`; not on Ada, Hopper or Blackwell, nor INT8 Marlin or MoE experts: no figure).
+Decode steps, memory-bound, keep Marlin's ideal weight read. Nothing fitted; the modelled AWQ/FP16 prefill ratio now
+lands within 5 % of the published one for an 8B and a 14B model at 1,024 and 4,096 tokens (it was 0.97–1.06: AWQ's
+layers ran at the rate-table speed while FP16's were timed per shape). Also moved, train rows: vLLM 0.4's AWQ
+Llama-3-8B on an RTX 3090 at 5 req/s TTFT −56 → −47 %, GPUStack's Qwen3-32B-AWQ burst on an A100 TTFT −50 → −44 %,
+TPOT −42 → −34 % (its decode steps carry prefill chunks). In the advice bench one memo changed: q40's nearest cheaper
+miss is now 1 × A800 with the AWQ 72B (TTFT 2,176 ms against 2,000 ms; it met the target before), in place of
+1 × H20 (3,986 ms). *Looked at, not changed:* vLLM 0.6's multi-step rows on 4 × H100 (a new request waits for the
+running 10-step window, so their TTFT follows the decode step, which the same page's SGLang 0.3 and vLLM 0.6 both
+decode 21–30 % slower than modelled at TP 4, while other sources' TP-2 H100 70B rows are over-predicted (NIM 1.8
+FP8: signed median +10 %); no public TP-4 H100
+step figure of 2024's builds was found to say which cost is missing); GLM-4.7 (+19 ms a request, see sessions 25–26);
+the RTX 5090 at 12 req/s (its real knee, session 25).
 
 **Session 29: an MLA model's shared experts at their measured kernel time (DeepSeek-R1 FP8 TPOT on 8 × H200 −37 →
 −19 % at four users, −18…−25 → −8…−17 % in the bursts; held-out TPOT 19.8 → 19.0 %, train 34.3 → 32.9 %; below the

@@ -31,7 +31,8 @@ model counts them.
 Measured per-call costs the bytes do not show (each constant below with its source): a fused-MoE call's fixed time
 per MoE layer (MOE_LAYER_FIXED_S), an MLA attention block's fixed time per layer (MLA_LAYER_FIXED_S) or, for other
 attention, the attention kernel's (ATTENTION_CALL_FIXED_S), and Marlin's
-slower weight streaming on Hopper for AWQ/GPTQ dense layers (MARLIN_HOPPER_READ_SHARE).
+slower weight streaming on Hopper for AWQ/GPTQ dense layers (MARLIN_HOPPER_READ_SHARE) and INT4 Marlin's slower
+compute-bound (prefill) GEMMs on Ampere (MARLIN_AMPERE_COMPUTE_SHARE).
 """
 
 from __future__ import annotations
@@ -92,6 +93,20 @@ MOE_LAYER_FIXED_S = 45e-6
 # than the unscaled MBU plus MOE_LAYER_FIXED_S gives (0.054 / 0.115 ms).
 MARLIN_FLAGS = ("awq_marlin", "gptq_marlin")
 MARLIN_HOPPER_READ_SHARE = {4: (4.98 / 2.30) / (16 / 4), 8: (3.46 / 2.30) / (16 / 8)}
+# Marlin's compute-bound (prefill) rate on Ampere. Weight-only quantization cannot speed up a GEMM once it is
+# compute-bound, and Marlin dequantizes every weight tile inside its main loop, so past ~128 rows it runs below the
+# FP16 GEMM ("for batchsize > 128 ... weight-only quantization can generally not be faster": Marlin's author,
+# IST-DASLab/marlin issue #21). Measured end to end in vLLM: Llama-2 7B / 13B, 1,024-token prompts, batches of 1-64,
+# TTFT with 4-bit group-128 Marlin ("marlin-g128") against FP16 (HandH1998/QQQ issue #15, 2024-09-29; the thread
+# names no GPU, its FP16 column prefills the 7B's 1,024 tokens at 2 x 6.7 G x 1,024 / 71.63 ms = 192 TFLOP/s, 61 %
+# of an A100's 312: an Ampere rate). The TTFT ratios below hold the attention too (~2 % of a 1,024-token prompt's
+# FLOPs), so the linear layers' own slow-down is if anything a little larger. vLLM runs AWQ and GPTQ INT4 checkpoints
+# through this kernel on Ampere (awq_marlin / gptq_marlin); the quantized dense layers' FLOPs run at 1 / median of
+# these ratios of the GEMM rate. Not applied on Ada, Hopper or Blackwell (no figure: unknown, left as it was), to
+# INT8 Marlin (none measured), or to MoE experts (their fused-MoE rate is measured per kernel: moe_kernels.py).
+MARLIN_G128_TTFT_OVER_FP16 = (78.35 / 71.63, 313.15 / 270.68, 318.39 / 274.95, 343.35 / 294.64,  # 7B, batch 1/4/16/64
+                              146.03 / 133.48, 293.79 / 241.39, 297.37 / 245.51, 317.10 / 285.86)  # 13B  # fmt: skip
+MARLIN_AMPERE_COMPUTE_SHARE = 1.0 / float(np.median(MARLIN_G128_TTFT_OVER_FP16))
 # Fixed time of one MLA attention block (DeepSeek-V2/V3, Kimi-K2) per layer per step, on top of reading its weights
 # and latent KV: the small kernels between the GEMMs (q_a/kv_a norms, RoPE, the W_UK / W_UV batched matmuls, the
 # cache write, the attention kernel's set-up and split-KV combine). vLLM's whole DeepseekV2MLAAttention module at
@@ -152,6 +167,22 @@ def marlin_read_share(fmt: WeightFormat, gpu: GpuSpec) -> float:
     if fmt.vllm_flag not in MARLIN_FLAGS or gpu.architecture != "Hopper":
         return 1.0
     return MARLIN_HOPPER_READ_SHARE.get(int(fmt.bits), 1.0)
+
+
+def marlin_compute_share(fmt: WeightFormat, gpu: GpuSpec) -> float:
+    """Rate at which the format's quantized dense GEMMs compute relative to 16-bit ones (1.0 unless INT4 Marlin on
+    Ampere: MARLIN_AMPERE_COMPUTE_SHARE)."""
+    if fmt.vllm_flag not in MARLIN_FLAGS or int(fmt.bits) != 4 or gpu.architecture != "Ampere":
+        return 1.0
+    return MARLIN_AMPERE_COMPUTE_SHARE
+
+
+def quantized_dense_flops_per_token(model: ModelSpec, fmt: WeightFormat) -> float:
+    """Whole model, the FLOPs one token spends in the quantized linear layers outside the routed experts (the LM
+    head, computed per sampled sequence, is not one of them)."""
+    rules = checkpoint_rules(model, fmt.id)
+    return 2.0 * sum(t.elements for t in tensors(model) if t.quantizable and t.kind == "linear" and not t.expert
+                     and not t.mtp and not kept_16bit(t, model, rules))  # fmt: skip
 
 
 def _embedding_gather_saving(model: ModelSpec, fmt: WeightFormat, gpus: int) -> int:
@@ -250,6 +281,10 @@ class StepCostModel:
     # `quant_read_share` of the BF16 rate; the step reads them as if they were 1/share times as many bytes
     quant_dense_bytes: float = 0.0  # per GPU, part of dense_bytes
     quant_read_share: float = 1.0
+    # INT4 Marlin on Ampere (MARLIN_AMPERE_COMPUTE_SHARE): the quantized dense layers' FLOPs (whole model, per token)
+    # compute at `quant_compute_share` of flops_per_s
+    quant_flops_per_token: float = 0.0
+    quant_compute_share: float = 1.0
     attn_fixed_s: float = 0.0  # per step, all layers: MLA_LAYER_FIXED_S or ATTENTION_CALL_FIXED_S per layer
     gemm: GemmRate | None = None  # the measured rate flops_per_s comes from (gemm.py); None: peak × MFU
     # front-end CPU per streamed token (SpeedFactors.stream_token_us): the front end works beside the GPU, so a
@@ -459,6 +494,8 @@ class StepCostModel:
             allreduce_bytes_per_s=ar_bw,
             quant_dense_bytes=quantized_dense_bytes(model, fmt, gpus) if share != 1.0 else 0.0,
             quant_read_share=share,
+            quant_flops_per_token=quantized_dense_flops_per_token(model, fmt) if marlin_compute_share(fmt, gpu) != 1.0 else 0.0,
+            quant_compute_share=marlin_compute_share(fmt, gpu),
             attn_fixed_s=model.num_layers * (MLA_LAYER_FIXED_S if model.is_mla else ATTENTION_CALL_FIXED_S),
             stream_token_s=factors.stream_token_us / 1e6,
             scheduler_s_per_seq=factors.scheduler_us_per_seq / 1e6,
@@ -536,6 +573,8 @@ class StepCostModel:
     def linear_compute_seconds(self, tokens: int, logits: int) -> float:
         """Arithmetic time of the linear layers: dense GEMMs at their rate, routed experts at the fused-MoE rate."""
         dense = tokens * (self.linear_flops_per_token - self.expert_flops_per_token) + logits * self.lm_head_flops
+        if self.quant_flops_per_token:  # Marlin's slower compute-bound GEMMs: as many more FLOPs at the GEMM rate
+            dense += tokens * self.quant_flops_per_token * (1.0 / self.quant_compute_share - 1.0)
         if not self.expert_flops_per_s:
             return (dense + tokens * self.expert_flops_per_token) / self.flops_per_s
         return dense / self.flops_per_s + tokens * self.expert_flops_per_token / self.expert_flops_per_s
