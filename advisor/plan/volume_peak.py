@@ -192,7 +192,8 @@ def _peak_line(c: Ctx, peak_tok_s: float) -> dict[str, Any]:
     """The busiest hour's month as figures a reader multiplies out: requests in flight through the hour × requests
     an hour each holds (3,600 s ÷ a request's seconds at the peak's per-request rate) × hours a day × days."""
     per_hour = 3600 * peak_tok_s / c.peak / max(c.output_avg, 1)
-    return {"mean": round(busy_hour_mean(c)), "per_hour": round(per_hour), "hours": hours_a_day(c),
+    mean = busy_hour_mean(c)  # a small peak's mean to a tenth (a peak of 1: about 0.2, not 0)
+    return {"mean": round(mean) if mean >= 3 else round(mean, 1), "per_hour": max(1, round(per_hour)), "hours": hours_a_day(c),
             "days": round(run_days(c)[0]), "tokens": c.prompt_avg + c.output_avg}
 
 
@@ -233,7 +234,8 @@ def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
     return _spaced(render(lang, "floor30.peak", {
         **common, "mean": line["mean"], "per_hour": f"{line['per_hour']:,}",
         # the hours a day said only where they are more than the busiest hour alone (a steady load's 24)
-        "hours": {"tr": "floor30.hours", "hours": line["hours"]} if line["hours"] > 1 else "", "days": line["days"], "tokens": f"{line['tokens']:,}"}))
+        "hours": {"tr": "floor30.hours", "hours": line["hours"]} if line["hours"] > 1 else "",
+        "days": line["days"], "tokens": f"{line['tokens']:,}"}))
 
 
 def _spaced(text: str) -> str:
