@@ -138,7 +138,9 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
     implied = float(raised["implied"])
     # a high end the floor's own two figures do not tell apart from it is the floor (q08: a steady load's in-flight
     # reading, 863M, is the same load around the clock as its 860M floor; s29-lead29)
-    above = v.output_high is not None and volume_peak.two_figures(v.output_high) > implied
+    # a month raised to the people's cap is their range's high end: no reading of the peak goes above what they send
+    # (s30-floor30, review 19: q08's 860M in-flight reading kept the power at 58-100 % for ~150 staff)
+    above = v.output_high is not None and volume_peak.two_figures(v.output_high) > implied and not raised.get("cap")
     high = v.output_high if above else None
     # the estimate's own phrase stays (what it assumed and its range); the floor's sentence follows it in the memo
     # the estimate's high end kept in the record: a two-node plan says its whole month from the nodes' estimates

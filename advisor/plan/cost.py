@@ -331,8 +331,11 @@ def set_volume(costs: Costs, output_tokens: float, input_tokens: float, basis: d
         return
     costs.output_tokens_per_month = round(output_tokens)
     # a month raised to the busiest hour's floor is said to two significant figures, its input with it (s29-volume29:
-    # q12 printed "133,333,333 / 40,000,000", a ratio's quotient read as a count)
-    costs.input_tokens_per_month = round(volume_peak.two_figures(input_tokens) if (basis or {}).get(FLOOR) else input_tokens)
+    # q12 printed "133,333,333 / 40,000,000", a ratio's quotient read as a count); a month raised to the people's
+    # cap is their exact product, said as it is (s30-floor30: two figures made q33's 105,600,000 read 110,000,000)
+    raised = (basis or {}).get(FLOOR)
+    costs.input_tokens_per_month = round(volume_peak.two_figures(input_tokens) if raised and not raised.get("cap")
+                                         else input_tokens)
     costs.volume_basis = basis
     costs.output_tokens_per_month_high = round(high) if high is not None and high > output_tokens else None
     if costs.per_million_monthly is not None:

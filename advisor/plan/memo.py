@@ -505,6 +505,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     tokens = "—"
     if c.output_tokens_per_month:
         tokens = f"{_round_money(c.input_tokens_per_month or 0)} / {_round_money(c.output_tokens_per_month)}"
+        # a month raised to its busiest hour's floor: this row keeps the estimate its basis multiplies out to, the
+        # next row the figures the costs use and their own line (s30-floor30, review 19: q17, q21, q24, q33)
+        if (est := volume_peak.floor_tokens(c)) is not None and not job:
+            tokens = f"{_round_money(est[0])} / {_round_money(est[1])}"
         if c.volume_basis and not job:  # s15-burst: say how the volume was counted (requests a day, or rate × duty)
             basis = {k: v for k, v in c.volume_basis.items() if k != "tr"}
             tokens = t("memo.burst15.tokens_value", tokens=tokens,
@@ -574,7 +578,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         # a month raised to its busiest hour's floor: the figure costed and the estimate it replaces (s29-volume29)
-        ("volume29.cost.floor", volume_peak.floor_sentence(c, lang) or "—"),
+        ("volume29.cost.floor", volume_peak.floor_sentence(c, lang, result.deployment_form == "hosted_api") or "—"),
         ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
          if result.deployment_form == "hosted_api" else "memo.text15.cost.per_million", per_million),
         ("memo.cost.per_million_tokens", out_m if per_million == "—" else "—"),

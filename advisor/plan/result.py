@@ -572,8 +572,9 @@ class Costs(_Out):
         "(the estimate, where the costs were raised to the floor: volume_basis.busiest_hour_floor), implied (output "
         "tokens a month), peak, rate (output tokens/s at the peak), answered (the volume is the answers' requests a day), "
         "hours, days, upper: {share (the GPUs' use were the busiest hour's load kept up through every busy hour of "
-        "the load pattern, of full_output_tokens; an upper reading), hours_a_day, span} or null}; null where they "
-        "agree")
+        "the load pattern, of full_output_tokens; an upper reading), hours_a_day, span} or null, cap: {people, per, days, tokens, out, "
+        "output: the most output tokens a month the people counted send, below implied (volume_peak.users_cap, "
+        "s30-floor30)} or null}; null where they agree")
 
 
 class PhasedCost(_Out):

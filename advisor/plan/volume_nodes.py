@@ -41,7 +41,11 @@ def rebase(costs: Any, c: Ctx, parts: list[Any]) -> None:
     costs.output_tokens_per_month_high = high if high is not None and high > summed else None
     costs.volume_basis = {**(costs.volume_basis or {}), FLOOR: {
         "implied": float(round(summed)), "estimate": round(estimate), "peak": c.peak, "mean": round(busy_hour_mean(c)),
-        "when": when(c), "estimate_high": high, "nodes": len(parts)}}
+        "when": when(c), "estimate_high": high, "nodes": len(parts),
+        # the whole plan's busiest-hour line and people's cap (one floor, decided on the whole peak: each node's
+        # record carries it) and the estimate's input, so the memo says the plan's figures (s30-floor30)
+        "estimate_in": c.input_for(estimate), "line": records[0].get("line"), "cap": records[0].get("cap"),
+        "peak_implied": records[0].get("peak_implied")}}
 
 
 __all__ = ["rebase"]

@@ -13,8 +13,10 @@ unchanged: the figures stay on the tokens row's basis (answered, or the plan's s
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
+from advisor.plan import people_volume
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.money_text import about, round_money
 from advisor.plan.result import render
@@ -127,8 +129,9 @@ def check(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
         implied = max(implied, float(raised["implied"]))
     if implied is None or used <= 0 or used >= SHORT * implied:
         return None
+    cap = None if raised else users_cap(c)  # the people's most, said where it holds the month (s30-floor30, q17)
     return {"used": used, "implied": implied, "peak": c.peak, "mean": round(busy_hour_mean(c)),
-            "rate": round(peak_tok_s, 1),
+            "rate": round(peak_tok_s, 1), "cap": cap if cap is not None and cap["output"] < implied else None,
             "answered": c.requests_per_day is not None, "hours": hours_a_day(c), "days": run_days(c)[0],
             "upper": busy_upper(c, peak_tok_s, costs), "when": when(c)}
 
@@ -140,20 +143,58 @@ def when(c: Ctx) -> str:
     return "volume28.when." + ("every" if run_days(c)[1].endswith("every") else "working")
 
 
+def users_cap(c: Ctx) -> dict[str, Any] | None:
+    """The most output tokens a month the people the answers count can send (s30-floor30, review 19: q08's ~150 staff
+    costed on 860M output tokens a month, q17's 20 people on 16M, about 70 requests a person in the busiest hour):
+    the most people (``people_volume.people_range``) each at the office range's high rate every working day
+    (``staff_usage.REQUESTS_PER_PERSON``, 40; a contact centre's agents 104). A busiest-hour floor above it asks
+    each person for more requests in that one hour than a heavy user sends in a whole day, so no reading of the
+    peak makes the month larger; it is the tokens row's own printed high end, so a floored month stays inside the
+    range that row states (q33: 150M input above its 26.4M-105.6M). None where the month is not counted by people
+    (a public service, an API, requests a day answered)."""
+    if not people_volume.applies(c):
+        return None
+    most = people_volume.people_range(c)[2]
+    per = people_volume.rates(c)[2]
+    return {"people": most, "per": per, "days": WORKING_DAYS, "tokens": c.prompt_avg + c.output_avg,
+            "out": c.output_avg, "output": people_volume.output_tokens(c, per, most)}
+
+
 def floor(c: Ctx, peak_tok_s: float, output: float) -> dict[str, Any] | None:
     """Where an estimated month (``output``, output tokens) is below what the busiest hour implies for the hours the
-    service runs: the floor the month is raised to and the phrase that says so (s28-volume28, review 18: q09 costed
-    72M output tokens beside a busiest hour that alone makes 320M, q17 4.4M beside 16M); None where the estimate
-    reaches it or the peak implies nothing. A month the answers count (requests a day) is never raised: the two
-    answers disagree, and the cost section says so (``check``)."""
+    service runs: the floor the month is raised to and the figures that multiply out to it (s28-volume28, review 18:
+    q09 costed 72M output tokens beside a busiest hour that alone makes 320M, q17 4.4M beside 16M); None where the
+    estimate reaches it or the peak implies nothing. A month the answers count (requests a day) is never raised: the
+    two answers disagree, and the cost section says so (``check``). The floor is never above what the people can
+    send (``users_cap``, s30-floor30): there the month is raised to that cap, said as the people × a heavy user's
+    day, and the peak's larger reading is said beside it."""
     implied = implied_output(c, peak_tok_s)
-    if implied is None or c.requests_per_day or output >= NEAR * implied:
+    if implied is None or c.requests_per_day:
         return None
+    cap = users_cap(c)
+    capped = cap is not None and cap["output"] < implied
+    target = float(cap["output"]) if cap is not None and capped else implied
+    if output >= NEAR * target:
+        return None
+    line = _peak_line(c, peak_tok_s)
     # two significant figures, as the sentence that used to flag it said it ("about 320,000,000"): an estimate
-    # printed to the token read as a count (q09's 444,319,993)
-    implied = two_figures(implied)
-    return {"implied": implied, "estimate": output, "peak": c.peak, "mean": round(busy_hour_mean(c)),
-            "when": when(c)}
+    # printed to the token read as a count (q09's 444,319,993); the peak's line multiplied out from its own rounded
+    # figures, so a reader's product is the figure the costs use (review 19: q17 "the row disagrees with its basis")
+    peak_month = two_figures(line["mean"] * line["per_hour"] * line["hours"] * line["days"] * c.output_avg)
+    raised = float(cap["output"]) if cap is not None and capped else peak_month
+    return {"implied": raised, "estimate": output, "estimate_in": c.input_for(output), "peak": c.peak,
+            "mean": line["mean"], "when": when(c), "line": line,
+            "peak_implied": two_figures(implied) if capped else peak_month,
+            "cap": cap if capped else None}
+
+
+def _peak_line(c: Ctx, peak_tok_s: float) -> dict[str, Any]:
+    """The busiest hour's month as figures a reader multiplies out: requests in flight through the hour × requests
+    an hour each holds (3,600 s ÷ a request's seconds at the peak's per-request rate) × hours a day × days."""
+    per_hour = 3600 * peak_tok_s / c.peak / max(c.output_avg, 1)
+    mean = busy_hour_mean(c)  # a small peak's mean to a tenth (a peak of 1: about 0.2, not 0)
+    return {"mean": round(mean) if mean >= 3 else round(mean, 1), "per_hour": max(1, round(per_hour)), "hours": hours_a_day(c),
+            "days": round(run_days(c)[0]), "tokens": c.prompt_avg + c.output_avg}
 
 
 def two_figures(x: float) -> float:
@@ -161,17 +202,61 @@ def two_figures(x: float) -> float:
     return float(round(x, 1 - int(math.floor(math.log10(x))))) if x > 0 else x
 
 
-def floor_sentence(costs: Any, lang: str) -> str:
-    """Where the month was raised to its busiest hour's floor (``floor``): the figure the costs use, the estimate
-    it replaces and why, for the cost table's own row under the tokens row ("" where it was not raised). Every
-    raised month says so, a two-node plan's included (s29-volume29: s28-volume28 kept q34's quiet to hold its page
-    budget; its own row, not a longer tokens row, keeps that row on its page)."""
+def floor_tokens(costs: Any) -> tuple[float, float] | None:
+    """(input, output) tokens of the estimate a raised month replaces, the figures its tokens row's basis multiplies
+    out to (s30-floor30, review 19: q17 printed 64M / 16M beside "20 × 20 × 22 × 2,500"); None where not raised."""
     raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
-    if not raised:
+    if not raised or "estimate_in" not in raised:
+        return None
+    return float(raised["estimate_in"]), float(raised["estimate"])
+
+
+def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
+    """Where the month was raised to its busiest hour's floor (``floor``): the input / output the costs use, the
+    line that multiplies out to them (the peak's busiest hour, or the people's most where that caps it), the peak's
+    reading beside a capped figure, the cost at the estimate's volume (the other end of the range) and the ask, for
+    the cost table's own row under the tokens row, which keeps the estimate its basis states ("" where it was not
+    raised; s29-volume29, s30-floor30, review 19: q08, q09, q17, q21, q24, q33)."""
+    raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
+    if not raised or not raised.get("line"):
         return ""
-    return render(lang, "volume28.floor", {
-        "implied": round_money(float(raised["implied"])), "estimate": round_money(float(raised["estimate"])),
-        "peak": raised["peak"], "mean": raised["mean"], "when": {"tr": raised["when"]}})
+    implied, estimate = float(raised["implied"]), float(raised["estimate"])
+    common = {"used": f"{round_money(costs.input_tokens_per_month or 0)} / {round_money(implied)}",
+              "peak": raised["peak"], "estimate": round_money(estimate),
+              "other": _other(costs, hosted_form, estimate / implied, estimate)}
+    cap = raised.get("cap")
+    if cap:
+        return _spaced(render(lang, "floor30.capped", {
+            **common, "people": f"{cap['people']:,}", "per": cap["per"], "days": cap["days"],
+            "tokens": f"{cap['tokens']:,}", "implied": about(float(raised["peak_implied"])),
+            "when": {"tr": raised["when"]}}))
+    line = raised["line"]
+    return _spaced(render(lang, "floor30.peak", {
+        **common, "mean": line["mean"], "per_hour": f"{line['per_hour']:,}",
+        # the hours a day said only where they are more than the busiest hour alone (a steady load's 24)
+        "hours": {"tr": "floor30.hours", "hours": line["hours"]} if line["hours"] > 1 else "",
+        "days": line["days"], "tokens": f"{line['tokens']:,}"}))
+
+
+def _spaced(text: str) -> str:
+    """``text`` with the gap an empty ``{other}`` leaves closed."""
+    return re.sub(r" {2,}", " ", text).strip()
+
+
+def _other(costs: Any, hosted_form: bool, scale: float, volume: float, key: str = "floor30.other") -> dict[str, Any] | str:
+    """The cost at the other end of the range (``volume`` output tokens, ``scale`` × the costs' month): a hosted
+    API's month, which bills by the token, else a token's output on the plan's own GPUs, which cost the same however
+    much they make; "" where neither is priced."""
+    cur = costs.currency
+    if hosted_form and costs.hosted_api_monthly is not None:
+        m = costs.hosted_api_monthly
+        return {"tr": f"{key}.hosted", "volume": round_money(volume),
+                "cost": _money(m.low * scale, m.high * scale, cur)}
+    if (split := volume_split(costs)) is not None:
+        o_lo, o_hi = split[1]
+        return {"tr": f"{key}.per_million", "volume": round_money(volume),
+                "cost": _money(o_lo / scale, o_hi / scale, cur)}
+    return ""
 
 
 def _money(lo: float, hi: float, cur: str) -> str:
@@ -188,8 +273,9 @@ def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> 
     vp = getattr(costs, "volume_peak", None)
     if not vp or (getattr(costs, "volume_basis", None) or {}).get(FLOOR):  # raised: ``floor_sentence`` says it
         return ""
-        return ""
     used, implied = float(vp["used"]), float(vp["implied"])
+    if vp.get("cap"):  # the peak's reading is more than the people send: said, and the cost at their most
+        return _held(costs, vp, hosted_form, lang)
     scale = implied / used
     cur = costs.currency
     other: dict[str, Any] = {"tr": "volpeak26.other.none"}  # each "other" ends on the ask that settles it
@@ -208,6 +294,19 @@ def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> 
         "why": {"tr": "volpeak26.why." + ("answered" if vp["answered"] else "assumed")}, "other": other})
 
 
-__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_hour_mean", "busy_span", "busy_upper", "check", "floor", "floor_sentence",
+def _held(costs: Any, vp: dict[str, Any], hosted_form: bool, lang: str) -> str:
+    """The month kept at its estimate though its peak implies twice as much or more, as the people cannot send that
+    (``users_cap``, s30-floor30, q17: 20 people cannot send the 16M their peak of 20 at once makes, about 70
+    requests a person in the busiest hour): both readings, the people's most, the cost at it, and the ask."""
+    cap, used = vp["cap"], float(vp["used"])
+    return _spaced(render(lang, "floor30.held", {
+        "peak": vp["peak"], "mean": vp["mean"], "when": {"tr": vp.get("when") or "volume28.when.working"},
+        "implied": about(float(vp["implied"])), "people": f"{cap['people']:,}", "per": cap["per"],
+        "days": cap["days"], "cap": round_money(float(cap["output"])), "out": f"{cap['out']:,}",
+        "other": _other(costs, hosted_form, float(cap["output"]) / used, float(cap["output"]),
+                        "floor30.other_cap")}))
+
+
+__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_hour_mean", "busy_span", "busy_upper", "check", "floor", "floor_sentence", "floor_tokens",
            "hour_mean", "hourly_output", "hours_a_day", "implied_output", "run_days", "sentence", "two_figures",
-           "when"]
+           "users_cap", "when"]
