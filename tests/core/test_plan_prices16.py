@@ -17,7 +17,7 @@ from advisor.plan.critical_steps import after_critical_path
 from advisor.plan.data import factor
 from advisor.plan.line_cost import price_row, rate_conv
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.price_rows import MARKETPLACE, marketplace_allowed
+from advisor.plan.price_rows import MARKETPLACE, UPLIFT_FACTOR, marketplace_allowed
 from advisor.plan.result import PlanResult
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_answers
 
@@ -78,7 +78,7 @@ def test_a_bank_is_costed_on_a_hyperscaler_row_and_the_memo_says_so(name):
     assert r.hardware.gpu == "l40s"
     ids = {p.id for p in r.costs.prices}
     assert "l40s.aws" in ids and not ids & {"l40s.runpod", "l40s.spot"}
-    up = factor("apac_uplift")
+    up = factor(UPLIFT_FACTOR[r.region])  # Hong Kong's or Singapore's own (s30-prices30; was one APAC survey range)
     assert r.costs.cloud_per_gpu_hour.low == pytest.approx(1.861 * up["low"], abs=0.01)
     basis = r.costs.price_basis
     assert basis is not None and basis.why == "sector" and "l40s.runpod" in basis.marketplace_left_out
