@@ -65,7 +65,7 @@ def test_hong_kong_and_singapore_uplifts_are_awss_own_list_prices(region):
     factor = prices()["factors"][UPLIFT_FACTOR[region]]
     assert factor["url"].startswith("https://")
     # each "$there vs $N. Virginia" pair the source quotes gives the factor it states
-    pairs = re.findall(r"\$([\d.]+) vs \$([\d.]+)", up.source)
+    pairs = re.findall(r"\$([\d.]+) vs (?:N\. Virginia )?\$([\d.]+)", up.source)
     assert pairs and all(float(a) / float(b) == pytest.approx(up.low, abs=0.005) for a, b in pairs)
     assert up.low == up.high
 
