@@ -114,8 +114,8 @@ def test_a_premium_line_offshore_says_its_gpu_price_is_a_stand_in(path):
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
 def test_an_uplift_is_the_one_sourced_for_the_region(path):
-    """Property: Tokyo and Europe get their own uplift (AWS there over N. Virginia), Hong Kong and Singapore the
-    survey's, the US none (q23: "the HK/SG price uplift is applied to Tokyo")."""
+    """Property: each region gets its own uplift (AWS there over N. Virginia; Hong Kong and Singapore had one survey's
+    20-40 % until s30-prices30), the US none (q23: "the HK/SG price uplift is applied to Tokyo")."""
     r = planned(scenario_answers(path))
     up = r.costs.region_uplift
     if any(p.region == r.region for p in r.costs.prices if p.kind == "on_demand"):
@@ -124,7 +124,8 @@ def test_an_uplift_is_the_one_sourced_for_the_region(path):
         assert up is not None and "Tokyo" in up.source and (up.low, up.high) == (1.45, 1.45) and up.grade == "B"
     elif r.region in ("hong_kong", "singapore"):
         if up is not None:  # none when the user's quote prices the region itself
-            assert "(HK, SG)" in up.source
+            place = {"hong_kong": "Hong Kong", "singapore": "Singapore"}[r.region]
+            assert f"{place} $" in up.source and "vs N. Virginia" in up.source and up.grade == "B"
     elif r.region == "europe" and r.costs.cloud_per_gpu_hour is not None:
         assert up is not None and "Europe against N. Virginia" in up.source and (up.low, up.high) == (1.06, 1.25)
     elif r.region != "mainland_plus_overseas":

@@ -26,7 +26,8 @@ from advisor.plan.price_rows import UPLIFT_FACTOR, region_uplift
 from advisor.plan.result import PriceRow
 from advisor.plan.stand_in_prices import stale_capex
 from tests.core.test_plan_consistency import SCENARIOS, _vary
-from tests.support.planned import advice_plan
+from tests.support.former_h20_price import use_former_h20_price
+from tests.support.planned import advice_answers, advice_plan
 
 ZH = json.loads((Path(__file__).resolve().parents[2] / "resources" / "plan" / "prices_zh.json").read_text("utf-8"))
 
@@ -91,4 +92,20 @@ def test_q26s_h20_purchase_is_priced_after_the_last_rule_change_and_says_its_sou
     capex = [p for p in r.costs.prices if p.kind == "capex" and p.gpu == "h20-96g"]
     assert capex and all(p.url and p.grade == "C" for p in capex)
     assert stale_capex(r.costs.prices) == []  # no longer "rests on a 2024-07 price"
+    assert not [f for f in r.findings if f.id == "cost.placeholder_purchase"]
+
+
+def test_a_purchase_on_the_former_2024_h20_price_asks_for_a_current_quote(monkeypatch):
+    """The stale case of ``cost.placeholder_purchase`` (moved from test_plan_obligations' table, where q26 no longer
+    reaches it on the built-in rows): it fires on a price dated before the part's rules last changed."""
+    use_former_h20_price(monkeypatch)
+    r = make_plan(answers_from_dict(advice_answers("q26_steady_3y_strong_ops_buy")))
+    got = [f for f in r.findings if f.id == "cost.placeholder_purchase"]
+    assert [f.title_key for f in got] == ["plan.rule.cost.placeholder_purchase.stale.title"]
+
+
+def test_a_purchase_on_the_former_2024_h20_price_with_the_vendors_quote_asks_no_more(monkeypatch):
+    use_former_h20_price(monkeypatch)
+    quote = {"gpu": "h20-96g", "kind": "capex", "low": 140_000, "high": 150_000, "unit": "CNY/GPU", "date": "2026-11"}
+    r = make_plan(answers_from_dict(advice_answers("q26_steady_3y_strong_ops_buy")), quotes=[quote])
     assert not [f for f in r.findings if f.id == "cost.placeholder_purchase"]
