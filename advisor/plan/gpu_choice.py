@@ -425,7 +425,9 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
             continue
         if k.gpu.id not in seen:
             seen.add(k.gpu.id)
-            alts.append(option(k, conv))
+            # said as sourced or not by its own rows, as the chosen setup and the cheaper placeholder are (q06's
+            # H20 was listed sourced here and unsourced as ``unsourced_cheaper``: s30-prices30)
+            alts.append(option(k, conv).model_copy(update={"price_sourced": tiers(c, region, k, book).price == 0}))
             alt_cands.append(k)
         if len(alts) == 2:
             break

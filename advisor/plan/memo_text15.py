@@ -179,7 +179,9 @@ def chart_gpu_names(chart: Any, lang: str) -> Any:
 @cache
 def _prices_zh() -> dict[str, dict[str, str]]:
     data = load_json("plan", "prices_zh.json")
-    return {"offers": dict(data["offers"]), "sources": dict(data["sources"]), "units": dict(data["units"])}
+    # a row since retired from prices.json keeps its name apart, for a plan saved with it (s30-prices30)
+    retired = {k: v for k, v in data.get("retired_offers", {}).items() if not k.startswith("_")}
+    return {"offers": {**retired, **data["offers"]}, "sources": dict(data["sources"]), "units": dict(data["units"])}
 
 
 @cache

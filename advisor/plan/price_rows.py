@@ -14,8 +14,9 @@
   among the next steps (q34, q43: "never present it as the price").
 - **Uplift by region.** A region with data-centre rows of its own (AWS's Tokyo and Europe list prices for the
   L40S, L4 and A10G; Google Cloud's L4 in Singapore, Tokyo and Europe) is costed on them; US rows stand in for a part a region has no row for, times an uplift sourced
-  for that region: Hong Kong and Singapore the Asia-Pacific survey's 20-40 %; Tokyo and Europe their own (AWS's list price
-  there over N. Virginia's for the same instance). A region with no sourced uplift gets none (none is invented).
+  for that region: AWS's list price there over N. Virginia's for the same instance (Hong Kong the g5's ×1.54, Singapore
+  the p4d's and p4de's ×1.20, Tokyo and Europe the g6e's; s30-prices30 replaced Hong Kong's and Singapore's survey
+  range of 20-40 %, whose source gave no instance). A region with no sourced uplift gets none (none is invented).
 - **A premium line's host.** A Hong Kong or Singapore node on a CN2 GIA or three-network line is sold by hosts that
   price the server with the line; no such host's row is sourced, so the plan says its GPU price is a stand-in and
   names the kind of host to ask.
@@ -36,7 +37,7 @@ from advisor.plan.site_words import answered_reach
 
 MARKETPLACE = "marketplace"
 # the factor in prices.json sourced for each region priced from US rows (a region not named has none)
-UPLIFT_FACTOR = {"hong_kong": "apac_uplift", "singapore": "apac_uplift", "japan": "japan_uplift",
+UPLIFT_FACTOR = {"hong_kong": "hong_kong_uplift", "singapore": "singapore_uplift", "japan": "japan_uplift",
                  "europe": "europe_uplift"}
 PROXY_REGIONS = ("hong_kong", "singapore")
 PREMIUM_OFFSHORE_LINES = ("cn2_gia", "three_network")

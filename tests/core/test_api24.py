@@ -20,6 +20,7 @@ from advisor.plan.hosted_weigh import reasons_to_self_host
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.core.test_plan_rules import facts_for
+from tests.support.former_l20_rent import former_l20_quotes
 from tests.support.planned import advice_answers, planned
 
 LANGS = ("en", "zh_CN")
@@ -218,5 +219,5 @@ def test_a_batch_job_at_about_the_apis_cost_weighs_it_with_the_batch_api_a_sourc
 
     q06_answers = answers_from_dict(advice_answers("q06_l20_batch_72h_claims"))
     assert planned(advice_answers("q06_l20_batch_72h_claims")).finding("cost.hosted_weighed") is not None
-    q06 = make_plan(q06_answers, quotes=[{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}])
+    q06 = make_plan(q06_answers, quotes=former_l20_quotes())
     assert q06.finding("cost.hosted_weighed") is None

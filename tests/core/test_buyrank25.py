@@ -16,6 +16,7 @@ from advisor.plan import answers_from_dict, make_plan, purchase_rank, term_cost
 from advisor.plan.context import resolve
 from advisor.plan.data import PriceBook
 from advisor.plan.memo import memo_document
+from tests.support.former_h20_price import use_former_h20_price
 from tests.support.planned import advice_answers, advice_plan
 
 Q26, Q17 = "q26_steady_3y_strong_ops_buy", "q17_capex_only_university_lab"
@@ -30,6 +31,15 @@ def spare_servers(monkeypatch):
     from advisor.plan import engine
 
     monkeypatch.setattr(engine, "_spare_by_rent", lambda *a, **k: None)
+
+
+@pytest.fixture
+def former_h20(monkeypatch):
+    """The H20 servers at their former 2024-07 price (s30-prices30 re-argued): on the 2025-12 price three H20 servers
+    cost less to buy than 88 × A10 in 11 (¥3.23-3.97 million against up to ¥4.24 million), so no one-off budget
+    covers the A10 setup and not the H20's; the ranking on the term's cost this file protects is read at the price
+    it was written on (tests/support/former_h20_price.py)."""
+    use_former_h20_price(monkeypatch)
 
 
 def _q26(amount: float | None = None):
@@ -47,7 +57,7 @@ def _a10_high_cny() -> float:
 
 
 @pytest.mark.parametrize("where", ["under_h20_low", "covers_a10_not_h20"])
-def test_a_72b_service_on_a_one_off_budget_is_not_eleven_a10_servers(where, spare_servers):
+def test_a_72b_service_on_a_one_off_budget_is_not_eleven_a10_servers(where, spare_servers, former_h20):
     base = _q26()
     amount = base.costs.bare_metal_capex.low - 1 if where == "under_h20_low" else _a10_high_cny() + 1_000
     assert amount < base.costs.bare_metal_capex.high  # the H20 servers' high end is over the budget either way
@@ -63,7 +73,7 @@ def test_a_72b_service_on_a_one_off_budget_is_not_eleven_a10_servers(where, spar
         memo_document(r, "en").markdown()
 
 
-def test_the_lead_says_why_not_the_a10_with_both_term_costs_in_both_languages(spare_servers):
+def test_the_lead_says_why_not_the_a10_with_both_term_costs_in_both_languages(spare_servers, former_h20):
     r = _q26(_a10_high_cny() + 1_000)
     a10 = next(a for a in r.gpu_choice.alternatives if a.gpu == "a10")
     ch = r.gpu_choice.chosen
@@ -73,7 +83,7 @@ def test_the_lead_says_why_not_the_a10_with_both_term_costs_in_both_languages(sp
     assert f"但需 {a10.units} 台服务器，本方案 {ch.units} 台" in zh and term in zh
 
 
-def test_the_term_cost_counts_power_space_and_staff_per_server():
+def test_the_term_cost_counts_power_space_and_staff_per_server(former_h20):
     """Eleven servers cost more a month to run than three (power, colocation per kW, an engineer's share each)."""
     c = resolve(answers_from_dict(advice_answers(Q26)))
     judge = term_cost.judge(c, "mainland", PriceBook.build())
@@ -83,7 +93,7 @@ def test_the_term_cost_counts_power_space_and_staff_per_server():
     assert a10.total == (a10.capex[0] + a10.running[0] * 36, a10.capex[1] + a10.running[1] * 36)
 
 
-def test_a_setup_over_the_budget_ranks_first_only_when_it_costs_less_over_the_term_than_all_that_fit():
+def test_a_setup_over_the_budget_ranks_first_only_when_it_costs_less_over_the_term_than_all_that_fit(former_h20):
     c = resolve(answers_from_dict({**advice_answers(Q26), "capex_budget": {"amount": _a10_high_cny() + 1_000,
                                                                            "currency": "CNY"}}))
     book = PriceBook.build()

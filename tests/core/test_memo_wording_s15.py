@@ -31,6 +31,7 @@ LATIN_OK = {
     "digitalocean", "spheron", "network", "theneuralbase", "kufanyun", "instinct",
     "computingpower",  # the cloud storage share's site (s22-uplift22c)
     "semianalysis", "tojoyun",  # the H20 server price's report (a firm, a site) on a plan that now rents H20
+    "php", "xlycwl",  # s30-prices30: the site that carried the 8 × H200 machine price the H20 row derives from
     # s27-prices27: the mainland rows' sources and Alibaba's instance names, as the vendor and the sites write them
     # (an API, a disk product, a site, an index's name; "2xlarge" and "vCPU" in the instance's shape), and the L20
     # purchase row's source that q11's memo shows now that it rents the L20

@@ -9,7 +9,9 @@ import re
 import pytest
 
 from advisor.i18n import translate
+from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
+from tests.support.former_h20_price import use_former_h20_price
 from tests.support.planned import advice_answers, planned
 
 LANGS = ("en", "zh_CN")
@@ -23,8 +25,15 @@ def _titles(result, lang):
 
 @pytest.mark.parametrize("name", ["q03_hospital_private_wan_medical", "q26_steady_3y_strong_ops_buy",
                                   "q31_icp_filed_hosting_move"])  # fmt: skip
-def test_a_purchase_on_placeholder_prices_asks_for_quotes_once(name):
-    r = planned(advice_answers(name))
+def test_a_purchase_on_placeholder_prices_asks_for_quotes_once(name, monkeypatch):
+    if name == "q26_steady_3y_strong_ops_buy":
+        # s30-prices30 re-argued: q26's H20 servers are priced on a report of 2025-12 now, after the part's rules
+        # last changed, so no purchase finding asks for quotes there; the case is read on the 2024-07 price it was
+        # written on (a plan of its own, never cached: tests/support/former_h20_price.py)
+        use_former_h20_price(monkeypatch)
+        r = make_plan(answers_from_dict(advice_answers(name)))
+    else:
+        r = planned(advice_answers(name))
     ids = {f.id: f for f in r.findings}
     assert "cost.placeholder_purchase" in ids
     # s29-prices29 re-argued: q03's and q31's L20 rent is Alibaba's quote now (grade C), so no mainland cloud price

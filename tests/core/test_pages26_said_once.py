@@ -18,6 +18,7 @@ from advisor.plan.charts import ChartData, Series, repeats_table
 from advisor.plan.memo import FIRST_STEPS, memo_document, render_memo_markdown
 from advisor.plan.memo_gate_once import step_number
 from advisor.plan.result import render
+from tests.support.former_l20_rent import former_l20_quotes
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
 
 NAMES = sorted(p.stem for p in ADVICE_SCENARIOS.glob("q*.json"))
@@ -189,7 +190,7 @@ def test_the_buys_threshold_is_stated_once_on_page_one(name, lang):
     # s29-prices29b: with Alibaba's L20 quote wired in (¥14.63 a GPU-hour against the USD 0.7–1.6 placeholder), q31's
     # rent is dearer than owning at the middle and q31 buys with no threshold to state (test_plan_rows18); the
     # threshold's page 1 is read on q31 at the rent it was written on, given as the user's quote (as test_tie25 does)
-    former = [{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}]
+    former = former_l20_quotes()
     r = make_plan(answers_from_dict(advice_answers(name)), quotes=former)
     page = _page_one(render_memo_markdown(r, lang))
     f = next(x for x in r.findings if x.id == "cost.buy" and "max_purchase" in (x.params.get("threshold") or {}))

@@ -23,6 +23,7 @@ from advisor.plan.hosted_weigh import KEEP_REASONS, high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import about
 from advisor.plan.result import MoneyRange, render
+from tests.support.former_l20_rent import former_l20_quotes
 from tests.support.planned import advice_answers, own_volume, planned, us_listed
 
 LANGS = ("en", "zh_CN")
@@ -188,7 +189,7 @@ def test_a_purchase_dearer_than_the_api_at_every_price_starts_on_the_api_with_th
     # buys and its month starts at ¥44,819, so at 0.45 × the list the API's break-even lies above what the servers
     # serve and the head says self-hosting never pays at this size (test_a_purchase_that_never_pays_at_its_size_says_so
     # is that case); this lead's figures are read at the L20 rent they were written on, given as the user's quote
-    former = [{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}]
+    former = former_l20_quotes()
     with monkeypatch.context() as m:
         m.setattr(hosted_assumed, "volume_assumed", lambda f: False)
         r = make_plan(answers_from_dict({**advice_answers("q31_icp_filed_hosting_move"), **Q31_PURCHASE}),

@@ -341,11 +341,10 @@ ROWS: list[Row] = [
         quotes_fails=[{"gpu": "l20-48g", "kind": "capex", "low": 7_000, "high": 8_000, "unit": "USD/GPU"}]),
     Row("cost.placeholder_purchase", lambda: advice_answers("q31_icp_filed_hosting_move"),
         {"measured_utilisation": None}, why="rents_first"),  # not measured: rent first, measure, buy later
-    # s20-owncost20: q26 buys H20 servers on a distributor's price of 2024-07, before the part's export and import
-    # rules last changed: a current quote first; the vendor's quote ends it
-    Row("cost.placeholder_purchase", lambda: advice_answers("q26_steady_3y_strong_ops_buy"), {}, quotes=None,
-        quotes_fails=[{"gpu": "h20-96g", "kind": "capex", "low": 140_000, "high": 150_000, "unit": "CNY/GPU",
-                       "date": "2026-11"}], why="stale", case="stale"),  # fmt: skip
+    # s20-owncost20: q26 bought H20 servers on a distributor's price of 2024-07, before the part's export and import
+    # rules last changed: a current quote first; the vendor's quote ends it. s30-prices30 dated the built-in H20 row
+    # 2025-12, so no built-in row reaches the stale case: it is tested both ways on the former 2024-07 row in
+    # tests/core/test_prices30_data.py (test_a_purchase_on_the_former_2024_h20_price_*)
     Row("cost.spot_batch", BATCH, {"use_case": "api"}),
     Row("cost.mainland_prices", MAINLAND, {"mainland_entity": False}),
     Row("ops.none_bare_metal", {**OWN, "ops_capability": "none"}, {"expected_duration_months": 12},

@@ -17,7 +17,7 @@ from advisor.plan.critical_steps import after_critical_path
 from advisor.plan.data import factor
 from advisor.plan.line_cost import price_row, rate_conv
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.price_rows import MARKETPLACE, marketplace_allowed
+from advisor.plan.price_rows import MARKETPLACE, UPLIFT_FACTOR, marketplace_allowed
 from advisor.plan.result import PlanResult
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_answers
 
@@ -78,7 +78,7 @@ def test_a_bank_is_costed_on_a_hyperscaler_row_and_the_memo_says_so(name):
     assert r.hardware.gpu == "l40s"
     ids = {p.id for p in r.costs.prices}
     assert "l40s.aws" in ids and not ids & {"l40s.runpod", "l40s.spot"}
-    up = factor("apac_uplift")
+    up = factor(UPLIFT_FACTOR[r.region])  # Hong Kong's or Singapore's own (s30-prices30; was one APAC survey range)
     assert r.costs.cloud_per_gpu_hour.low == pytest.approx(1.861 * up["low"], abs=0.01)
     basis = r.costs.price_basis
     assert basis is not None and basis.why == "sector" and "l40s.runpod" in basis.marketplace_left_out
@@ -114,8 +114,8 @@ def test_a_premium_line_offshore_says_its_gpu_price_is_a_stand_in(path):
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
 def test_an_uplift_is_the_one_sourced_for_the_region(path):
-    """Property: Tokyo and Europe get their own uplift (AWS there over N. Virginia), Hong Kong and Singapore the
-    survey's, the US none (q23: "the HK/SG price uplift is applied to Tokyo")."""
+    """Property: each region gets its own uplift (AWS there over N. Virginia; Hong Kong and Singapore had one survey's
+    20-40 % until s30-prices30), the US none (q23: "the HK/SG price uplift is applied to Tokyo")."""
     r = planned(scenario_answers(path))
     up = r.costs.region_uplift
     if any(p.region == r.region for p in r.costs.prices if p.kind == "on_demand"):
@@ -124,7 +124,8 @@ def test_an_uplift_is_the_one_sourced_for_the_region(path):
         assert up is not None and "Tokyo" in up.source and (up.low, up.high) == (1.45, 1.45) and up.grade == "B"
     elif r.region in ("hong_kong", "singapore"):
         if up is not None:  # none when the user's quote prices the region itself
-            assert "(HK, SG)" in up.source
+            place = {"hong_kong": "Hong Kong", "singapore": "Singapore"}[r.region]
+            assert f"{place} $" in up.source and "vs N. Virginia" in up.source and up.grade == "B"
     elif r.region == "europe" and r.costs.cloud_per_gpu_hour is not None:
         assert up is not None and "Europe against N. Virginia" in up.source and (up.low, up.high) == (1.06, 1.25)
     elif r.region != "mainland_plus_overseas":

@@ -17,6 +17,7 @@ from advisor.plan import answers_from_dict, layout_search, make_plan
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import LayoutSearch, LayoutTry
 from advisor.plan.sizing import HEADROOM
+from tests.support.former_l20_rent import former_l20_quotes
 from tests.support.planned import advice_answers, planned
 
 Q01, Q02, Q26 = "q01_office_lan_capex_contracts", "q02_office_lan_small_design_agency", "q26_steady_3y_strong_ops_buy"
@@ -141,7 +142,7 @@ def test_a_better_precision_short_of_the_headroom_on_the_memos_curve_leaves_the_
     # s29-prices29b: with Alibaba's L20 quote wired in (¥14.63 a GPU-hour), 4 × L20 (about ¥58.5/h) costs more than
     # 3 × H20 even at the H20 placeholder's top (about ¥54.5/h), so q36 moved to the H20, where bf16 keeps the policy's
     # headroom; the L20 case this test protects is read at the L20 rent it was written on, given as the user's quote
-    former = [{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}]
+    former = former_l20_quotes()
     r = make_plan(answers_from_dict(advice_answers("q36_bursty_b2b_event_mainland")), quotes=former)
     assert r.hardware.gpu == "l20-48g"
     assert r.hardware.weights == "fp8" and round(r.capacity.headroom * 100) >= round(HEADROOM * 100)

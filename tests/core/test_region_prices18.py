@@ -100,7 +100,8 @@ def test_an_h20_purchase_rests_on_the_dated_server_price_report_not_a_placeholde
     rows = [p for p in c.prices if p.kind == "capex"]
     assert [p.id for p in rows] == ["capex.h20"]
     row = rows[0]
-    assert row.grade == "C" and row.url.startswith("https://") and row.date == "2024-07" and row.unit == "CNY/GPU"
+    # s30-prices30: a report of 2025-12 (the H20's 8-GPU module plus the server around it) replaced the 2024-07 one
+    assert row.grade == "C" and row.url.startswith("https://") and row.date >= "2025" and row.unit == "CNY/GPU"
     h_lo, h_hi = factor_range("hidden_capex")
     bought = r.hardware.total_gpus  # the GPUs bought: renting prices the load's own count (s24-ownrent24, costs.gpus)
     assert c.bare_metal_capex.low == pytest.approx(row.low * bought * h_lo, rel=1e-6)

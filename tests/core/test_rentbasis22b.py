@@ -14,6 +14,7 @@ import pytest
 from advisor.plan import answers_from_dict, line_total, make_plan, own_rent_verdict
 from advisor.plan import cost as costmod
 from advisor.plan.result import LineCost, MoneyRange
+from tests.support.former_l20_rent import former_l20_quotes
 from tests.support.planned import planned, scenario_answers, scenario_memo, scenario_plan
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
@@ -131,7 +132,7 @@ def test_page_one_says_owning_and_renting_overlap_and_the_side_cheaper_at_the_mi
     # s29-prices29b: with Alibaba's L20 quote wired in (¥14.63 a GPU-hour against the USD 0.7–1.6 placeholder), q31's
     # rent is the dearer side at the middle and q31 buys (test_plan_rows18); the clause where renting is cheaper is
     # read on q31 at the L20 rent it was written on, given as the user's quote (as test_tie25 does)
-    former = [{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}]
+    former = former_l20_quotes()
     r0 = make_plan(answers_from_dict(scenario_answers(Q31)), quotes=former).model_copy(
         update={"deployment_form": "bare_metal"})
     clause = own_rent_verdict.page_one_clause(r0, lang)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from advisor.plan import answers_from_dict, make_plan, single_card
 from advisor.plan.data import gpus_by_id
+from tests.support.former_h20_price import use_former_h20_price
 from tests.support.former_l20_rent import FORMER_RENTS
 from tests.support.planned import advice_answers, planned, scenario_answers
 
@@ -73,7 +74,7 @@ def test_prefer_moves_only_a_single_card_of_another_gpu_within_the_premium():
     assert single_card.prefer([pair, within], lambda a, b: False, lambda k: k.per_hour)[0] is pair  # another tier
 
 
-def test_an_nvlink_replica_passed_over_a_cheaper_pcie_one_is_not_called_the_cheapest():
+def test_an_nvlink_replica_passed_over_a_cheaper_pcie_one_is_not_called_the_cheapest(monkeypatch):
     # plan scenario 10 (a large MoE on the mainland): H20 replicas of 4 over NVLink at about 10 % more an hour than
     # L20 replicas of 8 over PCIe; the sentence says why, and never calls the chosen setup the cheapest. Since
     # s26-usage26 the fixture as answered rents 4-GPU H20 VMs (cheaper than the L20 per replica, nothing passed
@@ -82,6 +83,9 @@ def test_an_nvlink_replica_passed_over_a_cheaper_pcie_one_is_not_called_the_chea
     # replicas of 8 cost more than the H20's of 4 even at the H20 placeholder's top: the H20 wins on cost, no premium
     # is paid and nothing is passed over. The premium's sentence is read at the L20 and H20 rents it was written on,
     # given as the user's quotes (one grade on both sides, as the premium weighs: tests/support/former_l20_rent.py)
+    # s30-prices30: and at the H20 servers' former 2024-07 price (on the 2025-12 one the bought H20 servers cost less
+    # than the L20's, so nothing is passed over: tests/support/former_h20_price.py)
+    use_former_h20_price(monkeypatch)
     r = make_plan(answers_from_dict({**scenario_answers(SCENARIOS / "10_large_moe.json"),
                                      "requests_per_day": {"low": 400000, "high": 400000}}),
                   quotes=[dict(q) for q in FORMER_RENTS])

@@ -28,6 +28,7 @@ from advisor.plan.capacity import headroom_target
 from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
 from advisor.plan.result import MoneyRange, render
+from tests.support.former_l20_rent import former_l20_quotes
 from tests.support.planned import advice_answers, advice_plan, only_finding
 
 Q26, Q31 = "q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"
@@ -44,7 +45,7 @@ TIE_RENT = [Q31]
 # (9 GPUs, about ¥72,200 a month at the middle) is dearer than owning (about ¥64,200): q31 buys (``bare_metal``), a tie
 # with owning cheaper at the middle. The tie with renting cheaper at the middle is read on q31 at the rent it was
 # written on, given as the user's quote (``_tie_rent_plan``), as tests/support/former_l20_rent.py does for q42.
-FORMER_L20_RENT = [{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}]
+FORMER_L20_RENT = former_l20_quotes()
 
 
 @functools.cache

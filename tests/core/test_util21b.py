@@ -21,6 +21,7 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan, volume_busy
+from tests.support.former_l20_rent import former_a10_quotes
 from tests.support.planned import ADVICE_SCENARIOS, scenario_answers, scenario_memo, scenario_plan
 
 LANGS = ("en", "zh_CN")
@@ -55,7 +56,7 @@ def test_a_fix_with_a_budget_is_worded_by_where_its_range_lies_against_the_budge
     # straddle is read at the A10 rent it was written on, given as the user's quote
     plans = [scenario_plan(path)]
     if path == Q40:
-        former = [{"gpu": "a10", "kind": "on_demand", "low": 0.6, "high": 1.3}]
+        former = former_a10_quotes()
         plans.append(make_plan(answers_from_dict(scenario_answers(path)), quotes=former))
     straddling = 0
     for plan in plans:

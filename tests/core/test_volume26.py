@@ -21,6 +21,7 @@ from advisor.plan import answers_from_dict, make_plan, short_horizon, volume_fli
 from advisor.plan.context import DAYS_PER_MONTH
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
+from tests.support.former_l20_rent import former_l20_quotes
 from tests.support.planned import advice_answers, advice_plan, planned
 
 LANGS = ("en", "zh_CN")
@@ -99,7 +100,7 @@ def test_a_twelve_month_hosted_plan_names_its_horizon_too(lang):
     today = planned(advice_answers("q16_hosted_api_mainland_registration"))
     assert short_horizon.figures(today.costs, 12) is None
     assert NO_PAYBACK[lang].format(m=12) not in _hosted_reason(today).title_in(lang)
-    former = [{"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6}]
+    former = former_l20_quotes()
     r = make_plan(answers_from_dict(advice_answers("q16_hosted_api_mainland_registration")), quotes=former)
     assert short_horizon.figures(r.costs, 12) is not None
     reason = next(f for f in r.findings if f.id == "cost.hosted_api")

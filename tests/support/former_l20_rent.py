@@ -22,6 +22,18 @@ FORMER_RENTS = (
     {"gpu": "h20-96g", "kind": "on_demand", "low": 1.2, "high": 2.6},
 )
 FORMER_A10_RENT = {"gpu": "a10", "kind": "on_demand", "low": 0.6, "high": 1.3}  # Alibaba's ¥9.74 quote since s29
+FORMER_L20_RENT = FORMER_RENTS[0]  # Alibaba's ¥14.63 quote since s29
+
+
+def former_l20_quotes() -> list[dict[str, object]]:
+    """The L20's former placeholder rent as the user's quote (a fresh list: ``make_plan``'s ``quotes``), for a test
+    that keeps a branch only that rent reached (s30-prices30: one place, instead of each test's own copy)."""
+    return [dict(FORMER_L20_RENT)]
+
+
+def former_a10_quotes() -> list[dict[str, object]]:
+    """The A10's former placeholder rent as the user's quote (a fresh list)."""
+    return [dict(FORMER_A10_RENT)]
 
 
 @functools.cache

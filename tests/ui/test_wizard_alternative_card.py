@@ -31,7 +31,13 @@ def test_the_card_shows_the_memos_alternative_in_both_languages_and_hides_it_whe
     # request-count question on page 1 ("in requests a day: the first question below"); the card has no such
     # question under it, so it keeps the price list the break-even rests on. Every other word is the memo's.
     memo = render_memo_markdown(r, "en").replace("**", "")
-    assert "(input + output; in requests a day: the first question below)" in memo
+    # s30-prices30 re-argued: the fixture's Hong Kong node is costed at AWS's own Hong Kong uplift (×1.54, was the
+    # survey's ×1.2-1.4), so the break-even volume lies far above its estimate and page 1 no longer asks for requests
+    # a day; the memo's bracket then names the price list, as the card's does. It points at the question only where
+    # page 1 asks it.
+    asked = "How many requests a day does the service get" in memo
+    assert ("(input + output; in requests a day: the first question below)" in memo) == asked
+    assert asked or "(input + output; API list prices of " in memo
     assert "(input + output; API list prices of " in shown
     assert _bracket_out(shown) in _bracket_out(memo)
     main_window.set_language("zh_CN")
