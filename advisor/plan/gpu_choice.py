@@ -591,7 +591,7 @@ def _per_card(c: Ctx, chosen: Candidate, alt_cands: list[Candidate], other: GpuO
             # said only where it is what caps that replica (q42's L20: 16, its whole share within the target)
             "other_kv": kv,
             # the decode tokens each card serves within the target and the bound on each (blind review 19, q42)
-            **per_card_tokens.figures(c, chosen, k, kv)}
+            **per_card_tokens.figures(c, chosen, _copy(k), kv)}
 
 
 def _held_to_headroom(k: Candidate, claim, target: int, relayout, conv: float) -> GpuOption | str | None:

@@ -31,10 +31,10 @@ def _tokens_per_card(c: Ctx, k: Candidate, level: int) -> tuple[float, bool]:
 
 def figures(c: Ctx, chosen: Candidate, other: Candidate, other_kv: int | None) -> dict[str, Any]:
     """The per-card fields ``GpuChoice.placeholder_pick`` carries (``per``, ``tok``, ``other_per``, ``other_tok``,
-    ``other_decode``, ``kv_full``); {} where the figures do not show the chosen card serving more."""
+    ``other_decode``, ``kv_full``); {} where the figures do not show the chosen card serving more. ``other``: a copy
+    of the other setup (the level run on it stays off the setup the option list names)."""
     if c.is_batch or not c.peak:
         return {}
-    from advisor.plan import gpu_choice
     from advisor.plan.capacity import claimed_capacity
     from advisor.plan.token_split import decode_pct
 
@@ -43,8 +43,7 @@ def figures(c: Ctx, chosen: Candidate, other: Candidate, other_kv: int | None) -
     if per <= 0 or other_per <= 0:
         return {}
     tok, ok = _tokens_per_card(c, chosen, per)
-    # a copy: the level run on the other setup stays off the setup the option list names
-    other_tok, other_ok = _tokens_per_card(c, gpu_choice._copy(other), other_per)
+    other_tok, other_ok = _tokens_per_card(c, other, other_per)
     other_decode = decode_pct(c, other)
     if not (ok and other_ok) or tok <= other_tok or other_decode is None:
         return {}
