@@ -468,7 +468,8 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                      on_fleet=fleet(c, chosen.gpu.id) is not None,
                      decode_pct=decode_pct(c, bw_over if bw_over is not None else chosen), split_of=bw_over,
                      stock_parts={k.gpu.id for k in alt_cands if tiers(c, region, k, book).stock
-                                  and not (reason == "stock" and k is other)})  # that one's "stock" said already
+                                  and not (reason == "stock" and k is other)},  # that one's "stock" said already
+                     placeholder={k.gpu.id for k in (chosen, *alt_cands) if placeholder_priced(region, k, book)})
     # the chosen replica split over PCIe though one card a replica was weighed: said with its premium and the limit
     held = single_card.declined(chosen, after, lambda k: tiers(c, region, k, book) == mine, hourly)
     single = None if passed is None else {"other": option(passed["other"], conv).model_dump(), "more_pct": passed["more_pct"],
@@ -585,9 +586,14 @@ def _per_card(c: Ctx, chosen: Candidate, alt_cands: list[Candidate], other: GpuO
     if k is None or chosen.total_gpus >= other.gpus:
         return {}
     held = k.memory.kv_tokens // max(c.prompt_avg + c.output_avg, 1)  # a replica's KV cache, in average requests
+    from advisor.plan import per_card_tokens
+
+    kv = held if 0 < held <= k.c_max else None
     return {"bw": round(chosen.gpu.bandwidth_bytes_per_s / 1e12, 2), "other_bw": round(k.gpu.bandwidth_bytes_per_s / 1e12, 2),
             # said only where it is what caps that replica (q42's L20: 16, its whole share within the target)
-            "other_kv": held if 0 < held <= k.c_max else None}
+            "other_kv": kv,
+            # the decode tokens each card serves within the target and the bound on each (blind review 19, q42)
+            **per_card_tokens.figures(c, chosen, _copy(k), kv)}
 
 
 def _held_to_headroom(k: Candidate, claim, target: int, relayout, conv: float) -> GpuOption | str | None:

@@ -87,6 +87,19 @@ def _tb_s(v: float) -> str:
     return f"{v:.1f}" if v >= 1 else f"{v:.2f}"  # as the per-card weighing writes TB/s (4.0, 0.86)
 
 
+def per_card_text(p: dict[str, Any], n: int, chosen_n: int, lang: str) -> str:
+    """"4 cards against 3: per card about 200 output tokens/s at 16 requests, its KV cache full, against 524 at 28,
+    bandwidth-bound at 0.86 TB/s against 4.0 (81 % decode)": the cards each setup takes, the decode tokens one card
+    serves within the target on each (``per_card_tokens``) and the other's bound from its own split (blind review
+    19, q42: "the H20 gives the most decode tokens per card"; the chosen card's bound is "What decides the size"'s,
+    the sentence above this one, which quotes its split)."""
+    key = "gpuwhy30.lead.per_card.bandwidth" if p["other_decode"] >= 50 else "gpuwhy30.lead.per_card.plain"
+    return translate(lang, key, n=n, chosen_n=chosen_n, tok=f"{p['tok']:,.0f}", per=p["per"],
+                     other_tok=f"{p['other_tok']:,.0f}", other_per=p["other_per"], bw=_tb_s(p["bw"]),
+                     other_bw=_tb_s(p["other_bw"]), other_decode=p["other_decode"],
+                     kv=translate(lang, "gpuwhy30.per_card.kv_full") if p.get("kv_full") else "")
+
+
 def _fewer_cards(choice: GpuChoice, a: GpuOption, lang: str) -> str | None:
     """Why a placeholder-priced pick takes fewer cards than the sourced setup it is priced against, where it does
     (``gpu_choice._per_card``): its cards' memory bandwidth against the other's, and the other's KV cache where that
@@ -95,6 +108,8 @@ def _fewer_cards(choice: GpuChoice, a: GpuOption, lang: str) -> str | None:
     p = choice.placeholder_pick
     if p is None or "bw" not in p or choice._option(p["other"]).gpu_name != a.gpu_name:
         return None
+    if "tok" in p:  # the decode tokens each card serves within the target, and the other's bound (blind review 19)
+        return per_card_text(p, a.gpus, choice.chosen.gpus, lang)
     kv = translate(lang, "review29.lead.kv", n=p["other_kv"]) if p.get("other_kv") else ""
     return translate(lang, "review29.lead.bandwidth", n=a.gpus, other_bw=_tb_s(p["other_bw"]),
                      chosen_n=choice.chosen.gpus, bw=_tb_s(p["bw"]), kv=kv)
@@ -171,8 +186,10 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
             add(a.gpu_name, "gpuchoice24.lead.cost_bought", cost=_range(a.purchase),
                 chosen_cost=_range(choice.chosen.purchase))
         elif (cards := _fewer_cards(choice, a, lang)) is not None:  # the placeholder pick's reason (review29)
-            add(a.gpu_name, "review29.lead.cards", cards=cards, cost=_cost(choice, a),
-                chosen_cost=f"{choice.chosen.per_hour:,.2f}")
+            # with the per-card figures, its cost is said once: the placeholder sentence's threshold (pages kept)
+            per_card = "tok" in (choice.placeholder_pick or {})
+            add(a.gpu_name, "gpuwhy30.lead.cards" if per_card else "review29.lead.cards", cards=cards,
+                cost=_cost(choice, a), chosen_cost=f"{choice.chosen.per_hour:,.2f}")
         else:  # at the same hourly figure: said once ("7.50 against 7.50" explained nothing, round 15 q24)
             same = _cost(choice, a) == f"{choice.chosen.per_hour:,.2f}"
             add(a.gpu_name, "gpuswap26.lead.cost_same" if same else "pages23.lead.cost", cost=_cost(choice, a),

@@ -40,6 +40,7 @@ class CardFigure(_Out):
     chosen: bool = False
     kv_requests: int | None = Field(None, description="requests of average length one replica's KV cache holds")
     tp: int = 1
+    placeholder: bool = Field(False, description="per_card_hour rests on placeholder (grade U) price rows only")
 
 
 class WholeServerNote(_Out):
@@ -106,8 +107,12 @@ class GpuWeighing(_Out):
         mine = next((c for c in self.cards if c.chosen), None)
         if best is not None and mine is not None and not best.chosen and mine.per_card_hour:
             ratio = (best.value / best.per_card_hour) / (mine.value / mine.per_card_hour)  # type: ignore[operator]
+            # a ratio on a placeholder card-hour is no fact (review 19 / pricefix29: q05, q14, q34 read "5.1 × per
+            # unit of price" on the H20's placeholder): the card's own ratio is said, the price's left to a quote
+            guessed = "gpuwhy30.gpu_weigh.best_placeholder." if best.placeholder else \
+                "gpuwhy30.gpu_weigh.chosen_placeholder." if mine.placeholder else "plan.gpu_weigh.best."
             if ratio >= 1.2:
-                text += render(lang, f"plan.gpu_weigh.best.{self.resource}", {
+                text += render(lang, guessed + self.resource, {
                     "gpu": best.gpu_name, "ratio": f"{ratio:.1f}", "chosen": mine.gpu_name,
                     "card_ratio": f"{best.value / mine.value:.1f}"})  # fmt: skip
         # the requests each KV cache holds: said where memory is what decides (s23-pages23: a row of figures
@@ -185,10 +190,12 @@ def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spa
 
 def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, spare: bool,
           on_fleet: bool = False, decode_pct: int | None = None, split_of: Candidate | None = None,
-          stock_parts: frozenset[str] | set[str] = frozenset()) -> GpuWeighing | None:
+          stock_parts: frozenset[str] | set[str] = frozenset(),
+          placeholder: frozenset[str] | set[str] = frozenset()) -> GpuWeighing | None:
     """The chosen setup and the next ones on other GPUs, per card in the limiting resource; None with no other.
     ``split_of``: the setup ``decode_pct`` is the split of, when not the chosen one (``decode_pick``);
-    ``stock_parts``: the GPUs ranked as existing stock only (``gpu_choice.Tiers.stock``)."""
+    ``stock_parts``: the GPUs ranked as existing stock only (``gpu_choice.Tiers.stock``); ``placeholder``: the GPUs
+    whose price here rests on placeholder rows only (``gpu_choice.placeholder_priced``)."""
     if not others:
         return None
     resource, share = limiting_resource(c, split_of or chosen, decode_pct)
@@ -197,7 +204,7 @@ def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, sp
     per_request = max(c.prompt_avg + c.output_avg, 1)
     cards = [CardFigure(gpu=k.gpu.id, gpu_name=k.gpu.name, value=round(card_value(resource, k), 3),
                         per_card_hour=round(k.price_mid * conv, 2) if k.price_mid > 0 else None, chosen=k is chosen,
-                        kv_requests=k.memory.kv_tokens // per_request, tp=k.tp)
+                        kv_requests=k.memory.kv_tokens // per_request, tp=k.tp, placeholder=k.gpu.id in placeholder)
              for k in (chosen, *others)]  # fmt: skip
     chosen_per_hour = chosen.price_mid * chosen.total_gpus * conv
     # on the team's own fleet the choice is the cards it has: another part's smaller instance would replace them,

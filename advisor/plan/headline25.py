@@ -106,9 +106,31 @@ def like_own_clause(result: Any, lang: str) -> str:
                                                 "months": p["months"], "cover": cover})
 
 
+OWN_EDGE_TITLES = ("gpuwhy30.rule.cost.buy.own_edge.title", "gpuwhy30.rule.cost.buy.own_edge.title_purchase")
+
+
+def own_edge_finding(result: Any) -> Any:
+    """``cost.buy`` where owning is cheaper at the middle of stand-in prices that tie (``own_edge``), else None."""
+    return next((x for x in result.findings if x.id == "cost.buy" and x.title_key in OWN_EDGE_TITLES), None)
+
+
+def own_edge_clause(result: Any, lang: str) -> str:
+    """Where owning is cheaper at the middle of stand-in prices (``own_edge``): the servers, the measured load it
+    rests on and the purchase under which it holds, said with the form (blind review 19, q31: "owning wins while 3
+    servers cost under ¥X; get a quote", where page 1 said owning and renting tie); "" elsewhere."""
+    f = own_edge_finding(result)
+    if f is None:
+        return ""
+    p = f.params
+    key = "gpuwhy30.form.own_edge" if p.get("servers") else "gpuwhy30.form.own_edge_purchase"
+    return render(lang, key, {"servers": p.get("servers"), "util": p.get("util"), "max_purchase": p["max_purchase"]})
+
+
 def headline_clause(result: Any, lang: str) -> str:
     """Everything page 1's recommendation sentence adds to the form: the purchase's condition or the count first."""
-    return form_condition(result, lang) or like_own_clause(result, lang) or measure_first(result, lang)
+    return form_condition(result, lang) or like_own_clause(result, lang) or own_edge_clause(result, lang) \
+        or measure_first(result, lang)
 
 
-__all__ = ["form_condition", "headline_clause", "like_own_clause", "measure_first", "measured_clause", "more_replica_clause"]
+__all__ = ["form_condition", "headline_clause", "like_own_clause", "measure_first", "measured_clause", "more_replica_clause",
+           "own_edge_clause", "own_edge_finding"]

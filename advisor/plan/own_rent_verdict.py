@@ -23,6 +23,7 @@ from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import render
 
 KINDS = ("clear", "ends", "overlap")
+OWN_EDGE = "gpuwhy30.rule.cost.buy.own_edge."  # ``cost.buy``'s titles where owning is cheaper at the middle (own_edge)
 
 
 def own_verdict(owned: tuple[float, float], rent: tuple[float, float]) -> str:
@@ -69,6 +70,8 @@ def page_one_clause(result: Any, lang: str, *, threshold: bool = True) -> str:
     # a tie whose middle favours owning, under a headline that owns: the edge said first, then the tie within the
     # ranges (blind review 18, q26: "paid back in about 35 of the 36 months" above "a tie" read as two verdicts)
     key = ("consistent28.key.own_edge" if side == "own" else "ownrent24.key.tie") if tie else f"ownrent24.key.{side}"
+    if tie and side == "own" and any(f.id == "cost.buy" and f.title_key.startswith(OWN_EDGE) for f in result.findings):
+        key = "gpuwhy30.key.own_edge"  # the headline says the decision and its quote (``headline25.own_edge_clause``)
     return render(lang, key, {
         "what": rent_what(c), "rent": money_range(rent, c.currency), "own_mid": round_money(own_mid),
         "rent_mid": round_money(rent_mid), "currency": c.currency})

@@ -25,6 +25,7 @@ from advisor.plan import (
     line_total,
     memo_api_only,
     one_server_option,
+    own_edge,
     own_like,
     payback,
     rent_breakeven,
@@ -1002,6 +1003,9 @@ def cost_buy(f: Facts):
         tie_rent = _tie_rent_cheaper(f, got, own_mid, rent_mid)
         if tie_rent is not None:  # renting cheaper at the middle: why, and a threshold the middle does not meet
             return tie_rent
+        edge = _own_edge(f, got, own_mid, rent_mid)
+        if edge is not None:  # owning cheaper at the middle: the decision and the quote that keeps it (q31)
+            return edge
         return got.model_copy(update={
             "title_key": "ownrent24.rule.cost.buy.tie.title", "detail_key": "ownrent24.rule.cost.buy.tie.detail",
             "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f),
@@ -1021,6 +1025,26 @@ def cost_buy(f: Facts):
             "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f)}})
     return got.model_copy(update={"title_key": f"owncost22.rule.cost.buy.{kind}.title",
                                   "detail_key": f"owncost22.rule.cost.buy.{kind}.detail"})
+
+
+def _own_edge(f: Facts, got: Finding, own_mid: float, rent_mid: float) -> Finding | None:
+    """``cost.buy`` on a tie where owning is the cheaper side at the middle (``own_edge``; blind review 19, q31: "a
+    tie" on placeholder server prices where an expert says "owning wins while 3 servers cost under ¥X; get a
+    quote"): the decision, the purchase under which it holds, and the running costs it is worked out from."""
+    c = f.cost.costs
+    t = own_edge.threshold(c)
+    if t is None:
+        return None
+    lay = getattr(getattr(f, "chosen", None), "layout", None)
+    servers = int(lay.units) if lay is not None and getattr(lay, "owned", False) and lay.units else None
+    capex = c.bare_metal_capex
+    return got.model_copy(update={
+        "title_key": "gpuwhy30.rule.cost.buy.own_edge.title" + ("" if servers else "_purchase"),
+        "detail_key": "gpuwhy30.rule.cost.buy.own_edge.detail",
+        "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f), "what": rent_what(c),
+                   "servers": servers or 0, "max_purchase": _money(float(f"{t.max_purchase:.3g}"), f),
+                   "running": _money(float(f"{t.running_mid:.3g}"), f),
+                   "capex": _range(capex.low, capex.high, f) if capex is not None else "—"}})
 
 
 def _tie_rent_cheaper(f: Facts, got: Finding, own_mid: float, rent_mid: float) -> Finding | None:
