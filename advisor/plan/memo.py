@@ -47,6 +47,7 @@ from advisor.plan import (
     memo_gate_once,
     memo_job_split,
     memo_lead_once,
+    memo_headings,
     memo_likely,
     memo_per_million,
     memo_quantized_once,
@@ -1345,6 +1346,7 @@ def render_memo_markdown(
         text = memo_text15.npu_words(text, lang, translate(lang, "memo.h.sources"))
     text = memo_text15.memo_gpu_names(text, lang, translate(lang, "memo.h.sources"))  # 华为昇腾 910B in Chinese
     text = zh_spacing.tidy_memo(text, lang, translate(lang, "memo.h.sources"))  # "） 是" → "）是"
+    text = memo_headings.headings_apart(text)  # a section whose last part is left out ends in a paragraph
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
     return text.strip() + "\n"
