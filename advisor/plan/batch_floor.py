@@ -181,6 +181,11 @@ def floor_phrases(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> list[dict[str,
         "not_plan": "" if (d.tp, d.kv_dtype, d.seqs) == (cand.tp, cand.kv_dtype, seqs) else {
             "tr": "plan.batch16.not_plan", "tp": cand.tp, "gpu": fl.gpu.name, "seqs": seqs},
     }  # fmt: skip
+    # the best batch named by its shape where it is another layout's; where it is the plan's own replica, the
+    # sentence before gives its shape and what it holds at once (q06, q28: said twice; session 30)
+    figures["best"] = {"tr": "pages30.best_batch_plan"} if figures["not_plan"] == "" else {
+        "tr": "pages30.best_batch", **{k: figures[k] for k in ("decode_seqs", "decode_tp", "gpu", "decode_kv",
+                                                              "not_plan")}}
     out: list[dict[str, Any]] = [{"tr": f"plan.batch15.floor.{fl.limit}", **figures}]
     # the plan's batch is "small" where it costs: fewer sequences than the best batch AND a job well above its floor
     plan_h = _plan_gpu_hours(ctx, cand, seqs)

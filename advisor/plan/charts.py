@@ -187,8 +187,22 @@ def repeats_table(chart: ChartData) -> bool:
     """The latency chart with nothing measured on it: every point it draws is a cell of the memo's latency table,
     printed right above it, and the knee, the target and the load per replica it marks are that section's sentence
     (session 26, issue 25: a typical memo in 4 pages; the chart took 37 mm of every memo). A printed memo leaves it
-    out; a measured run drawn beside the prediction is what no table shows, so that chart is printed."""
+    out; a measured run drawn beside the prediction is what no table shows, so that chart is printed.
+
+    The cost chart of a one-off job (a batch billed once: one line from nothing at the start to the job's cost a
+    month on) draws the cost table's "the whole job" row and nothing else, 35 mm of the memo (session 30, q06 and
+    q28 back to 3 pages); a chart with a second way of paying or a monthly bill has a shape no row gives."""
+    if chart.id == "cost":
+        return _one_off_job(chart)
     return chart.id == "latency" and not any(s.role == "measured" for s in chart.series)
+
+
+def _one_off_job(chart: ChartData) -> bool:
+    """One series of two points: nothing spent at month 0, the whole cost at the end, and no marker on it."""
+    if len(chart.series) != 1 or chart.markers:
+        return False
+    points = chart.series[0].points
+    return len(points) == 2 and points[0][1] == 0
 
 
 def memo_charts(result: PlanResult, lang: str, *, measured: Sequence[RunEvidence] = ()) -> dict[str, ChartData]:

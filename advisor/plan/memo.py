@@ -46,6 +46,7 @@ from advisor.plan import (
     memo_curve_reading,
     memo_forms,
     memo_gate_once,
+    memo_headings,
     memo_job_split,
     memo_lead_once,
     memo_likely,
@@ -953,6 +954,8 @@ def memo_context(
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
     layouts = _layouts_sentence(result, lang, as_asked)
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
+    memo_quantized_once.kv_check_in_step(rendered, findings, result, lang)  # the FP8 KV check: the step that runs it
+    memo_batch.margin_said_once(rendered, findings, result, lang)  # a job's sizing finding: its margin, said once
     return memo_api_only.apply({
         "self_host_line": "",
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
@@ -1094,7 +1097,20 @@ def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
         return ""
     # said, the layouts that tell something; "TP4 fp8 would need at least 4 GPUs" beside them is the same obvious
     # line (s21-pages21: q34's sentence listed TP2, TP4 and TP8 so; ``--json`` keeps every try)
-    return found.model_copy(update={"tries": [t for t in found.tries if t.outcome != "more"]}).text_in(lang)
+    return found.model_copy(update={"tries": [t for t in found.tries if t.outcome != "more"]}).text_in(
+        lang, chosen_said=_batch_chosen_said(result))
+
+
+def _batch_chosen_said(result: PlanResult) -> bool:
+    """Section 2's "what decides the size" names the chosen batch layout's replicas, what each holds at once and
+    finishes an hour: "Layouts tried" then names the layout and its GPUs only (q06, q28; session 30)."""
+    b, found = result.binding_constraint, result.layouts_tried
+    chosen = found.chosen if found is not None else None
+    if b is None or chosen is None or not found.batch or b.variant not in ("floors", "batch"):
+        return False
+    f = b.figures
+    return (f.get("seqs"), f.get("per_hour"), f.get("tp")) == (chosen.seqs, round(chosen.requests_per_hour or 0),
+                                                               chosen.tp)
 
 
 def _command_stack(result: PlanResult, lang: str) -> str:
@@ -1353,6 +1369,7 @@ def render_memo_markdown(
         text = memo_text15.npu_words(text, lang, translate(lang, "memo.h.sources"))
     text = memo_text15.memo_gpu_names(text, lang, translate(lang, "memo.h.sources"))  # 华为昇腾 910B in Chinese
     text = zh_spacing.tidy_memo(text, lang, translate(lang, "memo.h.sources"))  # "） 是" → "）是"
+    text = memo_headings.headings_apart(text)  # a section whose last part is left out ends in a paragraph
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
     return text.strip() + "\n"

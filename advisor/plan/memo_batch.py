@@ -9,10 +9,10 @@ from them and the answers' request count.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from advisor.plan.result import PlanResult
+from advisor.plan.result import Finding, PlanResult, render
 
 
 def is_batch(result: PlanResult) -> bool:
@@ -43,3 +43,19 @@ def batch_capacity_rows(result: PlanResult, t: Callable[..., str], num: Callable
         rows.append((t("memo.cap.batch_hours"), t(key, hours=num(cap.batch_hours, 1), gpu_hours=num(round(gpu_hours)),
                                                    deadline=num(deadline))))
     return rows
+
+
+MARGIN_DETAIL = "plan.rule.sizing.batch_throughput.margin.detail"
+
+
+def margin_said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], result: PlanResult,
+                     lang: str) -> None:
+    """The job's sizing finding opened on what section 2 says already: a batch is judged by throughput (section 3's
+    sentence) and each replica runs as many requests as its KV cache holds (the capacity table's row). In the memo it
+    keeps what only it says, the deadline's margin and what it is for (q06, q28; session 30); the app and ``--json``
+    keep the full text."""
+    if not is_batch(result) or not result.capacity.concurrency_per_replica:
+        return  # no capacity table row names the replica's KV-cache-full batch
+    for shown, f in zip(rendered, findings, strict=True):
+        if f.detail_key == MARGIN_DETAIL:
+            shown["detail"] = render(lang, "pages30.batch_margin", f.params)

@@ -34,3 +34,20 @@ def gain_in_sizing(rendered: list[dict[str, Any]], findings: Sequence[Finding], 
         if render(lang, str(why["tr"]), {k: v for k, v in why.items() if k != "tr"}) in layouts:
             shown["detail"] = render(lang, GAIN_DETAIL, {**f.params, "why": {"tr": IN_SIZING}}) if step is None \
                 else render(lang, STEP_CHECKS, {**f.params, "n": step})
+
+
+KV_DETAILS = {"plan.rule.sizing.quantized.kv_fp8.detail": "pages30.kv_fp8_step",
+              "plan.rule.sizing.quantized.kv_only.detail": "pages30.kv_only_step"}
+
+
+def kv_check_in_step(rendered: list[dict[str, Any]], findings: Sequence[Finding], result: PlanResult,
+                     lang: str) -> None:
+    """A batch's FP8 KV cache finding ended in the check that next step ``quant_ab`` gives with its commands ("compare
+    a sample of the job against the BF16 baseline before the run", q06, q28; session 30): in the memo it names the
+    step instead. The app and ``--json`` keep the full text."""
+    step = next((i + 1 for i, s in enumerate(result.next_steps) if s.id == QUALITY_STEP), None)
+    if step is None:
+        return
+    for shown, f in zip(rendered, findings, strict=True):
+        if f.detail_key in KV_DETAILS:
+            shown["detail"] = render(lang, KV_DETAILS[f.detail_key], {**f.params, "n": step})

@@ -1515,10 +1515,11 @@ class LayoutSearch(_Out):
     def chosen(self) -> LayoutTry | None:
         return next((t for t in self.tries if t.outcome == "chosen"), None)
 
-    def text_in(self, lang: str) -> str:
-        """One sentence: the layouts tried on the GPU, each with what it missed or needed."""
+    def text_in(self, lang: str, chosen_said: bool = False) -> str:
+        """One sentence: the layouts tried on the GPU, each with what it missed or needed. ``chosen_said``: a batch's
+        chosen layout by its GPUs only, what a replica holds and finishes said beside it (the memo's section 2)."""
         if self.batch:
-            return _batch_text(self, lang)
+            return _batch_text(self, lang, chosen_said)
         items = [render(lang, f"plan.layout25.try.{t.outcome}",
                         _params(t, self.chosen, self.pcie, self.first_token, self.fp8_gain, self.failover_tpot,
                                 self.failover_fleet, self.ttft_room, self.kv_room))
@@ -1527,7 +1528,7 @@ class LayoutSearch(_Out):
                                                        "items": render(lang, "plan.layout25.sep", {}).join(items)})
 
 
-def _batch_text(found: LayoutSearch, lang: str) -> str:
+def _batch_text(found: LayoutSearch, lang: str, chosen_said: bool = False) -> str:
     """An offline batch's layouts (``LayoutSearch.batch``): each with its replicas, what a replica holds at once and
     finishes an hour, and for a layout that needs more GPUs what a GPU finishes an hour against the chosen one's (a
     replica that holds more at once is not one that finishes more: q28's TP2 on L20)."""
@@ -1545,6 +1546,8 @@ def _batch_text(found: LayoutSearch, lang: str) -> str:
             key = "layouts22.batch.per_gpu_pcie" if found.pcie and t.tp > 1 else "layouts22.batch.per_gpu"
             p["why"] = {"tr": key, "per_gpu": per_gpu, "mine": round(mine)}
         key = f"layouts22.batch.try.{t.outcome}" if t.outcome in ("chosen", "meets") else f"plan.layout25.try.{t.outcome}"
+        if chosen_said and t.outcome == "chosen":
+            key = "pages30.batch.try.chosen_said"
         items.append(render(lang, key, p))
     return render(lang, "layouts22.batch.sentence", {"gpu": found.gpu_name,
                                                      "items": render(lang, "plan.layout25.sep", {}).join(items)})

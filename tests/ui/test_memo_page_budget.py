@@ -63,8 +63,12 @@ BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical
           # API's per-token price may cost less than the job, so the memo now weighs it in a finding of its own (why
           # rented VMs anyway, at what cost), which blind review 19's q06 reviewers read and questioned — content the
           # decision rests on, ~50 mm that said-once trims did not recover (827 mm en, 818 zh laid out). 4 is the
-          # advice set's median; cutting back to 3 is listed as work left
-          "q06_l20_batch_72h_claims": 4}
+          # advice set's median; cutting back to 3 is listed as work left.
+          # Session 30 (pages30): 3 again in both languages (775 mm laid out in English, 758 in Chinese), the
+          # hosted-API finding kept whole: the PDF no longer prints a one-off job's cost chart (one line from 0 to
+          # the cost table's "the whole job" row, 38 mm), and figures section 2 gives are said once (the chosen
+          # layout's, the best batch as the plan's own, the sizing finding's method)
+          "q06_l20_batch_72h_claims": 3}
 # s21-gpu21b (eleventh blind review, q09: "Four H100s for an 8B model is hard to sign off. L40S … would likely meet
 # 300 ms/30 ms at a fraction … and should be compared"): one clause now answers it (the L40S takes about 5 a replica
 # within the 30 ms TPOT, 21 cards at 45 USD/h against 17.80). In Chinese it pushed the last source line onto a fifth
