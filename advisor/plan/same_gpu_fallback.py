@@ -9,7 +9,7 @@ the same GPU and layout fit the budget even at their high end (``capex_condition
 so the same provenance), the quote step names that setup as the buy over the budget, with what it gives up in the
 plan's own figures: the requests it holds within the target against the peak, and the first-token wait at the peak
 (the latency curve's point at the peak: one replica's figures, the replicas bought being the chosen ones). The other
-GPU's setup is named after it only where it holds what the smaller one does not, and then with why it is no
+GPU's setup is named after it only where the smaller one falls short of the peak, and then with why it is no
 four-year buy: an older generation (the catalog's architecture and year), no FP8 where the plan runs FP8, and the
 cards a replica splits over; and with its price's standing where that price is a stand-in (the A10's purchase row is
 a placeholder with no source, so it is no surer to fit than the L20's own quote).
@@ -58,8 +58,9 @@ def _older(g: dict[str, Any]) -> tuple[Any, Any] | None:
 
 
 def _other_text(g: dict[str, Any], s: dict[str, Any], lang: str) -> str:
-    """The other GPU's setup after the smaller one, only where it holds the peak the smaller one does not, with why
-    it is no four-year buy; "" where it is not older (then it is not offered beside the same GPU)."""
+    """The other GPU's setup (``quote_fallback``'s, within the budget at its high end) after the smaller one, only
+    where the smaller one falls short of the peak, with why it is no four-year buy; "" where it is not older (then it
+    is not offered beside the same GPU)."""
     if s["holds"] >= s["peak"]:
         return ""  # the same GPU carries the peak: nothing older is needed
     pair = _older(g)
@@ -75,7 +76,7 @@ def _other_text(g: dict[str, Any], s: dict[str, Any], lang: str) -> str:
     price = translate(lang, "budgetfit31.older.placeholder") if g.get("price_stand_in") else ""
     return translate(lang, "budgetfit31.older", n=g["gpus"], gpu=g["gpu_name"], weights=g["weights"],
                      low=f"{g['low']:,}", high=f"{g['high']:,}", currency=g["currency"], price=price,
-                     peak=s["peak"], why=_SEP[lang].join(why))
+                     why=_SEP[lang].join(why))
 
 
 def step_params(result: Any, g: dict[str, Any], currency: str) -> tuple[str, dict[str, Any]] | None:
