@@ -28,7 +28,7 @@ def quote_first(result: PlanResult) -> list[NextStep]:
     g = choice.grant if choice is not None else None
     steps = [s for s in result.next_steps if s.id != STEP_ID]
     if g is not None and g.get("fallback"):
-        return _at_gate(steps, _fallback_step(g, choice.currency))  # type: ignore[union-attr]
+        return _at_gate(steps, _fallback_step(result, g, choice.currency))  # type: ignore[union-attr]
     if g is None or not shown(g):
         return steps
     why = [{"tr": "gpupick21.grant.fp8"}] if g.get("fp8") else []
@@ -49,10 +49,16 @@ def _at_gate(steps: list[NextStep], step: NextStep) -> list[NextStep]:
     return [*steps[:at], step, *steps[at:]]
 
 
-def _fallback_step(g: dict, currency: str) -> NextStep:
-    """The chosen setup's quote before ordering, and the setup the budget surely covers if it comes in over the budget,
-    with what that setup lacks (``quote_fallback``)."""
+def _fallback_step(result: PlanResult, g: dict, currency: str) -> NextStep:
+    """The chosen setup's quote before ordering, and the setup the budget surely covers if it comes in over the budget:
+    fewer cards of the same GPU where they fit it at their high end, with what they give up (``same_gpu_fallback``,
+    blind review 20, q17); else the other GPU's setup with what it lacks (``quote_fallback``)."""
+    from advisor.plan import same_gpu_fallback
     from advisor.plan.gpu_lead import lacks
+
+    same = same_gpu_fallback.step_params(result, g, currency)
+    if same is not None:
+        return NextStep(id=STEP_ID, key=same[0], params=same[1])
 
     return NextStep(id=STEP_ID, key="gpuswap26.next.quote_fallback", params={
         "n": g["gpus"], "gpu": g["gpu_name"], "weights": g["weights"], "low": f"{g['low']:,}", "high": f"{g['high']:,}",

@@ -18,6 +18,7 @@ from advisor.plan.data import PriceBook
 from advisor.plan.gpu_grade import internal_grade_reason
 from advisor.plan.grant_straddle import purchase_range
 from advisor.plan.purchase_rank import stand_in_straddle
+from advisor.plan.stand_in_prices import stand_ins
 
 
 def fallback(c: Ctx, chosen: Any, others: list[Any], book: PriceBook, kv: dict[str, int]) -> dict[str, Any] | None:
@@ -44,7 +45,11 @@ def fallback(c: Ctx, chosen: Any, others: list[Any], book: PriceBook, kv: dict[s
                 "low": round(r[0]), "high": round(r[1]), "chosen_low": round(mine[0]), "chosen_high": round(mine[1]),
                 "budget": round(budget), "fp8": chosen.weights.startswith("fp8") and not k.weights.startswith("fp8"),
                 "fewer": chosen.total_gpus < k.total_gpus, "kv": kv.get(k.gpu.id), "chosen_kv": kv.get(chosen.gpu.id),
-                "chosen_gpu_name": chosen.gpu.name, "chosen_gpus": chosen.total_gpus, "chosen_weights": chosen.weights}
+                "chosen_gpu_name": chosen.gpu.name, "chosen_gpus": chosen.total_gpus, "chosen_weights": chosen.weights,
+                # what ``same_gpu_fallback`` says of it after fewer cards of the chosen GPU: its catalog entry
+                # against the chosen one's, the cards a replica splits over, and whether its price is a stand-in
+                "gpu": k.gpu.id, "chosen_gpu": chosen.gpu.id, "tp": k.tp,
+                "price_stand_in": bool(stand_ins(book.find(k.gpu.id, "capex")))}
     return None
 
 

@@ -124,12 +124,19 @@ def test_q17_buys_the_l20_on_its_quote_with_the_a10_as_the_fallback(lang):
     text = r.next_steps[1].text_in(lang)
     assert "NVIDIA L20 48GB" in text and "400,000" in text and "NVIDIA A10 24GB" in text and "FP8" in text
     memo = memo_document(r, lang).markdown()
+    # Re-argued in session 30 (budgetfit31, blind review 20: "a one-off grant needs a configuration that is sure to
+    # fit, such as 3 × L20, or 2 × L20 with the concurrency target relaxed; 8 × A10 … I would not sign it"): over the
+    # grant the step buys 2 × L20 first (the same price row, sure to fit at its high end, holding 12 of the 20), and
+    # names the A10 setup, still ``grant``'s fallback, only after it with why it is no four-year buy
+    # (``same_gpu_fallback``; test_budgetfit31).
     if lang == "en":
-        assert "At or under 400,000 CNY, order it; above it, buy 8 × NVIDIA A10 24GB (bf16" in memo
+        assert "At or under 400,000 CNY, order it; above it, buy 2 × NVIDIA L20 48GB instead (fp8" in memo
+        assert "8 × NVIDIA A10 24GB (bf16" in memo
         assert "340,000–460,000 CNY (an estimate: the one-off budget of 400,000 CNY covers its middle" in memo
         assert "not recommended on list prices" not in memo
     else:
-        assert "报价不超过 400,000 CNY 时下单；高于预算时，改买 8 张 NVIDIA A10 24GB（bf16" in memo
+        assert "报价不超过 400,000 CNY 时下单；高于预算时，改买 2 张 NVIDIA L20 48GB（fp8" in memo
+        assert "8 张 NVIDIA A10 24GB（bf16" in memo
         assert "340,000–460,000 CNY（估算价：400,000 CNY 的一次性预算覆盖其中间值" in memo
 
 
