@@ -39,7 +39,8 @@ def rate_per_replica(cand: Any) -> float:
     """Output tokens/s one replica serves at its planned load: what the share is a share of.
 
     Issue 25 (session 30): the share divided the month's tokens by the screen's analytic rate (every request
-    decoding at the steady TPOT, no prefill, no wait), while the memo prints the simulated rate at the planned load
+    decoding at the steady TPOT, no prefill, no wait, at the screen's load per replica: q08's 30 before replicas
+    were added for the headroom, where the plan serves 10), while the memo prints the simulated rate at the planned load
     (sizing table, "What decides the size", the latency table): q08's 491 against 189.5 tokens/s a replica, so its
     "2 % of capacity used" was 6 % by the figures printed beside it. The simulated level at the planned load is the
     one read, not the analytic rate and not the highest level within the target (the serve command's cap): the plan
