@@ -117,6 +117,7 @@ def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome
     if x.output_tokens_per_month_high or y.output_tokens_per_month_high:  # an assumed month's high end: both nodes'
         costs.output_tokens_per_month_high = (x.output_tokens_per_month_high or x.output_tokens_per_month or 0) + \
             (y.output_tokens_per_month_high or y.output_tokens_per_month or 0)  # (s18-publicvol)
+    _merge_usage(costs, x, y)
     cloud = _sum(a.cloud_usd, b.cloud_usd)
     owned = _sum(a.owned_usd, b.owned_usd)
     costs.cost_per_million_output_tokens = costs.cost_per_million_tokens = costs.per_million_monthly = None
@@ -131,6 +132,30 @@ def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome
                                 bare_metal_low=(p.bare_metal_low or 0) + (q.bare_metal_low or 0) if bm else None,
                                 bare_metal_high=(p.bare_metal_high or 0) + (q.bare_metal_high or 0) if bm else None))
     return costmod.CostOutcome(costs=costs, series=series, cloud_usd=cloud, owned_usd=owned, conv=a.conv)
+
+
+def _merge_usage(costs: Any, x: Any, y: Any) -> None:
+    """The plan's share of its capacity used: both nodes' month of tokens over both nodes' capacity (issue 25,
+    session 30). The merged table kept the mainland node's own share (q05 "15 %": its 420,000,000 tokens over its
+    own replicas) beside both nodes' tokens (600,000,000) and the per-million basis on both nodes' tokens/s, so the
+    printed tokens ÷ the printed capacity gave 17 %. Each node's capacity is its tokens ÷ its share (``usage_share``:
+    the simulated rate at its planned load, every replica around the clock); the power's busy hours at the high end
+    are the two nodes' averaged over their GPUs. Left as it is where either node's share is measured or assumed."""
+    if not (x.usage_from_tokens and y.usage_from_tokens) or x.utilisation <= 0 or y.utilisation <= 0:
+        return
+    tx, ty = x.output_tokens_per_month or 0, y.output_tokens_per_month or 0
+    if tx <= 0 or ty <= 0:
+        return
+    full = tx / x.utilisation + ty / y.utilisation
+    costs.utilisation = (tx + ty) / full
+    hx = (x.output_tokens_per_month_high or tx) if x.usage_high else tx
+    hy = (y.output_tokens_per_month_high or ty) if y.usage_high else ty
+    high = min(1.0, (hx + hy) / full)
+    costs.usage_high = round(high, 4) if high > costs.utilisation else None
+    gx, gy = max(1, x.gpus), max(1, y.gpus)
+    busy = ((x.power_busy_high or x.usage_high or x.utilisation) * gx +
+            (y.power_busy_high or y.usage_high or y.utilisation) * gy) / (gx + gy)
+    costs.power_busy_high = round(busy, 4) if busy > (costs.usage_high or costs.utilisation) else None
 
 
 def _break_even(costs: Any, cloud: tuple[float | None, float | None], conv: float) -> None:

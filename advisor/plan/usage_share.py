@@ -4,7 +4,8 @@ The memos estimated the month's tokens at about 1-2 % of the setup's capacity, t
 the cost per million tokens at the load pattern's assumed 40 % busy (70 % for a steady load), and q11's month of
 tokens was itself read from that 40 %, so its per-token cost was circular. Now the share comes from the plan's own
 month of tokens (``burst.volume``: the user's count where answered, else the plan's estimate with its range) over
-what the setup serves fully busy (the sizing's output tokens/s of every replica around the clock), or the service's
+what the setup serves fully busy (the simulated output tokens/s the memo prints for each replica at its planned
+load, every replica around the clock: ``rate_per_replica``), or the service's
 measured duty where the user gave one. The power is that share busy plus the idle draw the rest of the hours, a range
 from the estimate's low to its high end; the per-million figure divides the month's cost by those tokens, with the
 figure at full use beside it as the floor. The payback of a purchase against a flat rent does not depend on it
@@ -26,11 +27,38 @@ from advisor.plan.sizing import P99_TPOT
 HOURS_PER_MONTH = 730.0  # cost.HOURS_PER_MONTH (cost imports this module)
 
 
-def full_tokens(cand: Any) -> float:
-    """Output tokens a month ``cand`` serves with every replica at its planned load around the clock."""
+def planned_level(cand: Any) -> Any:
+    """The predicted level at ``cand``'s planned load per replica (``cand.checked``: already simulated when the
+    setup was checked), or None where the setup was only screened."""
+    per = int(getattr(cand, "per_replica", 0) or 0)
+    lv = (getattr(cand, "checked", None) or {}).get(per) if per > 0 else None
+    return lv if lv is not None and (lv.output_tokens_per_s or 0) > 0 else None
+
+
+def rate_per_replica(cand: Any) -> float:
+    """Output tokens/s one replica serves at its planned load: what the share is a share of.
+
+    Issue 25 (session 30): the share divided the month's tokens by the screen's analytic rate (every request
+    decoding at the steady TPOT, no prefill, no wait, at the screen's load per replica: q08's 30 before replicas
+    were added for the headroom, where the plan serves 10), while the memo prints the simulated rate at the planned load
+    (sizing table, "What decides the size", the latency table): q08's 491 against 189.5 tokens/s a replica, so its
+    "2 % of capacity used" was 6 % by the figures printed beside it. The simulated level at the planned load is the
+    one read, not the analytic rate and not the highest level within the target (the serve command's cap): the plan
+    serves at that level (its peak ÷ its replicas), the capacity above it is the headroom the plan holds back, and
+    the rate it prints is that level's, so the printed rate × replicas × the hours is the share's denominator. For a
+    steady load the peak is the load itself, so that level is also the one it runs at. The analytic rate only
+    where no level was simulated (a setup only screened)."""
+    lv = planned_level(cand)
+    if lv is not None:
+        return float(lv.output_tokens_per_s)
     # a part laid out without a sizing (a purchase ranked by its price alone) has no throughput: 0, unknown
-    return float(getattr(cand, "tokens_per_s_replica", 0) or 0) * int(getattr(cand, "replicas", 0) or 0) * 3600 * \
-        HOURS_PER_MONTH
+    return float(getattr(cand, "tokens_per_s_replica", 0) or 0)
+
+
+def full_tokens(cand: Any) -> float:
+    """Output tokens a month ``cand`` serves with every replica at its planned load around the clock
+    (``rate_per_replica`` × replicas × the month's hours)."""
+    return rate_per_replica(cand) * int(getattr(cand, "replicas", 0) or 0) * 3600 * HOURS_PER_MONTH
 
 
 def of(c: Ctx, cand: Any) -> tuple[float, float] | None:
@@ -64,8 +92,12 @@ def carried(c: Ctx, cand: Any, gpus: int) -> tuple[float, float] | None:
 
 
 def streams(cand: Any) -> float:
-    """Requests a replica carries at once at its planned load (what its output tokens/s is the sum of): its tokens/s
-    over one stream's rate there (sizing: ``per × 1000 / (tpot / P99_TPOT)``); 1 where that is not known."""
+    """Requests a replica carries at once at its planned load (what its output tokens/s is the sum of): the simulated
+    level's concurrency where ``rate_per_replica`` reads it (Little's law at that level: its tokens/s over one
+    request's, prefill and waits included), else the analytic tokens/s over one stream's steady rate (sizing:
+    ``per × 1000 / (tpot / P99_TPOT)``); 1 where that is not known."""
+    if planned_level(cand) is not None:
+        return float(max(1, int(getattr(cand, "per_replica", 1) or 1)))
     tpot = float(getattr(cand, "tpot_p99_ms", 0) or 0)
     rate = float(getattr(cand, "tokens_per_s_replica", 0) or 0)
     if tpot <= 0 or rate <= 0:
@@ -117,4 +149,5 @@ def printed_pct(costs: Any, c: Ctx) -> str:
     return f"{lo}" if hi == lo else f"{lo}–{hi}"
 
 
-__all__ = ["HOURS_PER_MONTH", "carried", "draw_share", "full_tokens", "of", "printed", "printed_high", "printed_pct", "streams"]
+__all__ = ["HOURS_PER_MONTH", "carried", "draw_share", "full_tokens", "of", "planned_level", "printed", "printed_high",
+           "printed_pct", "rate_per_replica", "streams"]

@@ -72,9 +72,13 @@ def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue(
     # tokens a second (the sizing table's); busy 1 − e^(−L) of the hours (M/G/∞ arrivals), between the full
     # batches' share and L itself (each request alone). The code takes the stream's rate at the planned load, the
     # sizing table's at the simulated peak: within 10 % of each other here.
+    # s30-usage31 re-argued: one request's rate is now the simulated level's at the planned load, the memo's printed
+    # tokens/s a replica ÷ the requests it carries there (Little's law at that level: a request's prefill and wait
+    # count as time in flight, which the per-user decode speed leaves out), the same figure the share is of (issue
+    # 25). The per-user decode speed read L 20 % lower here.
     cap = r.capacity
-    in_flight = r.costs.output_tokens_per_month_high / (HOURS_PER_MONTH * 3600) / r.hardware.replicas / \
-        cap.output_tokens_per_s_per_user
+    per_request = cap.output_tokens_per_s_per_replica / cap.concurrency_per_replica
+    in_flight = r.costs.output_tokens_per_month_high / (HOURS_PER_MONTH * 3600) / r.hardware.replicas / per_request
     busy_hi = r.costs.power_busy_high
     assert busy_hi is not None and u_hi < busy_hi <= min(1.0, in_flight)
     assert busy_hi == pytest.approx(1 - math.exp(-in_flight), rel=0.1)

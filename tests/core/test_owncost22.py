@@ -193,7 +193,9 @@ def test_power_is_computed_at_the_plans_utilisation(name):
     c = r.costs
     busy = float(c.per_million_basis["own_volume"]["busy"])
     assert c.usage_from_tokens and not c.utilisation_measured
-    assert c.utilisation < 0.1 and c.usage_high is not None and c.utilisation < c.usage_high < 0.1  # the 1-8 % case
+    # the 1-10 % case: s30-usage31 re-argued from < 0.1 (1-8 %) as the share is now of the simulated tokens/s the memo
+    # prints at the planned load, not the screen's analytic rate (issue 25): q01's high end reads 10 %
+    assert c.utilisation < 0.1 and c.usage_high is not None and c.utilisation < c.usage_high < 0.15
     assert busy <= c.usage_high  # the tokens row's share lies inside the one usage range
     assert c.usage_busy is None
     o = c.owned

@@ -184,7 +184,13 @@ def test_a_purchase_dearer_than_the_api_at_every_price_starts_on_the_api_with_th
     most at 0.45 × the list, a break-even of 16 billion tokens below the 26 billion the servers serve fully busy."""
     # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
     # wording is checked on the same figures taken as the user's own (``own_volume``)
-    monkeypatch.setattr(hosted_prices, "model_rows", lambda rows=hosted_prices.model_rows(): _scaled_list(rows, 0.45))
+    # s30-usage31 re-argued: the servers' month is now read at the simulated tokens/s the memo prints (issue 25),
+    # 14.4 billion tokens fully busy, not the analytic 26: 250,000 requests a day fill it (100 %) and the break-even
+    # at 0.45 × the list (17.9 billion) lies above it, the "never pays" case of the next test. The case this test
+    # reads is kept at 200,000 requests a day (80 % busy, still owned by rule 15) against 0.6 × the list: the API
+    # cheaper at every price, its break-even (13.4 billion) between the month's 11.6 and the servers' 14.4 billion
+    purchase = {**Q31_PURCHASE, "requests_per_day": {"low": 200_000, "high": 200_000}}
+    monkeypatch.setattr(hosted_prices, "model_rows", lambda rows=hosted_prices.model_rows(): _scaled_list(rows, 0.6))
     # s29-prices29b: with Alibaba's L20 quote wired in (¥14.63 a GPU-hour against the USD 0.7–1.6 placeholder), q31
     # buys and its month starts at ¥44,819, so at 0.45 × the list the API's break-even lies above what the servers
     # serve and the head says self-hosting never pays at this size (test_a_purchase_that_never_pays_at_its_size_says_so
@@ -192,8 +198,7 @@ def test_a_purchase_dearer_than_the_api_at_every_price_starts_on_the_api_with_th
     former = former_l20_quotes()
     with monkeypatch.context() as m:
         m.setattr(hosted_assumed, "volume_assumed", lambda f: False)
-        r = make_plan(answers_from_dict({**advice_answers("q31_icp_filed_hosting_move"), **Q31_PURCHASE}),
-                      quotes=former)
+        r = make_plan(answers_from_dict({**advice_answers("q31_icp_filed_hosting_move"), **purchase}), quotes=former)
     sw = r.start_with
     assert sw is not None and sw.form == "hosted_api" and sw.reason == "lead"
     assert r.deployment_form in ("bare_metal", "cloud_then_bare_metal")  # start_with never moves the form
@@ -204,7 +209,7 @@ def test_a_purchase_dearer_than_the_api_at_every_price_starts_on_the_api_with_th
     detail = r.finding("cost.hosted_weighed").detail_in(lang)
     assert not any(CIRCULAR[lang] in x for x in (head, detail))
     be = sw.break_even
-    assert be.capacity_tokens is not None and be.tokens_low < be.capacity_tokens
+    assert be.capacity_tokens is not None and be.volume < be.tokens_low < be.capacity_tokens
     assert ("never pays on cost alone" if lang == "en" else "自建始终不划算") not in head
 
 
