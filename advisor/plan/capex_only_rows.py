@@ -47,6 +47,8 @@ def fold(rows: list[tuple[str, str]], result: Any, lang: str, payback: str) -> l
         # is counted against the rent reserved for a year (``costs.cloud_monthly``), so that is the range printed
         # beside it, the on-demand month after it
         key, params["cost"] = "review30.office.rent_line", money_range(c.cloud_monthly, c.currency)
+        if c.payback_vm is not None:  # paid back against an always-on VM, which ``payback`` names (s30-payback31)
+            key = "payback31.office.rent_line_vm"
         params["reserved"] = rent_basis.reserved(c)
     line = (translate(lang, "memo.office19.rent_label"), render(lang, key, params))
     at = next((i for i, (label, _) in enumerate(rows) if label in labels), len(rows))

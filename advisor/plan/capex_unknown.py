@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import budget_share, page_one_payback, rent_fallback
+from advisor.plan import budget_share, page_one_payback, rent_fallback, vm_payback_words
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import render
 
@@ -52,9 +52,13 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     sens = answers.get("data_sensitivity") or {}
     terms: dict[str, Any] | str = {"tr": "own27.rent_terms.pi"} if sens.get("personal_info") else ""
     # review 19 (q02, q03): a rented GPU is not on the office LAN or the private network; said, or no fallback
-    return render(lang, key, {  # renting the load's GPUs where they differ from those bought (rent_sized)
-        "months": c.horizon_months, "rent": money_range(rent, c.currency), "gpus": c.gpus,
-        "fits": fits, "pays": pays, "fallback": rent_fallback.clause(answers, terms)})
+    params = {"months": c.horizon_months, "rent": money_range(rent, c.currency), "gpus": c.gpus, "fits": fits,
+              "pays": pays, "fallback": rent_fallback.clause(answers, terms)}
+    # blind review 20 (q02): paid back against the always-on VM a service on the team's own network would rent, and
+    # bought because it stays there (vm_payback_words); the marketplace rent of the card is no such service
+    vm = vm_payback_words.capex_note(c, lang, str(answers.get("reach")), params)
+    # renting the load's GPUs where they differ from those bought (rent_sized)
+    return vm if vm is not None else render(lang, key, params)
 
 
 def bought(result: Any, chosen: Any) -> Any:

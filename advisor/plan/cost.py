@@ -23,12 +23,14 @@ from advisor.plan import (
     server_repair,
     server_size_price,
     staff_servers,
+    vm_yardstick,
     volume_peak,
 )
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
 from advisor.plan.price_rows import region_uplift
 from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow, RegionUplift
+from advisor.plan.site_words import answered_reach
 from advisor.plan.volume_low_end import FLOOR
 
 HOURS_PER_MONTH = 730.0
@@ -135,6 +137,9 @@ class CostOutcome:
     conv: float  # USD → the answer's currency
     forms: Any = None  # forms.FormsOutcome: on-premises and hybrid costed (set by forms.attach)
     fleet: Any = None  # fleet.FleetOutcome: the team's current fleet used (set by fleet.attach)
+    # s30-payback31: (low, high) USD a month of the always-on VM a purchase is paid back against, where that is not
+    # ``cloud_usd`` (a marketplace rent beside a service on the team's own network: advisor.plan.vm_yardstick)
+    payback_usd: tuple[float, float] | None = None
 
 
 def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
@@ -167,6 +172,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     # the public internet (cloud_overhead), named with its sources in the memo's cost arithmetic (s15-batchcost)
     ov_lo, ov_hi = cloud_overhead.rented_share()
     cloud_lo = cloud_hi = None
+    payback_rent: tuple[float, float] | None = None  # the rent a purchase is paid back against, where not the printed
     if price:
         p_lo, p_hi, rows = price
         b_gpus = rent_gpus if batch_hours is not None else \
@@ -233,6 +239,14 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             costs.cloud_spot_factor = MoneyRange(low=s_lo, high=s_hi)
             best = min((od, mon), key=lambda r: r[0] + r[1])
             cloud_lo, cloud_hi = best
+            vm = _vm_yardstick(ctx, book, inp, rows, fx)
+            if vm is not None:  # rented by the month, as an always-on VM is (the same factors as the row above)
+                v_lo, v_hi = vm.usd_per_gpu_hour
+                payback_rent = (v_lo * m_lo * HOURS_PER_MONTH * rent_gpus * (1 + ov_lo),
+                                v_hi * m_hi * HOURS_PER_MONTH * rent_gpus * (1 + ov_hi))
+                costs.payback_vm = {"offer_id": vm.row.id, "gpu": vm.row.gpu, "low": round(payback_rent[0] * conv, 2),
+                                    "high": round(payback_rent[1] * conv, 2)}
+                used.append(vm.row)
 
     capex_rows = book.find(inp.gpu, "capex")
     owned_lo = owned_hi = None
@@ -283,8 +297,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             # around the clock × the assumed 40 %) with the power at 40 % beside a monthly figure at the volume's
             # share: q24 read "owning needs at least 43 % busy" of a service whose spare stays up whether busy or
             # not. A rent that does not fall with the busy share has no utilisation break-even.
-            costs.break_even_months = against_rent((c_lo, c_hi), (opex_lo, opex_hi), (cloud_lo, cloud_hi), horizon,
-                                                   use)
+            costs.break_even_months = against_rent((c_lo, c_hi), (opex_lo, opex_hi), payback_rent or (cloud_lo, cloud_hi),
+                                                   horizon, use)
         # cumulative series: cloud vs owned (capex at month 0)
         series = []
         for m in range(0, horizon + 1):
@@ -306,7 +320,15 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     set_volume(costs, inp.tokens_per_month, inp.input_tokens_per_month, inp.volume_basis, inp.tokens_high)
     if inp.tokens_per_month > 0 and cloud_lo is not None:  # rebased on the capacity later (capacity_per_million)
         capacity_per_million.set_monthly(costs, cloud_lo * conv, cloud_hi * conv)
-    return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv)
+    return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv, payback_usd=payback_rent)
+
+
+def _vm_yardstick(ctx: Ctx, book: PriceBook, inp: CostInputs, rows: list[PriceRow], fx: float) -> Any:
+    """The always-on VM a purchase on the team's own network is paid back against, where the plan's GPU is rented only
+    on a marketplace (advisor.plan.vm_yardstick); None where the printed rent is itself like for like."""
+    if inp.rent or not vm_yardstick.always_on_private(ctx, answered_reach(ctx)) or not vm_yardstick.marketplace_only(rows):
+        return None
+    return vm_yardstick.find(book.rows, inp.gpu, inp.region, fx)
 
 
 def server_size(rows: list[PriceRow], unit_gpus: int | None, fx: float) -> dict[str, int] | None:

@@ -49,7 +49,7 @@ from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, duration, factor, factor_range, gpu_choice_facts
-from advisor.plan.result import Fix, MoneyRange, OwnedFormCost, PriceRow
+from advisor.plan.result import Costs, Fix, MoneyRange, OwnedFormCost, PriceRow
 
 HORIZON_MIN_HYBRID = 24  # months: an owned base needs years to pay back its purchase (cf. bare metal, rule 15)
 Range = tuple[float, float]
@@ -343,15 +343,17 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
     if out_tokens > 0:
         capacity_per_million.set_monthly(costs, monthly.low, monthly.high)
     cloud = out.cloud_usd
-    if None in cloud:
+    if None in cloud or own.capex[1] <= 0:
+        # no rent, or nothing to buy (the team's own GPUs): no purchase to pay back ("after about 0 months"), nor a VM
+        # it is paid back against in the price table (s30-payback31)
         costs.break_even_months = costs.break_even_utilisation = None
+        _drop_vm_yardstick(costs)
         return
     running = own.running(forms.ops)  # type: ignore[union-attr]
-    if own.capex[1] <= 0:  # nothing to buy (the team's own GPUs): no purchase to pay back ("after about 0 months")
-        costs.break_even_months = costs.break_even_utilisation = None
-        return
     # the months at the plan's one utilisation, the share the running costs were computed at (s23-util23)
-    costs.break_even_months = costmod.against_rent(own.capex, running, cloud, own.horizon, costs.utilisation)  # type: ignore[arg-type]
+    # against the always-on VM where the printed rent is a marketplace's (s30-payback31, advisor.plan.vm_yardstick)
+    costs.break_even_months = costmod.against_rent(own.capex, running, out.payback_usd or cloud, own.horizon,  # type: ignore[arg-type]
+                                                   costs.utilisation)
     # No utilisation break-even: the rent compared is the rented setup's bill (``out.cloud_usd``: its GPUs billed for
     # the hours they are up, the peak's replicas by day and one kept warm), which does not fall with the share of those
     # hours they are busy. Scaling it with use (the rent ÷ the assumed share × a share) put "owning needs at least 12 %
@@ -359,6 +361,15 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
     # rent after about 19 months" (blind review 11b, s22-owncost22): a rent the memo prints nowhere. A hybrid rents
     # part of its fleet either way.
     costs.break_even_utilisation = None
+
+
+def _drop_vm_yardstick(costs: Costs) -> None:
+    """No payback said: the always-on VM it would be against leaves the costs and their price rows."""
+    if costs.payback_vm is None:
+        return
+    vm_id = costs.payback_vm["offer_id"]
+    costs.payback_vm = None
+    costs.prices = [r for r in costs.prices if r.id != vm_id]
 
 
 def owning_fixes(c: Ctx, f, blockers: set[str]) -> list[Fix]:

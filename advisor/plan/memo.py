@@ -70,6 +70,7 @@ from advisor.plan import (
     reserved_floor,
     reserved_price,
     server_size_price,
+    vm_payback_words,
     volume_peak,
     volume_range,
     zh_spacing,
@@ -739,7 +740,10 @@ def _break_even(c: Any, lang: str, unit: Any) -> str:
     """Months until owning pays off / the utilisation above which it is cheaper, in words where there is none
     (never "999 months" nor a utilisation of 482 %)."""
     r = c.break_even_months if unit == "months" else c.break_even_utilisation
-    return "—" if r is None else r.text(lang, unit)
+    if r is None:
+        return "—"
+    # the always-on VM it is paid back against, named, where that is not the printed rent (s30-payback31)
+    return vm_payback_words.table_row(c, lang, r.text(lang, unit)) if unit == "months" else r.text(lang, unit)
 
 
 def _offer_with_gpu(offer: str, gpu: str) -> str:
@@ -1014,7 +1018,7 @@ def memo_context(
         "sources": sources,
         "other_assumptions": _other_assumptions(result, lang),
         # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
-        "open_questions": [q.text_in(lang) for q in open_questions],
+        "open_questions": [vm_payback_words.open_question(q, result, lang) or q.text_in(lang) for q in open_questions],
         "hardware": _hardware_rows(result, lang),
         # never a start command for GPUs that cannot be had, nor in a hosted API's memo (nothing of its own to start:
         # the sizing there is a comparison, q15 "the leftover 'Start one replica' clutters a hosted-API memo")

@@ -437,6 +437,11 @@ class Costs(_Out):
     break_even_months: BreakEven | None = Field(
         None, description="months until owning is cheaper at the assumed utilisation; an end is null where it is not "
                           "within the horizon")
+    # s30-payback31 (blind review 20, q02): a service that stays up on the team's own network, whose GPU is rented only
+    # on a marketplace, is paid back against an always-on cloud VM instead (advisor.plan.vm_yardstick)
+    payback_vm: dict[str, Any] | None = Field(
+        None, description="the like-for-like rent break_even_months is against: {offer_id, gpu, low, high} (a month, "
+                          "the answers' currency); None where it is the rent the cost table prints")
     cost_per_million_output_tokens: MoneyRange | None = Field(
         None, description="whole serving cost ÷ output tokens served (rule 17), per million: at the setup's capacity "
                           "× utilisation where per_million_basis says so, else the month's (a batch: the job's)")

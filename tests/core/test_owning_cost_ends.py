@@ -121,6 +121,11 @@ def _owning_form_break_even(c, own) -> None:
     or monthly/reserved, every GPU billed as the plan bills them): the same agreement with the form's own ends."""
     options = [r for r in (c.cloud_on_demand_monthly, c.cloud_monthly) if r is not None]
     rent = min(options, key=lambda r: r.low + r.high)
+    if c.payback_vm is not None:
+        # s30-payback31 re-argued (blind review 20, q02): a box on the team's own network whose card is rented only on
+        # a GPU marketplace is paid back against the always-on VM the memo names beside the payback, not the
+        # marketplace's hourly rent: the same agreement with that rent's printed ends
+        rent = SimpleNamespace(low=c.payback_vm["low"], high=c.payback_vm["high"])
     be = c.break_even_months
     if _apart(own.monthly.low, rent.high):
         assert (be.low is not None) == (own.monthly.low < rent.high), (own.monthly, rent, be)

@@ -1,0 +1,80 @@
+"""The memo's words for a purchase paid back against an always-on cloud VM (``Costs.payback_vm``, set by
+``advisor.plan.vm_yardstick``): which offer it is and why it is the yardstick, the deciding reason for buying (the
+service stays on the team's own network), and what is assumed about the one-off payment no answer gave (blind review
+20, q02: "the memo picks buying only because of the LAN requirement without saying so plainly"; the "can you pay up
+front" question "is confusing when the owner clearly can pay ~¥20–28k once").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan import budget_share, memo_text15
+from advisor.plan.data import gpus_by_id
+from advisor.plan.money_text import money_range
+from advisor.plan.result import MoneyRange, render
+
+
+def vm_offer(costs: Any, lang: str) -> str | None:
+    """The VM's offer as the price table names it, without its bracketed detail, with its GPU ("Alibaba Cloud
+    gn7i-c8g1.2xlarge, NVIDIA A10 24GB"); None where the payback is against the printed rent."""
+    vm = getattr(costs, "payback_vm", None)
+    if not vm:
+        return None
+    row = next((r for r in costs.prices if r.id == vm["offer_id"]), None)
+    if row is None:
+        return None
+    name = re.split(r"\s*[(（]", memo_text15.price_offer(row, lang))[0]
+    gpu = gpus_by_id().get(str(vm["gpu"]))
+    return translate(lang, "payback31.vm_name", offer=name, gpu=gpu.name) if gpu is not None else name
+
+
+def vm_rent(costs: Any) -> MoneyRange:
+    return MoneyRange(low=float(costs.payback_vm["low"]), high=float(costs.payback_vm["high"]))
+
+
+def table_row(costs: Any, lang: str, said: str) -> str:
+    """The cost table's "Owning pays off" value ``said``, with the VM it is against and why, where it is one."""
+    offer = vm_offer(costs, lang)
+    if offer is None:
+        return said
+    return translate(lang, "payback31.breakeven.vm", be=said, vm=offer, vm_rent=money_range(vm_rent(costs),
+                                                                                           costs.currency))
+
+
+def open_question(q: Any, result: Any, lang: str) -> str | None:
+    """The unanswered one-off budget beside a purchase judged on the monthly budget: what is assumed (it is paid once)
+    and what changes if it cannot be; None for any other question or plan."""
+    c = result.costs
+    if q.field != "capex_budget" or c is None or c.capex_budget is not None or not getattr(c, "payback_vm", None):
+        return None
+    owned = c.owned if result.deployment_form == "on_premises" else None
+    capex = owned.capex if owned is not None else c.bare_metal_capex
+    if capex is None:
+        return None
+    return translate(lang, "payback31.question.capex", capex=money_range(capex, c.currency))
+
+
+def capex_note(c: Any, lang: str, reach: str, params: dict[str, Any]) -> str | None:
+    """Page 1's note beside a purchase with no one-off budget, where it is paid back against an always-on VM: assumed
+    paid once, bought because the service stays on the team's own network, paid back against that VM (named), and the
+    marketplace rent of the same card with what it is fit for and the fallback (``params``: the rent note's own
+    ``rent``, ``fits`` and ``fallback``); None where it does not apply."""
+    offer = vm_offer(c, lang)
+    be = c.break_even_months
+    if offer is None or be is None or reach not in ("lan", "private_network"):
+        return None
+    vm = vm_rent(c)
+    # the VM against the monthly budget too: what renting it would mean if the purchase cannot be paid once
+    fits: dict[str, Any] | str = ""
+    if c.budget_monthly:
+        fits = {"tr": f"plan.inputs17.capex.rent_{budget_share.part(vm.low, vm.high, c.budget_monthly)}"}
+        if fits["tr"].endswith("_most"):
+            fits = {"tr": "ownrent24.capex.rent_most", "pct": budget_share.percent(vm.low, vm.high, c.budget_monthly)}
+    # the payback as the cost table's row says it (one figure, one rounding: page_one_payback)
+    return render(lang, f"payback31.capex.vm_{reach}", {**params, "vm": offer, "payback": be.text(lang, "months"),
+                                                         "vm_fits": fits, "vm_rent": money_range(vm, c.currency)})
+
+__all__ = ["capex_note", "open_question", "table_row", "vm_offer", "vm_rent"]
