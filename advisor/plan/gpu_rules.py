@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import burst, idle_spares, line_total, own_like, spare_in_units, spare_policy
+from advisor.plan import burst, idle_spares, line_total, own_like, repair_cover, spare_in_units, spare_policy
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
 from advisor.plan.fleet_next_replica import cards_text
+from advisor.plan.placement_rules import server_loss
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 
 
@@ -107,6 +108,14 @@ def _repair_rent(f: Facts, ch: Any, lay: Any):
     costs = f.cost.costs if f.cost is not None else None
     rep = costs.bare_metal_repair_monthly if costs is not None else None
     like = (costs.own_like if costs is not None else None) or {}
+    why = {"tr": f"plan.redundancy.why.{gchoice.redundancy_reason(f.ctx) or 'public'}"}
+    doubt = repair_cover.unsure(f, server_loss(f))
+    if doubt is not None:  # the rented cover is a placeholder or an unsure supply: the covers left (blind review 20, q26)
+        return finding("sizing.redundancy", variant="repair_unsure", why=why, servers=lay.units,
+                       load=serving_replicas(ch), repair=_range(rep.low, rep.high, f) if rep is not None else "—",
+                       **{**doubt, "doubt": {"tr": f"redundancy31.doubt.{doubt['doubt']}", "gpu": doubt["gpu"]},
+                          "dearer": {"tr": "redundancy31.dearer", "month": doubt["month_more"],
+                                     "rent": doubt["rent"]} if doubt["dearer"] else ""})  # fmt: skip
     return finding("sizing.redundancy", variant="repair_rent",
                    why={"tr": f"plan.redundancy.why.{gchoice.redundancy_reason(f.ctx) or 'public'}"},
                    servers=lay.units, replicas=ch.replicas, load=serving_replicas(ch), unit_gpus=lay.unit_gpus,

@@ -101,9 +101,20 @@ def like_own_clause(result: Any, lang: str) -> str:
     p = f.params
     cover = render(lang, "own28.form.cover", {"unit_gpus": p["spare"]["unit_gpus"]}) \
         if p["spare"]["tr"] == "own28.spare.repair_rent" else ""
+    if p["spare"]["tr"] == "redundancy31.spare.repair_unsure":  # the rent is no sure cover (blind review 20, q26)
+        cover = _unsure_cover(result, lang)
     return render(lang, "own28.form.like_own", {"servers": p["servers"], "gpus": p["gpus"], "gpu": p["gpu"],
                                                 "weights": p["weights"], "payback": p["payback"],
                                                 "months": p["months"], "cover": cover})
+
+
+def _unsure_cover(result: Any, lang: str) -> str:
+    """Page 1's word on a failed server where renting its cards is no sure cover (``repair_cover``): the covers
+    left, and where a third server makes owning the dearer month, that owning pays only on degraded service."""
+    red = next((x for x in result.findings if x.id == "sizing.redundancy"
+                and x.title_key.endswith(".repair_unsure.title")), None)  # fmt: skip
+    dearer = bool(red is not None and red.params.get("dearer"))
+    return render(lang, "redundancy31.form.dearer" if dearer else "redundancy31.form.cover", {})
 
 
 OWN_EDGE_TITLES = ("gpuwhy30.rule.cost.buy.own_edge.title", "gpuwhy30.rule.cost.buy.own_edge.title_purchase")

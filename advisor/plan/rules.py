@@ -31,6 +31,7 @@ from advisor.plan import (
     rent_breakeven,
     rent_cheaper_tie,
     rent_first27,
+    repair_cover,
     reserved_price,
     short_horizon,
     stand_in_prices,
@@ -1100,6 +1101,9 @@ def _like_own(f: Facts, got: Finding, like: dict[str, Any], own_mid: float) -> F
     if like["spare"] == "repair_rent":
         spare = {"tr": "own28.spare.repair_rent", "unit_gpus": like["unit_gpus"],
                  "repair": money(like["repair_month"], 2), "other": money(like["other_month"])}
+        # counted, not relied on: the N+1 finding weighs the covers (review 20, q26); the spread only for the setup bought
+        if own_like.by_rent(ch) and repair_cover.unsure(f, _placement_rules.server_loss(f)) is not None:
+            spare = {**spare, "tr": "redundancy31.spare.repair_unsure"}
     weights = like["weights"] or (ch.weights if ch is not None else "")
     laid: dict[str, Any] | str = ""
     if ch is not None and (ch.total_gpus != like["gpus"] or ch.weights != weights):

@@ -92,7 +92,9 @@ def test_q26_buys_what_it_rents_in_the_same_format():
     assert sized is None or sized.get("weights", r.hardware.weights) == r.hardware.weights
     # the cover of a failed server is in the owning month, and the N+1 finding says how it is held
     assert r.costs.bare_metal_repair_monthly is not None
-    assert only_finding(r, "sizing.redundancy").title_key.endswith("redundancy.repair_rent.title")
+    # session 31 re-argued (blind review 20, q26): the rented H20 is a placeholder price and an unsure supply, so the
+    # finding says so and names the covers left, a third server or written acceptance (test_redundancy31)
+    assert only_finding(r, "sizing.redundancy").title_key.endswith("redundancy.repair_unsure.title")
     assert only_finding(r, "cost.buy").title_key == "own28.rule.cost.buy.like_own.title"
 
 
