@@ -413,7 +413,9 @@ def _weighed(f: Facts) -> Finding | None:
         return sized_hosted_sources(finding(
             "cost.hosted_weighed", variant="unserved", checks=checks_words(f),
             **hosted_unserved.finding_params(f, common["hosted"], common["plan"], per), **_rates(f)), c)
-    if kept in ("lead", "lead_terms"):  # a tight target does not keep the API out: the lead says where it runs (q43)
+    # a tight target does not keep the API out: the lead says where it runs (q43); a deprecated model's price would
+    # have led but for its deprecation (s31-publicsaas31), which is the one reason then said
+    if kept in ("lead", "lead_terms", "deprecated"):
         why = [w for w in why if w["tr"] not in hosted_bars.SOFT_KEYS]
     if kept == "owned" and why:  # the headline's reason first (the cards are owned), then the answers'
         why = [{"tr": KEEP_REASONS["owned"]}, *why]
