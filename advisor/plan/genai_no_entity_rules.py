@@ -19,7 +19,7 @@ Registered in ``advisor.plan.rules``' registry (``RULE_MODULES``); texts in
 from __future__ import annotations
 
 from advisor.plan.duties18_rules import business_genai_reading, likely_public_genai
-from advisor.plan.genai_paths import with_filer_sources
+from advisor.plan.genai_paths import filer_note, with_filer_sources
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
 
@@ -42,4 +42,5 @@ def signup_no_entity(f: Facts) -> Finding | None:
     if not applies(f):
         return None
     kind, lo, hi = business_genai_reading(f) or ("genai_registration", 0, 0)
-    return with_filer_sources(f.ctx, finding(RULE_ID, kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi))
+    return with_filer_sources(f.ctx, finding(RULE_ID, kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi,
+                                             filer=filer_note(f.ctx)))
