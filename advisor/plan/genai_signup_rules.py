@@ -15,6 +15,7 @@ sources in ``resources/plan/duties18.json``.
 
 from __future__ import annotations
 
+from advisor.plan import genai_no_entity_rules
 from advisor.plan.duties18_rules import business_genai_reading, likely_public_genai
 from advisor.plan.genai_paths import filer_note, with_filer_sources
 from advisor.plan.result import Finding
@@ -30,6 +31,8 @@ def business_signup(f: Facts) -> Finding | None:
     c = f.ctx
     if c.answers.open_signup is not None or likely_public_genai(f) is not None:
         return None  # answered, or a per-token API whose filing ``genai.business_only`` plans (q11)
+    if genai_no_entity_rules.applies(f):  # no mainland entity to file: page 1's risk says it (s31-publicsaas31)
+        return None
     reading = business_genai_reading(f)
     if reading is None:
         return None

@@ -203,6 +203,8 @@ def start_with(f: Facts) -> StartWith | None:
     # a live service's API lead is ``plan.apilead21``'s (below); this key is a batch job's lead or the kept plan's
     # reason ("owned", "close"): the bare "lead"/"lead_terms" and "thin" keys no longer ran and were removed (s22-cleanup22b)
     key = f"{KEY}.{reason}" + (".batch" if c.is_batch and form == "hosted_api" else "")
+    if reason == "deprecated":  # s31-publicsaas31: the deprecated model's price, a labelled yardstick (q12, q13)
+        key = "publicsaas31.lead.deprecated"
     extra: dict[str, Any] = {"ways": ways_round(f, reasons_to_self_host(f))} if reason == "lead_terms" else {}
     why = keep_reason(f, reason)
     if why is not None:

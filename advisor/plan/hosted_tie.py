@@ -10,6 +10,11 @@ model deprecated, that a plan of many months cannot count on it.
 q13, q20: Alibaba Cloud Model Studio International's list (as mirrored by models.dev) marks the Qwen2.5 models
 deprecated; the price row says so (``deprecated`` in ``resources/plan/hosted_api_prices.json``) and the API's price
 basis says it once, with the plan's horizon.
+
+Blind review 20 (q12, q13, q22: "the API-first advice relies on a model the provider has marked deprecated", for a
+24-month product): such a model never leads a plan that runs longer than ``LEAD_MAX_MONTHS`` (``outlived``); the
+plan leads and the API's price stays beside it as a yardstick labelled so, its successor to be priced
+(``KEPT_REASON``, s31-publicsaas31).
 """
 
 from __future__ import annotations
@@ -21,6 +26,10 @@ from advisor.plan import hosted_prices
 from advisor.plan.hosted_verdict import ApiVerdict
 
 KEY = "plan.apisg23"
+# the longest plan a model its provider marks deprecated may lead: "a few months" — a policy, not a sourced figure
+# (no provider list read here gives a retirement date; a deprecated model is the one next withdrawn)
+LEAD_MAX_MONTHS = 3
+KEPT_REASON = "publicsaas31.hosted.why.deprecated"  # the yardstick's label, as the reason the plan is kept
 
 
 def deprecated_params(c: Any) -> dict[str, Any] | None:
@@ -31,6 +40,11 @@ def deprecated_params(c: Any) -> dict[str, Any] | None:
     marked = [t for t in tier.get("parts", [tier]) if t.get("deprecated")]  # a split plan's: the list that says so
     names = " / ".join(dict.fromkeys(str(p["name"]) for t in marked for p in t.get("providers", [])))
     return {"model": hosted_prices.priced_on(tier), "months": int(c.duration_months), "providers": names}
+
+
+def outlived(c: Any) -> bool:
+    """The API's price row marks its model deprecated and the plan runs longer than ``LEAD_MAX_MONTHS``."""
+    return deprecated_params(c) is not None and int(c.duration_months) > LEAD_MAX_MONTHS
 
 
 def noted_basis(c: Any, basis: dict[str, Any]) -> dict[str, Any]:
@@ -53,4 +67,4 @@ def tie_params(c: Any, verdict: ApiVerdict) -> dict[str, Any]:
             "deprecated": {"tr": f"{KEY}.why.tie.deprecated", **dep} if dep is not None else ""}
 
 
-__all__ = ["deprecated_params", "lead_clause", "noted_basis", "tie_params"]
+__all__ = ["KEPT_REASON", "LEAD_MAX_MONTHS", "deprecated_params", "lead_clause", "noted_basis", "outlived", "tie_params"]

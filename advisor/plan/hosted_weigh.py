@@ -33,6 +33,7 @@ from advisor.plan import (
     hosted_batch_api,
     hosted_prices,
     hosted_switch,
+    hosted_tie,
     hosted_unserved,
     hosted_where,
     token_cost_split,
@@ -173,7 +174,7 @@ LEAD_MARGIN = 2.0
 # the same words by the Decision's headline (``hosted_lead``) and by this finding's detail (q31: "nothing in your
 # answers rules it out" under a headline that said why the plan keeps its GPUs)
 KEEP_REASONS = {"owned": "plan.hostedlead20b.why.owned", "close": "plan.hostedlead20b.why.close",
-                "other_model": "memo29.hosted.why.other_model"}
+                "other_model": "memo29.hosted.why.other_model", "deprecated": hosted_tie.KEPT_REASON}
 
 
 def choice(f: Facts) -> str | None:
@@ -228,7 +229,11 @@ def _same_model_lead(f: Facts, reason: str) -> str:
     got = lead_or_unserved(f, reason)
     p = hosted_prices.proxy(f.ctx)
     confidential = f.ctx.personal_info or f.ctx.level == "high"
-    return "other_model" if got == reason and p is not None and p[0] == "other" and confidential else got
+    if got == reason and p is not None and p[0] == "other" and confidential:
+        return "other_model"
+    # s31-publicsaas31 (blind review 20, q12/q13/q22): a model its provider marks deprecated never leads a plan that
+    # runs longer than a few months; its price stays beside the plan as a labelled yardstick (``hosted_tie``)
+    return "deprecated" if got == reason and hosted_tie.outlived(f.ctx) else got
 
 
 def lead_or_unserved(f: Facts, reason: str) -> str:
@@ -276,6 +281,8 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
     if reason == "close" and (v := verdict(f)) is not None:
         # s23-apisg23: about the same cost: the other factors that decide, and a deprecated model said (q20)
         return {**close_reason(v), **tie_params(f.ctx, v)} if v.kind == "tie" else close_reason(v)
+    if reason == "deprecated":  # the model, its provider and the plan's horizon named (``hosted_tie``)
+        return {"tr": KEEP_REASONS[reason], "more": "", **(hosted_tie.deprecated_params(f.ctx) or {})}
     if reason == "other_model":  # the two models named: the one asked for and the one the price list is of
         p = hosted_prices.proxy(f.ctx)
         return {"tr": KEEP_REASONS[reason], "more": "", "model": hosted_switch.model_shown(f.ctx),
@@ -406,7 +413,9 @@ def _weighed(f: Facts) -> Finding | None:
         return sized_hosted_sources(finding(
             "cost.hosted_weighed", variant="unserved", checks=checks_words(f),
             **hosted_unserved.finding_params(f, common["hosted"], common["plan"], per), **_rates(f)), c)
-    if kept in ("lead", "lead_terms"):  # a tight target does not keep the API out: the lead says where it runs (q43)
+    # a tight target does not keep the API out: the lead says where it runs (q43); a deprecated model's price would
+    # have led but for its deprecation (s31-publicsaas31), which is the one reason then said
+    if kept in ("lead", "lead_terms", "deprecated"):
         why = [w for w in why if w["tr"] not in hosted_bars.SOFT_KEYS]
     if kept == "owned" and why:  # the headline's reason first (the cards are owned), then the answers'
         why = [{"tr": KEEP_REASONS["owned"]}, *why]
@@ -438,7 +447,8 @@ def _weighed(f: Facts) -> Finding | None:
         common["reason"] = reason
     # the deprecation said once: in the keep clause where the costs tie (it is what decides there), else in the basis
     # (in the lead where the memo starts on the API: ``hosted_tie.lead_clause``)
-    basis = price_basis(c) if (tie and reason) or kept in ("lead", "lead_terms") else noted_basis(c, price_basis(c))
+    basis = price_basis(c) if (tie and reason) or kept in ("lead", "lead_terms", "deprecated") \
+        else noted_basis(c, price_basis(c))
     got = finding("cost.hosted_weighed", variant=variant, checks=checks, basis=basis, **common)
     if reason:  # kept for the headline's reason: said here too, never "nothing in your answers rules it out"
         got = got.model_copy(update={"detail_key": got.detail_key.replace(".detail", ".kept.detail")})

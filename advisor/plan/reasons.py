@@ -45,7 +45,8 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           "fin.two_zones", "pi.eu_special_category", "genai.closed_pilot"})  # fmt: skip
 # s18-duties: the likely-public reading of a business service is on page 1 (it sets the launch date), but after the
 # reasons that decide where it runs (q21 led with it, above "launch in Hong Kong: the ICP filing cannot finish")
-_RULE_TOPIC = {"genai.business_only": 1}
+# s31-publicsaas31: so is a subscription's "public" risk with no mainland entity to file (q12, q13)
+_RULE_TOPIC = {"genai.business_only": 1, "genai.signup_no_entity": 1}
 _TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "edu": 0, "latency": 1, "line": 1, "sizing": 2, "cost": 3}
 # the finding that states the chosen owning form and why (one purchase and its running costs; base + burst) is what
 # decides the plan's form: it leads the reasons after any blocker (it was cut from page 1's five behind a consumer

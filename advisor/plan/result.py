@@ -1306,10 +1306,12 @@ class StartWith(_Out):
     the API (``hosted_api``) with this plan as what to move to, or this plan with the one reason that decides."""
 
     form: Literal["hosted_api", "this_plan"]
-    reason: Literal["lead", "lead_terms", "owned", "close", "answers", "unserved", "other_model"] = Field(
+    reason: Literal["lead", "lead_terms", "owned", "close", "answers", "unserved", "other_model",
+                    "deprecated"] = Field(
         description="lead: far cheaper and nothing in the answers rules it out; lead_terms: only reasons an API's "
                     "contract meets; owned: the plan runs on cards already owned; other_model: cheaper, but priced "
-                    "only on another model's list (blind review 18, q10/q24); close: not below the plan at "
+                    "only on another model's list (blind review 18, q10/q24); deprecated: cheaper, but its provider "
+                    "marks the model deprecated and the plan runs longer than a few months (blind review 20, q12/q13); close: not below the plan at "
                     "every price (hosted_verdict says how the ranges stand); answers: the answers rule it out (the "
                     "finding says why); unserved: no provider of the price row serves from the API's region, so "
                     "its figure is a yardstick and a quote from one that does comes first (s22-apilead22)")

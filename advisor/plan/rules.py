@@ -1432,7 +1432,7 @@ RULE_MODULES = (
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
     "advisor.plan.duties21_rules", "advisor.plan.duties22c_rules", "advisor.plan.duties27_rules",
     "advisor.plan.sources21_rules",
-    "advisor.plan.genai_signup_rules",
+    "advisor.plan.genai_signup_rules", "advisor.plan.genai_no_entity_rules",
     "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
     "advisor.plan.operating18_rules",

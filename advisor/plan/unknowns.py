@@ -108,6 +108,12 @@ def _unanswered(answers: dict[str, Any], ctx: Ctx, path: str, region: Any = None
         # service going online under its ICP filing: the answers' "no ICP filing" answers it as not started (an
         # inference, grade U; ninth blind review: q07's brief said no filing exists, and the memo asked again)
         return False
+    if path == "genai_filing" and answers.get("mainland_entity") is False and not ctx.public_genai \
+            and answers.get("open_signup") is None:
+        # s31-publicsaas31: a company with no mainland entity, "not public" as answered: the filing is a mainland
+        # licence holder's to make (``genai_paths.filer_note``), so it is not asked whether its own is done; the
+        # sign-up question and page 1's risk (``genai.signup_no_entity``) say what decides it
+        return False
     if path == "minors" and not (ctx.audience == "public" or ctx.sector == "education"):
         return False  # asked of a service the public or pupils use, not of a staff tool or a B2B API
     return _get(answers, path) is None

@@ -21,7 +21,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.core.test_plan_rules import facts_for
 from tests.support.former_l20_rent import former_l20_quotes
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, planned, short_lived
 
 LANGS = ("en", "zh_CN")
 ESTIMATE = {"en": "not a figure you gave", "zh_CN": "不是你们给出的数字"}
@@ -44,7 +44,8 @@ def _head(r: PlanResult, lang: str) -> str:
                                             ("q42_china_market_gpus_mainland", "hosted_api")])
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_api_cheaper_on_an_estimated_volume_is_decided_on_a_real_reason_with_the_flip_volume(name, form, lang):
-    r = planned(advice_answers(name))
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
+    r = planned(short_lived(advice_answers(name)))
     sw = r.start_with
     assert sw is not None and sw.form == form
     assert sw.reason in ("lead", "lead_terms")  # s27-pages27: no "assumed" plan kept beside it (dead, removed)
@@ -88,6 +89,7 @@ def test_a_plan_over_the_budget_still_starts_on_the_api():
     ("q22_hk_company_telecom_only", "singapore", ("served from Singapore", "both are outside the mainland")),
     ("q21_fast_launch_hk_rule1", "mainland", ("served from the mainland", "go back to where they came from"))])
 def test_a_row_served_where_the_prompts_may_go_is_weighed_not_a_yardstick(name, where, words):
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     """Round 13: "yardstick APIs 40–150× cheaper are set aside without reasons" (q12, q21, q22). Each is weighed
     with where it is served from and where the prompts then go, its figure beside the plan's.
 
@@ -95,9 +97,9 @@ def test_a_row_served_where_the_prompts_may_go_is_weighed_not_a_yardstick(name, 
     mainland", "on to Singapore"), which is no reason: q21's users are in the mainland, where its API is; q12's and
     q22's Singapore API is offshore like their Hong Kong node. So each starts on the API, and the lead says where it
     is served and why that is no bar."""
-    f = facts_for(advice_answers(name))
+    f = facts_for(short_lived(advice_answers(name)))
     assert hosted_assumed.reachable(f) == where
-    r = planned(advice_answers(name))
+    r = planned(short_lived(advice_answers(name)))
     said = r.start_with.text_in("en")
     assert r.start_with.form == "hosted_api" and "a yardstick only" not in said
     for w in words:
@@ -105,7 +107,7 @@ def test_a_row_served_where_the_prompts_may_go_is_weighed_not_a_yardstick(name, 
     assert ("在新加坡提供服务" if where == "singapore" else "在大陆提供服务") in r.start_with.text_in("zh_CN")
     # "onward transfer" only where the prompts carry personal information (q22's meeting minutes carry none) and
     # leave for another place than the mainland (q21's go back there)
-    pi = bool(advice_answers(name)["data_sensitivity"].get("personal_info"))
+    pi = bool(short_lived(advice_answers(name))["data_sensitivity"].get("personal_info"))
     assert ("onward transfer" in said) == (pi and where != "mainland")
 
 

@@ -15,7 +15,7 @@ from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding, ruled_out
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import advice_answers, own_volume, planned, us_listed
+from tests.support.planned import advice_answers, own_volume, planned, short_lived, us_listed
 
 LANGS = ("en", "zh_CN")
 HEAD = {"en": "What decides it", "zh_CN": "决定这个结论的理由"}
@@ -184,12 +184,13 @@ def test_q21_starts_in_hong_kong_and_says_where_the_api_and_the_front_end_run(la
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q34_sends_each_user_group_to_an_api_in_its_own_region(lang, monkeypatch):
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     """Round 10, q34: "SEA users' prompts must go to an SEA-hosted provider, otherwise SEA data goes to the
     mainland"; the API figures are mainland list prices. Since s22-apilead22 those lists are said to serve the
     mainland users only, and a Singapore provider's quote is asked for. Since s23-apisg23 (re-check 12b: "the
     mainland API is the obvious option for the 60 %", "Model Studio International serves Singapore") each group is
     priced on its own region's list, so the lead starts on an API per group, each in its region."""
-    r = own_volume(advice_answers("q34_mixed_users_split"), monkeypatch)  # s24-api24: a lead on the user's volume
+    r = own_volume(short_lived(advice_answers("q34_mixed_users_split")), monkeypatch)  # s24-api24: a lead on the user's volume
     assert r.region == "mainland_plus_overseas" and r.start_with.form == "hosted_api"
     text = r.start_with.text_in(lang)
     words = {"en": ("each served from its user group's region", "filed API on mainland servers", "Singapore",
@@ -198,7 +199,7 @@ def test_q34_sends_each_user_group_to_an_api_in_its_own_region(lang, monkeypatch
     for w in words:
         assert w in text, w
     # a plan on one region names that region alone (q22: Hong Kong, no per-group words)
-    assert "user group" not in planned(advice_answers("q22_hk_company_telecom_only")).start_with.text_in("en")
+    assert "user group" not in planned(short_lived(advice_answers("q22_hk_company_telecom_only"))).start_with.text_in("en")
 
 
 @pytest.mark.parametrize("name", ["q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"])

@@ -14,7 +14,14 @@ from advisor.plan.hosted_verdict import api_verdict
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, own_volume, planned, us_listed
+from tests.support.planned import (
+    ADVICE_SCENARIOS,
+    advice_answers,
+    own_volume,
+    planned,
+    short_lived,
+    us_listed,
+)
 
 LANGS = ("en", "zh_CN")
 SCENARIOS = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
@@ -38,21 +45,22 @@ def _page_one(r: PlanResult, lang: str) -> str:
 
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_no_api_figure_leads_from_a_row_that_does_not_serve_the_leads_region(name):
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     """Property over the scenarios: a Decision that starts on a hosted API has a price row one of whose providers
     serves from where the API runs; a weighed API whose row serves no provider there is never the lead, its figure
     is said once on page 1 as a yardstick clause (not in the headline's first words), and the finding draws no
     "cheaper" verdict from it."""
-    r = planned(advice_answers(name))
+    r = planned(short_lived(advice_answers(name)))
     sw, f = r.start_with, r.finding("cost.hosted_weighed")
     served = _served(name)
-    reach = hosted_assumed.reachable(facts_for(advice_answers(name)))
+    reach = hosted_assumed.reachable(facts_for(short_lived(advice_answers(name))))
     if sw is not None and sw.form == "hosted_api":  # a lead only on a row that serves its region (or the placeholder)
         # s25-apikept25 (review 15): or on one served where the prompts may go, in the node's jurisdiction class or
         # where the users are (q12, q21, q22: priced where it is bought)
         assert served is not False or reach is not None, name
     if served is not False or f is None or f.title_key.endswith("ruled_out.title"):
         return
-    if hosted_assumed.reachable(facts_for(advice_answers(name))) is not None:
+    if hosted_assumed.reachable(facts_for(short_lived(advice_answers(name)))) is not None:
         # s24-api24 (round 13, q12/q21/q22): a row served from where the prompts may go from the node (the
         # neighbouring region, or the mainland for a mainland company's mainland users) is weighed, never a lead on
         # the plan's estimate of the volume: "assumed" (the place it serves from named), else a quote first as before

@@ -10,7 +10,7 @@ from advisor.i18n import translate
 from advisor.plan import memo_self_host_rows
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_plan
+from tests.support.planned import advice_plan, short_lived
 
 LANGS = ("en", "zh_CN")
 ASKED = {"en": "You asked for NVIDIA H20 96GB", "zh_CN": "你们指定的 NVIDIA H20 96GB"}
@@ -29,7 +29,8 @@ def _table_head(page: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", ["q21_fast_launch_hk_rule1", "q35_deepseek_v3_h20_internal", "q12_hk_saas_pi_contract"])
 def test_the_table_under_an_api_lead_is_headed_as_the_self_hosted_plan(name, lang):
-    r = advice_plan(name)
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
+    r = advice_plan(name, **short_lived({}))
     assert memo_self_host_rows.api_leads(r)  # the premise: these memos open on a hosted API
     head = _table_head(_page_one(r, lang))
     assert translate(lang, memo_self_host_rows.KEY) in head

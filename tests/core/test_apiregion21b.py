@@ -9,7 +9,7 @@ from advisor.plan import hosted_assumed, hosted_prices, hosted_where
 from advisor.plan.reasons import api_moot, deciding, ruled_out
 from advisor.plan.result import PlanResult
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, own_volume, planned
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, own_volume, planned, short_lived
 
 LANGS = ("en", "zh_CN")
 SCENARIOS = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
@@ -44,6 +44,7 @@ def test_a_lead_is_said_only_where_a_priced_provider_serves_from_its_region(name
 
 
 def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_the_processor_terms(monkeypatch):
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     """s22-apisg22c (twelfth blind review: "Alibaba Cloud Model Studio International runs Qwen in Singapore"): q13's
     API is priced on that Singapore-served list, not W&B's US one (s21/s22's yardstick, then "none priced here").
     Since s23-apisg23 (re-check 12b: "the self-hosted plan also puts that data on a third-party cloud under a
@@ -51,11 +52,11 @@ def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_
     under a data-processing agreement as the GPUs' provider is."""
     # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
     # wording is checked on the same figures taken as the user's own (``own_volume``)
-    f = facts_for(advice_answers("q13_sg_sellers_pi_below_threshold"))
+    f = facts_for(short_lived(advice_answers("q13_sg_sellers_pi_below_threshold")))
     tier = hosted_prices.hosted_rates(f.ctx).tier
     assert tier["region"] == "singapore" and hosted_where.mismatch(f) is None
     assert all(hosted_where.serves_in(p["serves_from"], "singapore") for p in tier["providers"])
-    r = own_volume(advice_answers("q13_sg_sellers_pi_below_threshold"), monkeypatch)
+    r = own_volume(short_lived(advice_answers("q13_sg_sellers_pi_below_threshold")), monkeypatch)
     assert r.costs.hosted_api_served_from == ["singapore"]
     assert r.start_with is None or r.start_with.reason != "unserved"
     w = r.finding("cost.hosted_weighed")
@@ -75,12 +76,13 @@ def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_
                                            ("q12_hk_saas_pi_contract", "onward transfer"),
                                            ("q43_us_team_mainland_low_latency", "onward transfer")])
 def test_an_api_served_elsewhere_names_the_transfer_under_the_nodes_law(name, law, monkeypatch):
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     """Since s22-apilead22 said under the headline (the plan kept), with the figure a yardstick only."""
     # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
     # wording is checked on the same figures taken as the user's own (``own_volume``)
     # s25-apikept25 (review 15): q12's Singapore API beside its Hong Kong node is one the prompts may reach, in the
     # same (offshore) class: the memo leads on it, on the user's count as on the estimate, the transfer still named
-    r = own_volume(advice_answers(name), monkeypatch)
+    r = own_volume(short_lived(advice_answers(name)), monkeypatch)
     said = r.start_with.text_in("en")
     assert law in said and (("a yardstick only" in said) == (r.start_with.form != "hosted_api")), name
     assert (r.start_with.form == "hosted_api") == (name == "q12_hk_saas_pi_contract"), name

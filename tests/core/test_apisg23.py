@@ -19,7 +19,7 @@ from advisor.plan.hosted_processor import HIGH_RENTED, PI_RENTED, registration_c
 from advisor.plan.hosted_verdict import TIE, api_verdict
 from advisor.plan.hosted_weigh import choice, reasons_to_self_host
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import advice_answers, own_volume, planned
+from tests.support.planned import advice_answers, own_volume, planned, short_lived
 
 LANGS = ("en", "zh_CN")
 
@@ -40,9 +40,10 @@ def test_personal_information_is_an_arrangement_only_where_the_plan_rents_too():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q13_leads_on_the_api_under_a_processing_agreement_as_the_gpus_are(lang, monkeypatch):
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
     # wording is checked on the same figures taken as the user's own (``own_volume``)
-    r = own_volume(advice_answers("q13_sg_sellers_pi_below_threshold"), monkeypatch)
+    r = own_volume(short_lived(advice_answers("q13_sg_sellers_pi_below_threshold")), monkeypatch)
     assert r.deployment_form == "cloud"  # the decision is the engine's: unchanged
     assert r.start_with is not None and r.start_with.form == "hosted_api"
     assert r.start_with.key == "plan.apisg23.lead_dpa"
@@ -123,17 +124,18 @@ def test_a_one_region_plan_keeps_its_single_row():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_hong_kong_is_priced_on_the_nearest_serving_regions_list_and_says_where(lang, monkeypatch):
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     """q12 (Hong Kong) was measured on W&B's US list while q13 had Model Studio International's Singapore one: the
     nearest region a provider serves from is the yardstick, named; still a yardstick (none serves Hong Kong)."""
     # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
     # wording is checked on the same figures taken as the user's own (``own_volume``)
-    f = facts_for(advice_answers("q12_hk_saas_pi_contract"))
+    f = facts_for(short_lived(advice_answers("q12_hk_saas_pi_contract")))
     tier = hosted_prices.hosted_rates(f.ctx).tier
     assert tier["region"] == hosted_prices.NEAREST_REGIONS["hong_kong"][0] == "singapore"
     assert hosted_where.mismatch(f) is not None
     # s25-apikept25 (review 15): Singapore and Hong Kong are both offshore: the API the prompts may reach leads, where
     # it is served named (no longer a yardstick's "the Singapore list")
-    said = own_volume(advice_answers("q12_hk_saas_pi_contract"), monkeypatch).start_with.text_in(lang)
+    said = own_volume(short_lived(advice_answers("q12_hk_saas_pi_contract")), monkeypatch).start_with.text_in(lang)
     assert ("served from Singapore" if lang == "en" else "在新加坡提供服务") in said and "W&B" not in said
 
 

@@ -19,7 +19,7 @@ from advisor.plan import memo_volume_once, volume_flip, volume_low_end
 from advisor.plan.context import DAYS_PER_MONTH
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, planned, short_lived
 
 LANGS = ("en", "zh_CN")
 OPEN_HEADING = {"en": "This recommendation rests on answers not given", "zh_CN": "本建议依赖尚未回答的问题"}
@@ -127,6 +127,7 @@ def test_no_count_is_asked_where_the_budget_decides():
 @pytest.mark.parametrize("name", ["q12_hk_saas_pi_contract", "q42_china_market_gpus_mainland"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_estimate_is_never_the_reason_the_plan_is_kept(name, lang):
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     """Where nothing but the estimate keeps the plan, the memo starts on the API, never "kept because".
 
     Re-argued in s25-apikept25 (review 15): q10 and q12 were kept for "a real reason" that was not one. q10's
@@ -134,7 +135,7 @@ def test_the_estimate_is_never_the_reason_the_plan_is_kept(name, lang):
     test away, said in the lead, as on a volume the user gave. q12's only API is served from Singapore beside a Hong
     Kong node: both offshore, the prompts leave the mainland at the node either way (tests/core/test_apikept25.py).
     So all three start on the API, the switch or the served region said inside the lead."""
-    r = planned(advice_answers(name))
+    r = planned(short_lived(advice_answers(name)))
     sw = r.start_with
     assert sw is not None and sw.form == "hosted_api"
     said = sw.text_in(lang)
@@ -170,9 +171,10 @@ def test_an_api_suggested_for_confidential_client_documents_names_the_terms_firs
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_api_lead_for_personal_data_adds_no_training_and_deletion(lang):
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     """q13 (personal information, the memo starts on the API): the lead names the processing agreement and who keeps
     the prompts, and the two terms beside them."""
-    r = planned(advice_answers("q13_sg_sellers_pi_below_threshold"))
+    r = planned(short_lived(advice_answers("q13_sg_sellers_pi_below_threshold")))
     assert r.start_with.form == "hosted_api"
     said = r.start_with.text_in(lang)
     for words in (*TERMS_LEAD[lang], PIPL_21[lang]):

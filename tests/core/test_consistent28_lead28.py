@@ -20,7 +20,7 @@ from advisor.plan import hosted_unserved
 from advisor.plan.api_lead_steps import API_STEP, leads_with_api
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
-from tests.support.planned import ADVICE_SCENARIOS, advice_plan
+from tests.support.planned import ADVICE_SCENARIOS, advice_plan, short_lived
 
 LANGS = ("en", "zh_CN")
 SERVE_WORDS = {"en": "replica", "zh_CN": "副本"}
@@ -40,7 +40,10 @@ def _api_led() -> list[str]:
 
 
 def test_the_api_led_scenarios_include_the_reviewed_ones() -> None:
-    assert {"q34_mixed_users_split", "q36_bursty_b2b_event_mainland", "q42_china_market_gpus_mainland"} <= set(_api_led())
+    # re-argued in s31-publicsaas31 (blind review 20): q34's overseas half is priced on a list that marks its model
+    # deprecated, which leads no 24-month plan; its API lead is tested short-lived below
+    assert {"q36_bursty_b2b_event_mainland", "q42_china_market_gpus_mainland"} <= set(_api_led())
+    assert "q34_mixed_users_split" not in _api_led()
 
 
 @pytest.mark.parametrize("name", _api_led())
@@ -58,7 +61,8 @@ def test_an_api_headline_starts_its_steps_on_the_api(name: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", ["q34_mixed_users_split", "q36_bursty_b2b_event_mainland"])
 def test_page_one_steps_start_on_the_api_and_start_the_replica_later(name: str, lang: str) -> None:
-    r: PlanResult = advice_plan(name)
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
+    r: PlanResult = advice_plan(name, **short_lived({}))
     memo = render_memo_markdown(r, lang=lang)
     steps = _steps_block(memo, lang)
     first = next(s for s in steps if API_WORDS[lang] in s)

@@ -41,6 +41,9 @@ NOT_A_GATE = {
     "sizing.quantized": "a quality check of fp8 weights: part of the set-up and test steps",
     "scaling.prestage_weights": "copying the weights: part of the set-up step",
     "genai.business_signup": "a condition (if regulators read it as public), asked as a question; no step by design",
+    # s31-publicsaas31: the same condition with no mainland entity to file, page 1's reason; its ways out are three
+    # choices (an opinion, contracted customers, a partner), not one step, and the sign-up is asked on page 1
+    "genai.signup_no_entity": "a condition asked as a question, stated among page 1's reasons; no step by design",
     "genai.operating_duties": "daily duties once open (review, complaints, logs): staffing, not an approval",
     "pi.consumer_chat_none": "asks to confirm an answer, a question among the decision-changing ones",
     "genai.algorithm_filing": "a filed service's algorithm filing: its own confirm step where the rule plans one",

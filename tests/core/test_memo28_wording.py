@@ -25,7 +25,7 @@ from advisor.i18n import translate
 from advisor.plan.gpu_choice import not_sold_new
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_answers, advice_plan, planned
+from tests.support.planned import advice_answers, advice_plan, planned, short_lived
 
 LANGS = ("en", "zh_CN")
 API_LEADS_WITH_A_PRICED_LINE = ("q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only",
@@ -50,7 +50,8 @@ def _lead_money(lo: float, hi: float, currency: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", API_LEADS_WITH_A_PRICED_LINE)
 def test_an_api_leads_month_names_the_line_its_service_still_streams_over(name, lang):
-    r = advice_plan(name)
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
+    r = planned(short_lived(advice_answers(name)))
     assert r.start_with is not None and r.start_with.form == "hosted_api"  # the premise: an API lead
     line = r.line_cost
     assert line is not None and line.monthly is not None and line.line != "any"

@@ -49,6 +49,7 @@ def signed_up(name: str, open_signup: bool | None) -> PlanResult:
 # the sign-up is unanswered (twelfth blind review: "should be a planned step, not a conditional footnote"); the
 # answer "customers under contract" still keeps "not public" (tests/core/test_duties22c.py)
 BUSINESS = ["q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only"]
+NO_ENTITY_SOLD = ("q12_hk_saas_pi_contract", "q22_hk_company_telecom_only")  # paid, no mainland entity (s31)
 
 
 @pytest.mark.parametrize("name", BUSINESS)
@@ -59,12 +60,19 @@ def test_a_business_service_answered_not_public_keeps_the_answer_and_asks_who_ca
     r = plan(name)
     assert "genai.business_only" not in r.finding_ids and "genai.filing" not in r.finding_ids
     assert not [i for i in r.timeline.items if i.id.startswith("genai") or i.id.endswith("_likely")]
-    x = one(r, "genai.business_signup")
-    assert x.severity == "info" and x.id in CAVEAT_RULES
+    # re-argued in s31-publicsaas31 (blind review 20, q12/q13: "with no mainland entity they cannot file at all —
+    # make it a headline risk"): a paid service with no mainland entity states the same reading as page 1's risk
+    # (``genai.signup_no_entity``, a warning among the reasons); the answer still stands, as below
+    headline = name in NO_ENTITY_SOLD
+    x = one(r, "genai.signup_no_entity" if headline else "genai.business_signup")
+    assert (x.severity, x.id in CAVEAT_RULES) == (("warning", False) if headline else ("info", True))
     ranked = [f.id for f in by_weight(r.findings)]
-    assert all(f in CAVEAT_RULES for f in ranked[ranked.index(x.id):])  # among the caveats, after every reason
+    if not headline:
+        assert all(f in CAVEAT_RULES for f in ranked[ranked.index(x.id):])  # among the caveats, after every reason
     asked = [q for q in r.open_questions if q.field == "open_signup"]
-    assert asked and "obligations" in asked[0].changes and asked[0].alternatives == [True]
+    # with the headline risk, "contracted customers only" lifts it: that answer changes the obligations too (s31)
+    assert asked and "obligations" in asked[0].changes and asked[0].alternatives == ([True, False] if headline
+                                                                                       else [True])
     lo, hi = make_plan(answers_from_dict({**advice_answers(name), "open_signup": True})).finding(
         "genai.business_only").params["low"], x.params["high"]
     assert (x.params["low"], x.params["high"]) == (lo, hi) and lo >= 90
@@ -72,7 +80,8 @@ def test_a_business_service_answered_not_public_keeps_the_answer_and_asks_who_ca
         text = memo(name, lang)
         assert asked[0].text_in(lang) in text  # the question, with "not public" kept, in the list asked first
         assert x.title_in(lang) in text and f"{lo}–{hi}" in x.detail_in(lang)
-        assert x.title_in(lang) not in text.split("\n## ")[1]  # not in the decision (page 1's deciding reasons)
+        # not in the decision (page 1's deciding reasons), unless it is the headline risk (s31-publicsaas31)
+        assert (x.title_in(lang) in text.split("\n## ")[1]) == headline
 
 
 @pytest.mark.parametrize("name", ["q11_paid_api_b25", "q12_hk_saas_pi_contract", "q22_hk_company_telecom_only"])
@@ -126,7 +135,8 @@ def test_a_company_with_no_mainland_entity_is_told_a_mainland_entity_or_partner_
     filing themselves. Every generative-AI filing text says so (the caveat, the open sign-up's finding, the public
     filing), citing the CAC's filing notice; a company with a mainland entity is not told it."""
     notice = translate("en", "plan.genai3.filer.no_entity")
-    readings = [one(plan(name), "genai.business_signup"), one(signed_up(name, True), "genai.business_only"),
+    # s31-publicsaas31: these three sell with no mainland entity, so the caveat is page 1's risk (the same notice)
+    readings = [one(plan(name), "genai.signup_no_entity"), one(signed_up(name, True), "genai.business_only"),
                 one(make_plan(answers_from_dict({**advice_answers(name), "audience": "public",
                                                  "public_genai_in_mainland": True})), "genai.filing")]
     for x in readings:

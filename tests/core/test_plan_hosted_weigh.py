@@ -162,7 +162,9 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
             volume = f.title_key.endswith("alternative_volume.title")
             # s29-memo29 (blind review 18, q10): an API priced only on another model's list, for confidential
             # prompts, is the labelled alternative beside the plan ("other_model"), not its headline
-            assert sw.reason in (("lead", "lead_terms", "owned", "other_model") if clear or volume
+            # s31-publicsaas31 (blind review 20, q12/q13: "the API-first advice relies on a model the provider has
+            # marked deprecated"): such a model's price is the labelled yardstick of a 24-month plan ("deprecated")
+            assert sw.reason in (("lead", "lead_terms", "owned", "other_model", "deprecated") if clear or volume
                                  else ("close", "owned")), name
             own = str((c.volume_basis or {}).get("tr")) in OWN_VOLUMES
             over = r.answers is not None and c.recommended_monthly.low > float(
@@ -172,7 +174,7 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
             # served across a jurisdiction its users are not in) no answers reach (tests/core/test_apikept25.py), and
             # its "assumed" path was removed: cheaper at every price, within the budget, not on owned cards, the
             # memo starts on the API whether the volume is the user's or the estimate
-            if clear and not over and sw.reason not in ("owned", "other_model"):
+            if clear and not over and sw.reason not in ("owned", "other_model", "deprecated"):
                 assert sw.form == "hosted_api", (name, own)
 
 

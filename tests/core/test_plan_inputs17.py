@@ -7,17 +7,18 @@ import pytest
 
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, own_volume, planned
+from tests.support.planned import advice_answers, own_volume, planned, short_lived
 
 LANGS = ("en", "zh_CN")
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_asks_where_it_runs(lang, monkeypatch):
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     """Meeting minutes answered "no personal information", served from Hong Kong: the memo says the answer is taken
     as given and what names in the prompts would change (a cross-border transfer); the hosted-API alternative under
     the headline asks where the provider processes the prompts."""
-    r = planned(advice_answers("q22_hk_company_telecom_only"))
+    r = planned(short_lived(advice_answers("q22_hk_company_telecom_only")))
     [f] = [x for x in r.findings if x.id == "pi.none_as_answered"]
     words = {"en": ("as answered", "out of the mainland", "standard contract"),
              "zh_CN": ("按回答", "出境", "标准合同")}[lang]  # fmt: skip
@@ -36,7 +37,7 @@ def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_a
     assert r.start_with.form == "hosted_api" and all(w in said for w in {
         "en": ("served from Singapore", "both are outside the mainland"),
         "zh_CN": ("在新加坡提供服务", "两地都在大陆境外")}[lang])
-    alt = own_volume(advice_answers("q22_hk_company_telecom_only"), monkeypatch).start_with.text_in(lang)
+    alt = own_volume(short_lived(advice_answers("q22_hk_company_telecom_only")), monkeypatch).start_with.text_in(lang)
     for w in {"en": ("served from Singapore", "which company processes and keeps the prompts"),
               "zh_CN": ("在新加坡提供服务", "由哪家公司处理和存放提示词")}[lang]:
         assert w in alt, w

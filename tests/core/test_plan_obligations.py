@@ -565,8 +565,17 @@ ROWS: list[Row] = [
     Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"use_case": "interactive"},
         why="per_token_saas", case="per_token"),
     Row("genai.business_signup", {**MAINLAND, "charges_users": False}, {"charges_users": True}, why="per_token"),
-    Row("genai.business_signup", {**OFFSHORE, "charges_users": True}, {"open_signup": False},
-        why="per_token_offshore"),  # offshore, who files stays the question (q12, q13, q22, q43)
+    # offshore, who files stays the question (q12, q13, q22, q43); s31-publicsaas31 (blind review 20): sold with no
+    # mainland entity to file, the question is page 1's risk (genai.signup_no_entity), so the caveat row moved there
+    # and keeps the free service's caveat
+    Row("genai.business_signup", {**OFFSHORE, "charges_users": False}, {"open_signup": False},
+        why="per_token_offshore"),
+    Row("genai.signup_no_entity", {**OFFSHORE, "charges_users": True}, {"open_signup": False}, why="contracted"),
+    Row("genai.signup_no_entity", {**OFFSHORE, "charges_users": True}, {"open_signup": True}, why="open"),
+    Row("genai.signup_no_entity", {**OFFSHORE, "charges_users": True}, {"mainland_entity": True, "icp_status": "filed"},
+        why="entity"),
+    Row("genai.signup_no_entity", {**OFFSHORE, "charges_users": True, "use_case": "interactive"},
+        {"charges_users": False}, why="free"),
     Row("genai.business_signup", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}, why="public"),
     # s18-duties (seventh blind review): 双减 for a service tutoring compulsory-education pupils (q07), a consumer
     # chat outside the mainland answered "no personal information" (q20)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_plan
+from tests.support.planned import advice_plan, short_lived
 
 LANGS = ("en", "zh_CN")
 MOVE_TO = {"en": "**The self-hosted plan to move to**", "zh_CN": "**之后要转到的自建方案**"}
@@ -38,7 +38,8 @@ def test_q21_moves_to_the_mainland_node_after_its_filing(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_plan_with_no_move_keeps_its_region_and_line(lang):
-    r = advice_plan("q22_hk_company_telecom_only")
+    # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
+    r = advice_plan("q22_hk_company_telecom_only", **short_lived({}))
     assert r.start_with is not None and r.start_with.form == "hosted_api" and r.costs.phased is None
     line = _move_to_line(render_memo_markdown(r, lang), lang)
     assert line is not None

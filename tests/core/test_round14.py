@@ -8,7 +8,7 @@ import pytest
 
 from advisor.plan.memo import render_memo_markdown
 from tests.support.former_l20_rent import former_rents_plan
-from tests.support.planned import advice_answers, advice_plan, planned
+from tests.support.planned import advice_answers, advice_plan, planned, short_lived
 
 LANGS = ("en", "zh_CN")
 Q42, Q43 = "q42_china_market_gpus_mainland", "q43_us_team_mainland_low_latency"
@@ -46,7 +46,9 @@ def test_q43_a_singapore_api_is_a_yardstick_with_the_round_trip_said(lang):
 
 
 def test_q43_with_a_loose_first_token_target_weighs_the_singapore_api():
-    answers = advice_answers(Q43)
+    # s31-publicsaas31: run short-lived (``short_lived``): the Singapore list marks Qwen2.5-7B deprecated, so over
+    # q43's assumed 12 months its price is a yardstick beside the plan, not the lead whose words this reads
+    answers = short_lived(advice_answers(Q43))
     slo = {**answers["latency_slo"], "ttft_p99_ms": 400}
     r = planned({**answers, "latency_slo": slo})
     memo = render_memo_markdown(r, "en")

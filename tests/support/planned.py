@@ -123,3 +123,12 @@ def estimated_month(costs: Any) -> float:
     figure the estimate's own tests pin; the costs use ``output_tokens_per_month``."""
     raised = (costs.volume_basis or {}).get("busiest_hour_floor")
     return float(raised["estimate"]) if raised else float(costs.output_tokens_per_month or 0)
+
+
+def short_lived(answers: dict[str, Any]) -> dict[str, Any]:
+    """``answers`` as a plan of ``hosted_tie.LEAD_MAX_MONTHS`` months. s31-publicsaas31 (blind review 20): a hosted
+    model its provider marks deprecated (the Singapore list's Qwen2.5 models) never leads a plan of many months, so
+    q12, q13, q22 and q34 (24 months) keep their own GPUs; tests of how such an API lead reads run them this short."""
+    from advisor.plan.hosted_tie import LEAD_MAX_MONTHS
+
+    return {**answers, "expected_duration_months": LEAD_MAX_MONTHS}

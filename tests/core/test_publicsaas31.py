@@ -1,0 +1,97 @@
+"""A subscription any business could buy, sold into the mainland by a company with no mainland entity: the
+"public" question of the Interim Measures as page 1's risk; a hosted model its provider marks deprecated never leads
+a plan of many months (s31-publicsaas31, issue 25, blind review 20 on q12 and q13).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import hosted_tie
+from advisor.plan.memo import memo_document
+from advisor.plan.reasons import deciding
+from tests.support.page_one import page_one
+from tests.support.planned import advice_plan
+
+LANGS = ("en", "zh_CN")
+SAAS = ("q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold")
+RISK = "genai.signup_no_entity"
+# the article and the three ways out, as a reader finds them on page 1
+ARTICLE = {"en": "Art. 2", "zh_CN": "第二条"}
+WAYS_OUT = {"en": ("legal opinion", "under contract", "mainland partner"), "zh_CN": ("律师", "签约客户", "大陆合作方")}
+
+
+def _ids(r) -> set[str]:
+    return {f.id for f in r.findings}
+
+
+@pytest.mark.parametrize("name", SAAS)
+def test_a_subscription_with_no_mainland_entity_states_the_public_risk_as_a_page_one_reason(name):
+    """"Not public" as answered is kept (no filing planned), but the risk that a subscription any business can buy
+    counts as public — and that with no mainland entity the team cannot file — is one of page 1's reasons, not the
+    info-level caveat it was (``genai.business_signup``)."""
+    r = advice_plan(name)
+    assert RISK in _ids(r) and "genai.business_signup" not in _ids(r)
+    risk = next(f for f in r.findings if f.id == RISK)
+    assert risk.severity == "warning"
+    assert risk in deciding(r.findings)
+    assert "genai.business_only" not in _ids(r)  # the answer "not public" still stands: no filing planned
+    assert any("Art. 2" in s.title for s in risk.sources)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", SAAS)
+def test_page_one_says_the_risk_its_article_and_the_ways_out(name, lang):
+    one = page_one(memo_document(advice_plan(name), lang).markdown())
+    title = translate(lang, f"plan.rule.{RISK}.title")
+    assert title.split("（")[0].split("(")[0] in one
+    reason = next(line for line in one.splitlines() if ARTICLE[lang] in line)
+    assert all(way in reason for way in WAYS_OUT[lang]), reason
+
+
+@pytest.mark.parametrize("change", [{"open_signup": False}, {"mainland_entity": True}, {"charges_users": False}])
+def test_no_page_one_risk_where_customers_are_contracted_or_the_team_can_file(change):
+    """Contracted customers only (the exclusion of Art. 2), a mainland entity that can file (the caveat stays, as
+    before), or nothing sold: no headline risk."""
+    assert RISK not in _ids(advice_plan("q12_hk_saas_pi_contract", **change))
+
+
+def test_open_sign_up_answered_plans_the_filing_instead():
+    """Any business can sign up (answered): the filing is planned (``genai.business_only``), not asked about."""
+    ids = _ids(advice_plan("q12_hk_saas_pi_contract", open_signup=True))
+    assert "genai.business_only" in ids and RISK not in ids
+
+
+def test_the_filing_status_is_not_asked_of_a_company_that_cannot_file():
+    """With no mainland entity the filing is a mainland licence holder's to make: page 1 does not ask whether the
+    team's own filing is done (the question only flipped this risk)."""
+    r = advice_plan("q12_hk_saas_pi_contract")
+    assert "genai_filing" not in {q.field for q in r.open_questions}
+    assert "open_signup" in {q.field for q in r.open_questions}
+
+
+@pytest.mark.parametrize("name", [*SAAS, "q22_hk_company_telecom_only"])
+def test_a_deprecated_model_does_not_lead_a_24_month_plan(name):
+    """The Singapore list marks Qwen2.5-14B-Instruct deprecated; for a 24-month product the self-hosted plan leads
+    and the API's price is the labelled yardstick (reviewers: "the API-first advice relies on a model the provider
+    has marked deprecated")."""
+    r = advice_plan(name)
+    assert r.start_with is not None
+    assert (r.start_with.form, r.start_with.reason) == ("this_plan", "deprecated")
+
+
+def test_a_short_plan_may_still_start_on_the_deprecated_model():
+    """Within ``LEAD_MAX_MONTHS`` the API still leads (its deprecation said in the lead, as before)."""
+    r = advice_plan("q12_hk_saas_pi_contract", expected_duration_months=hosted_tie.LEAD_MAX_MONTHS)
+    assert r.start_with is not None and r.start_with.form == "hosted_api"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_yardstick_is_labelled_deprecated_with_its_successor_to_price(lang):
+    one = page_one(memo_document(advice_plan("q12_hk_saas_pi_contract"), lang).markdown())
+    words = {"en": ("deprecated", "yardstick", "succeeds"), "zh_CN": ("弃用", "参照", "接替")}[lang]
+    lead = next(line for line in one.splitlines() if words[0] in line)
+    assert all(w in lead for w in words), lead
+    # the memo no longer opens on the API (q12 read "Start in Hong Kong on a hosted API (pay per token)")
+    assert {"en": "on a hosted API (pay per token)", "zh_CN": "使用模型 API 服务（按 token 计费）"}[lang] not in one
