@@ -187,6 +187,8 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
             add(a.gpu_name, key, cost=_cost(choice, a))
         elif _fallback(choice, a):  # the setup bought if the chosen one's quote is over the budget (round 15, q17)
             g = choice.grant or {}
+            if choice.chosen.weights.startswith("fp8") and _lacks_fp8(a):  # "in bf16, having no FP8" says it
+                g = {**g, "fp8": False}
             add(a.gpu_name, "gpuswap26.lead.fallback", cost=_range(a.purchase), budget=f"{g.get('budget', 0):,}",
                 why=lacks(g, lang))
         elif _quote_first(choice, a):  # over the one-off budget only on a stand-in price: its quote first (q17)
