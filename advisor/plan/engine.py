@@ -50,6 +50,7 @@ from advisor.plan import (
     own_like,
     owned_per_million,
     pcie_prefill,
+    per_card_tokens,
     phased_cost,
     placeholder_purchase,
     prefill_stretch,
@@ -1237,6 +1238,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         c.budget_amount, m.high if m is not None else None, c.currency, result.latency_curve)  # fmt: skip
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
     result.binding_constraint = prefill_stretch.note(result.binding_constraint, c.is_batch, costs.prefill_gpu_share)
+    by_card = result.gpu_choice.placeholder_pick if result.gpu_choice is not None else None
+    if by_card is not None and "tok" in by_card and result.binding_constraint is not None:  # the lead names it
+        bc = result.binding_constraint
+        by_card.update(per_card_tokens.bound(bc.kind, bc.variant, bc.figures, by_card.get("decode")))
     if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
         result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near)
     result.layouts_tried = layout_search.finish(search, sized, chosen, form, layouts)

@@ -71,6 +71,18 @@ class GpuWeighing(_Out):
     on_mainland_node: bool = Field(False, description="a plan of a mainland and an overseas node: ``share_pct`` is "
                                    "the mainland node's split, the cost row's adds both nodes (said so)")
 
+    bought: bool = Field(False, description="per_card_hour holds each card's share of its setup's purchase (the "
+                         "plan buys): the weighing is on purchases, not on rent by the hour (``on_purchase``)")
+
+    def on_purchase(self, per_card: dict[str, float | None]) -> GpuWeighing:
+        """This weighing on purchase prices, ``per_card``: each GPU's purchase a card (its setup's middle over its
+        cards), None where it has none: a one-off purchase is not justified by rent by the hour (blind review 20,
+        q17: "77.92 against 58.52 CNY/h", "10.9 × per unit of price" on the 4090 D's rent). The whole-server notes,
+        about a cloud's instance sizes, go with the rent."""
+        cards = [c.model_copy(update={"per_card_hour": per_card.get(c.gpu_name), "placeholder": False})
+                 for c in self.cards]
+        return self.model_copy(update={"cards": cards, "whole_server": [], "bought": True})
+
     def text_in(self, lang: str) -> str:
         def fmt(v: float) -> str:
             if self.resource == "decode_bandwidth":
@@ -83,8 +95,10 @@ class GpuWeighing(_Out):
                                                                                      "value": fmt(c.value)})
             per = c.value / c.per_card_hour if c.per_card_hour > 0 else 0.0
             # s23-pages23: the card's figure and price; the ratio per unit of price is the "best" sentence's
-            return render(lang, f"pages23.gpu_weigh.card.{self.resource}", {
-                "gpu": c.gpu_name, "value": fmt(c.value), "price": f"{c.per_card_hour:,.2f}",
+            key = "gpuwhy31.gpu_weigh.card_bought." if self.bought else "pages23.gpu_weigh.card."
+            return render(lang, key + self.resource, {
+                "gpu": c.gpu_name, "value": fmt(c.value),
+                "price": f"{c.per_card_hour:,.0f}" if self.bought else f"{c.per_card_hour:,.2f}",
                 "currency": self.currency, "per": f"{per:.3g}"})  # fmt: skip
 
         # the split of the setup passed over for this one (``decode_pick``): the one the choice rested on, named
@@ -110,7 +124,8 @@ class GpuWeighing(_Out):
             # a ratio on a placeholder card-hour is no fact (review 19 / pricefix29: q05, q14, q34 read "5.1 × per
             # unit of price" on the H20's placeholder): the card's own ratio is said, the price's left to a quote
             guessed = "gpuwhy30.gpu_weigh.best_placeholder." if best.placeholder else \
-                "gpuwhy30.gpu_weigh.chosen_placeholder." if mine.placeholder else "plan.gpu_weigh.best."
+                "gpuwhy30.gpu_weigh.chosen_placeholder." if mine.placeholder else \
+                "gpuwhy31.gpu_weigh.best_bought." if self.bought else "plan.gpu_weigh.best."
             if ratio >= 1.2:
                 text += render(lang, guessed + self.resource, {
                     "gpu": best.gpu_name, "ratio": f"{ratio:.1f}", "chosen": mine.gpu_name,

@@ -1097,11 +1097,12 @@ def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
     more. Where every other layout was ruled out only because it needs at least as many GPUs (TP2/4/8 beside a TP1
     plan), the sentence is left to ``--json``: it lengthened every memo by a line of the obvious (06: six pages)."""
     found = result.layouts_tried
-    if found is None or as_asked or all(t.outcome in ("chosen", "more") for t in found.tries):
+    if found is None or as_asked or all(t.outcome in ("chosen", "more") and not t.missed for t in found.tries):
         return ""
     # said, the layouts that tell something; "TP4 fp8 would need at least 4 GPUs" beside them is the same obvious
-    # line (s21-pages21: q34's sentence listed TP2, TP4 and TP8 so; ``--json`` keeps every try)
-    return found.model_copy(update={"tries": [t for t in found.tries if t.outcome != "more"]}).text_in(
+    # line (s21-pages21: q34's sentence listed TP2, TP4 and TP8 so; ``--json`` keeps every try); one on fewer cards
+    # a replica is said with what stops it (blind review 20, q17: why TP2 where the weights fit one card)
+    return found.model_copy(update={"tries": [t for t in found.tries if t.outcome != "more" or t.missed]}).text_in(
         lang, chosen_said=_batch_chosen_said(result))
 
 

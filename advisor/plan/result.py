@@ -1146,7 +1146,8 @@ class GpuChoice(_Out):
         named = gpu_lead.named_gpus(self)
         sep = "" if lang == "zh_CN" else " "
         out = opening
-        if self.reason != "cost":  # the standing that set a cheaper GPU aside, or the team's fleet: its detail
+        if self.reason != "cost" and not gpu_lead.grade_said(self):  # the standing that set a cheaper GPU aside,
+            # or the team's fleet: its detail
             internal = self.reason_params.get("internal") if self.reason == "grade" else None
             why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
                          self.reason_params)
@@ -1200,7 +1201,12 @@ class GpuChoice(_Out):
         # and keeps: the cards weighed per card-hour of rent have no bearing there (blind review 18, q18: "the
         # B200/H200 'per-hour' comparison row is noise, since nothing is being bought")
         weighed = self.weighing is not None and self.placeholder_pick is None and not gpu_lead.owned_only(self)
-        out = sep + self.weighing.text_in(lang) if weighed and self.weighing is not None else ""
+        weighing = self.weighing
+        if weighing is not None and self.chosen.purchase is not None:  # bought: weighed on purchases (review 20)
+            weighing = weighing.on_purchase({o.gpu_name: (o.purchase[0] + o.purchase[1]) / 2 / o.gpus
+                                             if o.purchase is not None and o.gpus else None
+                                             for o in (self.chosen, *self.alternatives)})
+        out = sep + weighing.text_in(lang) if weighed and weighing is not None else ""
         if self.set_aside is not None:
             gpus = ("、" if lang == "zh_CN" else ", ").join(
                 render(lang, "plan.long_prompt.set_aside_gpu", g) for g in self.set_aside["gpus"])
@@ -1481,6 +1487,12 @@ class LayoutTry(_Out):
     seqs: int | None = Field(None, description="batch: the requests one replica holds at once (its KV cache)")
     requests_per_hour: int | None = Field(None, description="batch: the requests one replica finishes an hour at "
                                                             "the job's predicted steady rate")
+    # s31-gpuwhy31 (blind review 20, q17/q03: "FP8 32B weights (34 GB) fit one 48 GB L20, so why TP2 over PCIe?"):
+    # a "more" layout on fewer cards a replica than the chosen one, sized on the predictor, with what stops it
+    within: int | None = Field(None, description="more, on fewer cards a replica than the chosen layout: the requests "
+                                                 "one replica takes within the target on the predictor")
+    missed: Literal["ttft", "tpot"] | None = Field(None, description="with within: the target one more request misses; "
+                                                   "value is its predicted P99 there (ms), target the target")
 
 
 class LayoutSearch(_Out):
@@ -1527,7 +1539,8 @@ class LayoutSearch(_Out):
         chosen layout by its GPUs only, what a replica holds and finishes said beside it (the memo's section 2)."""
         if self.batch:
             return _batch_text(self, lang, chosen_said)
-        items = [render(lang, f"plan.layout25.try.{t.outcome}",
+        items = [render(lang, f"gpuwhy31.layout.more_within.{t.missed}" if t.outcome == "more" and t.missed
+                        else f"plan.layout25.try.{t.outcome}",
                         _params(t, self.chosen, self.pcie, self.first_token, self.fp8_gain, self.failover_tpot,
                                 self.failover_fleet, self.ttft_room, self.kv_room))
                  for t in self.tries]
@@ -1565,8 +1578,9 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
             ttft_room: dict | None = None, kv_room: dict | None = None) -> dict:
     p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
                "room": round((t.headroom or 0.0) * 100)}
-    if t.outcome in ("ttft", "tpot"):
-        p.update(value=f"{t.value or 0:,.0f}", target=f"{t.target or 0:,.0f}")
+    if t.outcome in ("ttft", "tpot") or t.missed:
+        p.update(value=f"{t.value or 0:,.0f}", target=f"{t.target or 0:,.0f}", within=t.within or 0,
+                 at=(t.within or 0) + 1)
     if t.outcome == "weights":
         p.update(value=f"{t.value or 0:.1f}", target=f"{t.target or 0:.1f}")
     if t.outcome == "meets" and chosen is not None and t.gpus == chosen.gpus:
