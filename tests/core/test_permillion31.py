@@ -128,7 +128,7 @@ def test_low_use_says_why_beside_full_load_and_the_api(name, lang):
     # the idle words, alone or joined by the per-person assumption they rest on (their common opening)
     idle = os.path.commonprefix([translate(lang, "permillion31.per_million.idle"),
                                  translate(lang, "permillion31.per_million.idle_per_person", per="")])
-    assert len(idle) > 20
+    assert len(idle) > 10
     full = translate(lang, "usage25.per_million.full", input="", output="").split("：")[0].split(":")[0]
     assert idle in row and full in row
     assert row.index(idle) < row.index(full)
