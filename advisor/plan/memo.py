@@ -549,7 +549,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     # a hosted API's rates beside the figure only where one is weighed (not on cards the team owns alone)
     per_million = memo_per_million.with_basis(per_million, c, lang,
                                               lambda: render(lang, str(note["tr"]), note) if note else "",
-                                              hosted=not owned_only)
+                                              hosted=not owned_only and not result.nodes)
     if c.output_tokens_per_month:
         # the month far below what its own peak implies: said, with a hosted API's month at the other reading
         # (s26-volume26); never a second per-million figure (s31-permillion31: the per-million row's is the one)

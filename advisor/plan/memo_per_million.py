@@ -121,9 +121,10 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str], hoste
         # s31-permillion31: the head names the month it divides (estimate, floor, or the user's own) with the monthly
         # cost and tokens it multiplies out from; a little-used setup says why the figure is high (idle GPUs; the
         # per-person note joins that sentence) beside full use and, where weighed, a hosted API's rates
-        head = per_million_costed.volume_clause(costs, lang, usage_text(costs, lang)) or own
+        used = usage_text(costs, lang)
+        head = per_million_costed.volume_clause(costs, lang, used) or own
         said = note()
-        idle = per_million_costed.idle_clause(costs, lang, bool(said))
+        idle = per_million_costed.idle_clause(costs, lang, used, bool(said))
         return head + split + (idle or said) + full_use_clause(costs, lang) + \
             (per_million_costed.hosted_clause(costs, lang) if hosted else "")
     if busy < IDLE_BUSY:  # the month costs the same whatever the tokens: the assumed share's figure, in one line

@@ -46,9 +46,11 @@ def volume_clause(costs: Any, lang: str, busy: str) -> str:
     if monthly is None or "input" not in own or "output" not in own:
         return ""
     cur = costs.currency
+    # a little-used setup's share is said once, in the idle words that follow (``idle_clause``), to keep the row short
+    said = "" if low_use(costs) else translate(lang, "permillion31.per_million.busy", busy=busy)
     return translate(lang, f"permillion31.per_million.{basis(costs)}", monthly=money_range(monthly, cur),
                      tin=round_money(float(own["input_tokens"])), tout=round_money(float(own["output_tokens"])),
-                     busy=busy, input=_range(own["input"], cur), output=_range(own["output"], cur))
+                     busy=said, input=_range(own["input"], cur), output=_range(own["output"], cur))
 
 
 def low_use(costs: Any) -> bool:
@@ -56,15 +58,16 @@ def low_use(costs: Any) -> bool:
     return max(costs.utilisation or 0.0, costs.usage_high or 0.0) < LOW_USE
 
 
-def idle_clause(costs: Any, lang: str, per_person: bool = False) -> str:
+def idle_clause(costs: Any, lang: str, busy: str, per_person: bool = False) -> str:
     """The plain words after the figures where the setup is little used ("" where it is not); ``per_person``: the
-    month rests on the requests-a-person assumption, which the same sentence names (twice as many halve it)."""
+    month rests on the requests-a-person assumption, which the same sentence names (twice as many halve it);
+    ``busy``: the share of capacity used, said here rather than in the head."""
     if not low_use(costs):
         return ""
     note = people_volume.per_million_note(costs.volume_basis) if per_person else None
     if note is None:
-        return translate(lang, "permillion31.per_million.idle")
-    return translate(lang, "permillion31.per_million.idle_per_person", per=note["per"])
+        return translate(lang, "permillion31.per_million.idle", busy=busy)
+    return translate(lang, "permillion31.per_million.idle_per_person", busy=busy, per=note["per"])
 
 
 def hosted_clause(costs: Any, lang: str) -> str:

@@ -34,7 +34,7 @@ OWN = {"en": ("at your own volume", "at the estimated volume"), "zh_CN": ("按�
 IF_BUSY = {"en": "If the setup were kept", "zh_CN": "若本配置一个月中有"}
 # s31-permillion31 (blind review 20, q24: "'at the estimated volume' but computed on the 100M busiest-hour floor"): a
 # month raised to its busiest hour's floor is labelled with that floor, not as the estimate
-FLOOR_LABEL = {"en": "at the busiest-hour floor", "zh_CN": "按最忙一小时下限的用量"}
+FLOOR_LABEL = {"en": "at the busiest-hour floor", "zh_CN": "按最忙一小时下限"}
 
 
 def _label(costs, own: dict, lang: str) -> str:
