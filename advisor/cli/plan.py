@@ -149,8 +149,12 @@ def summary(result, lang: str) -> str:
     own = (c.per_million_basis or {}).get("own_volume") or {}
     if "input" in own and "output" in own:  # at the month's own volume first, as the memo (s21-costbasis21)
         i_v, o_v = own["input"], own["output"]
-        rows.append(("", t(lang, "plan.cli.costbasis21.own_answered" if own["answered"] else
-                           "plan.cli.costbasis21.own_estimated", in_low=f"{i_v['low']:,.2f}",
+        from advisor.plan.per_million_costed import basis as per_million_basis
+
+        # the month it divides named, the busiest-hour floor apart from the estimate (s31-permillion31, q24)
+        key = {"own": "plan.cli.costbasis21.own_answered", "floor": "plan.cli.permillion31.own_floor"}.get(
+            per_million_basis(c), "plan.cli.costbasis21.own_estimated")
+        rows.append(("", t(lang, key, in_low=f"{i_v['low']:,.2f}",
                            in_high=f"{i_v['high']:,.2f}", out_low=f"{o_v['low']:,.2f}", out_high=f"{o_v['high']:,.2f}",
                            currency=c.currency,
                            busy=f"{(c.utilisation if c.usage_from_tokens else own['busy']) * 100:.1f}")))  # fmt: skip

@@ -547,15 +547,14 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     note = people_volume.per_million_note(None if job else c.volume_basis)
     # s20-costtoken20: the figures' basis (the setup's capacity × utilisation) and, where answered, the volume's;
     # s18-apiweigh's per-person note only where a figure still divides an assumed month
+    # a hosted API's rates beside the figure only where one is weighed (not on cards the team owns alone)
     per_million = memo_per_million.with_basis(per_million, c, lang,
-                                              lambda: render(lang, str(note["tr"]), note) if note else "")
-    plain = ""
+                                              lambda: render(lang, str(note["tr"]), note) if note else "",
+                                              hosted=not owned_only and not result.nodes)
     if c.output_tokens_per_month:
-        # the month far below what its own peak implies: said, with the other reading's cost (s26-volume26); its
-        # figure per million names the per-million row's volume where that row is printed (s28-memo28, q24: two
-        # output costs per million on two volumes in adjacent rows); ``plain``: the wording where no such row stays
-        disagree = volume_peak.sentence(c, result.deployment_form == "hosted_api", lang, beside=per_million != "—")
-        plain = f"{tokens} {volume_peak.sentence(c, result.deployment_form == 'hosted_api', lang)}" if disagree else ""
+        # the month far below what its own peak implies: said, with a hosted API's month at the other reading
+        # (s26-volume26); never a second per-million figure (s31-permillion31: the per-million row's is the one)
+        disagree = volume_peak.sentence(c, result.deployment_form == "hosted_api", lang)
         tokens = f"{tokens} {disagree}" if disagree else tokens
     hosted = _money(c.hosted_api_monthly, cur)
     if hosted != "—" and c.hosted_api_input_per_million and c.hosted_api_output_per_million:
@@ -626,21 +625,12 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     rows = _said_once(rows, result, lang)
     rows = capex_only_rows.fold(rows, result, lang, _break_even(c, lang, "months"))
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
-    rows = _no_row_to_name(rows, tokens, plain, lang)
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 
+# the cost table's per-million rows, one of which a memo prints (s31-permillion31's test reads them)
 PER_MILLION_ROWS = ("memo4.cost.per_million", "memo.text15.cost.per_million", "memo.text15.cost.per_million_self",
                     "memo.cost.per_million_tokens", "memo.cost.per_million_all")
-
-
-def _no_row_to_name(rows: list[tuple[str, str]], tokens: str, plain: str, lang: str) -> list[tuple[str, str]]:
-    """The tokens row with its busiest-hour sentence said without the pointer to the per-million row where no such
-    row is left (folded on a capex-only or office memo, dropped on an infeasible one): ``plain`` for ``tokens``."""
-    labels = {translate(lang, k) for k in PER_MILLION_ROWS}
-    if not plain or any(label in labels for label, _ in rows):
-        return rows
-    return [(label, plain if value == tokens else value) for label, value in rows]
 
 
 def _said_once(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import memo_text15, token_cost_split
+from advisor.plan import memo_text15, per_million_costed, token_cost_split
 from advisor.plan.money_text import about, money_range, number_text
 from advisor.plan.result import MoneyRange
 
@@ -96,11 +96,11 @@ def volume_clause(costs: Any, lang: str) -> str:
                      all=money_range(all_v, cur))
 
 
-def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> str:
+def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str], hosted: bool = True) -> str:
     """The row: the figure at the month's own volume first (with ``note``, the per-person assumption, where that
     volume is a head count's), then ``value``, the capacity's figure, labelled as what a token would cost if the
     setup were kept as busy as the cost table's utilisation (round 10, q24: stated as fact it contradicted a volume
-    that keeps the setup about 2 % busy). Without a capacity basis (a batch job) ``value`` divides the month's own
+    that keeps the setup about 2 % busy). ``hosted``: a hosted API's rates may be said beside it. Without a capacity basis (a batch job) ``value`` divides the month's own
     tokens already and keeps the note."""
     if value == "—":
         return value
@@ -118,7 +118,15 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
         # one split per memo: a two-node plan states each node's own elsewhere (memo_split_agrees)
         split = "" if share is None or "input" not in b["own_volume"] or b.get("nodes", 1) > 1 else translate(
             lang, "usage25.per_million.split", prefill=f"{share * 100:.0f}", decode=f"{(1 - share) * 100:.0f}")
-        return own + split + note() + full_use_clause(costs, lang)
+        # s31-permillion31: the head names the month it divides (estimate, floor, or the user's own) with the monthly
+        # cost and tokens it multiplies out from; a little-used setup says why the figure is high (idle GPUs; the
+        # per-person note joins that sentence) beside full use and, where weighed, a hosted API's rates
+        used = usage_text(costs, lang)
+        head = per_million_costed.volume_clause(costs, lang, used) or own
+        said = note()
+        idle = per_million_costed.idle_clause(costs, lang, used, bool(said))
+        return head + split + (idle or said) + full_use_clause(costs, lang) + \
+            (per_million_costed.hosted_clause(costs, lang) if hosted else "")
     if busy < IDLE_BUSY:  # the month costs the same whatever the tokens: the assumed share's figure, in one line
         return translate(lang, f"lead22.per_million.idle_{'own' if b['own_volume']['answered'] else 'estimated'}",
                          busy=busy_text(busy, lang), util=util, value=value)

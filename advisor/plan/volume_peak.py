@@ -21,7 +21,6 @@ from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.money_text import about, round_money
 from advisor.plan.result import render
 from advisor.plan.staff_usage import WORKING_DAYS
-from advisor.plan.token_cost_split import volume_split
 from advisor.plan.volume_low_end import FLOOR
 from advisor.plan.volume_range import BUSY_DAY_SHARE, HOURS_PER_MONTH, OFFICE_HOURS
 
@@ -252,10 +251,9 @@ def _other(costs: Any, hosted_form: bool, scale: float, volume: float, key: str 
         m = costs.hosted_api_monthly
         return {"tr": f"{key}.hosted", "volume": round_money(volume),
                 "cost": _money(m.low * scale, m.high * scale, cur)}
-    if (split := volume_split(costs)) is not None:
-        o_lo, o_hi = split[1]
-        return {"tr": f"{key}.per_million", "volume": round_money(volume),
-                "cost": _money(o_lo / scale, o_hi / scale, cur)}
+    # no per-million figure at the other reading (s31-permillion31, review 20: q12/q24 "875–1,246 per million at the
+    # estimate" beside the cost table's 433–617 on the floor): the GPUs cost the same month either way, and the cost
+    # table's one per-million row, labelled with the month it divides, is the figure to read
     return ""
 
 
@@ -264,11 +262,10 @@ def _money(lo: float, hi: float, cur: str) -> str:
     return f"{a} {cur}" if a == b else f"{a}–{b} {cur}"
 
 
-def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> str:
+def sentence(costs: Any, hosted_form: bool, lang: str) -> str:
     """The cost section's sentence on the disagreement ("" where there is none): the figure the costs use and
     why, the least the peak implies, the cost at that reading (a token's output on GPUs of one's own, which the
-    same GPUs make cheaper; the month of a hosted API, which bills by the token), and the ask. ``beside``: the cost
-    table prints a per-million row at the costs' own volume, which this figure names apart from. An estimate
+    same GPUs make cheaper; the month of a hosted API, which bills by the token), and the ask. An estimate
     raised to the busiest hour's floor (``floor``) says that instead: the costs already use the larger figure."""
     vp = getattr(costs, "volume_peak", None)
     if not vp or (getattr(costs, "volume_basis", None) or {}).get(FLOOR):  # raised: ``floor_sentence`` says it
@@ -282,12 +279,8 @@ def sentence(costs: Any, hosted_form: bool, lang: str, beside: bool = False) -> 
     if hosted_form and costs.hosted_api_monthly is not None:
         m = costs.hosted_api_monthly
         other = {"tr": "volpeak26.other.hosted", "cost": _money(m.low * scale, m.high * scale, cur)}
-    elif (split := volume_split(costs)) is not None:
-        o_lo, o_hi = split[1]
-        # s28-memo28 (review 17, q24): two output figures per million on two volumes in adjacent rows: each says its
-        # volume (this one the busiest hour's, the next row's the costs' month)
-        other = {"tr": "memo28.volpeak.per_million_beside" if beside else "volpeak26.other.per_million",
-                 "cost": _money(o_lo / scale, o_hi / scale, cur), "used": round_money(used)}
+    # a per-million figure at the peak's reading is not said (s31-permillion31): the cost table's one per-million row
+    # names the month it divides; the GPUs cost the same at either reading
     return render(lang, "volume28.sentence", {
         "used": round_money(used), "implied": about(implied), "peak": vp["peak"], "mean": vp["mean"],
         "when": {"tr": vp.get("when") or "volume28.when.working"},

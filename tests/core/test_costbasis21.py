@@ -23,6 +23,7 @@ from advisor.plan import office_token_rows, token_margin
 from advisor.plan.memo_per_million import IDLE_BUSY, usage_text
 from advisor.plan.money_text import money_range
 from advisor.plan.result import MoneyRange
+from advisor.plan.volume_low_end import FLOOR
 from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
 
 FILES = sorted(ADVICE_SCENARIOS.glob("*.json"))
@@ -31,6 +32,17 @@ Q24 = ADVICE_SCENARIOS / "q24_us_saas_rent.json"
 Q18 = ADVICE_SCENARIOS / "q18_us_fleet_32_h100.json"
 OWN = {"en": ("at your own volume", "at the estimated volume"), "zh_CN": ("按您自己给出的用量", "按估算的用量")}
 IF_BUSY = {"en": "If the setup were kept", "zh_CN": "若本配置一个月中有"}
+# s31-permillion31 (blind review 20, q24: "'at the estimated volume' but computed on the 100M busiest-hour floor"): a
+# month raised to its busiest hour's floor is labelled with that floor, not as the estimate
+FLOOR_LABEL = {"en": "at the busiest-hour floor", "zh_CN": "按最忙一小时下限"}
+
+
+def _label(costs, own: dict, lang: str) -> str:
+    """The label the row opens on: the user's own volume, the busiest-hour floor the estimate was raised to, or the
+    estimate."""
+    if (costs.volume_basis or {}).get(FLOOR):
+        return FLOOR_LABEL[lang]
+    return OWN[lang][0 if own["answered"] else 1]
 
 
 def _row(text: str, lang: str) -> str:
@@ -59,7 +71,8 @@ def test_q24s_memo_gives_the_cost_at_its_own_volume_first_worked_from_the_plans_
     own_out = MoneyRange(low=monthly["low"] * (1 - share) * 1e6 / tout, high=monthly["high"] * (1 - share) * 1e6 / tout)
     row = _row(scenario_memo(Q24, lang), lang)
     assert c["usage_from_tokens"]
-    own_at = row.index(OWN[lang][1])  # estimated: q24 counts people, not requests
+    # q24 counts people, not requests: its estimate raised to the busiest hour's floor, labelled so (s31-permillion31)
+    own_at = row.index(FLOOR_LABEL[lang])
     full_at = row.index(translate(lang, "usage25.per_million.full", input="\0", output="\0").split("\0")[0])
     for figure in (money_range(own_in, c["currency"]), money_range(own_out, c["currency"])):
         assert own_at < row.index(figure) < full_at, (figure, row)
@@ -88,7 +101,7 @@ def test_no_memo_states_the_assumed_utilisation_as_fact_before_its_own_volume(pa
         assert own is not None, path.stem
         value = row.split("|")[2].strip()
         if r.costs.usage_from_tokens:  # issue 25: the figure at the volume, then full use as the floor; no other share
-            assert value.startswith(OWN[lang][0 if own["answered"] else 1]), (path.stem, lang, value)
+            assert value.startswith(_label(r.costs, own, lang)), (path.stem, lang, value)
             assert IF_BUSY[lang] not in value and "40 %" not in value, value
             continue
         if own["busy"] < IDLE_BUSY:  # s22-uplift22c: one line, the month's cost whatever the tokens, and no figure at

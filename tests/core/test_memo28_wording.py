@@ -185,6 +185,8 @@ def test_no_pointer_to_a_per_million_row_the_memo_does_not_print(name, lang):
     memo = render_memo_markdown(r, lang)
     labels = [translate(lang, k) for k in ("memo.text15.cost.per_million", "memo4.cost.per_million")]
     assert not any(x.startswith("| " + label) for x in memo.splitlines() for label in labels)
-    assert POINTER[lang] in translate(lang, "memo28.volpeak.per_million_beside", cost="", used="")
     assert POINTER[lang] not in memo
-    assert translate(lang, "volpeak26.other.per_million", cost="").split("{")[0][:8] in memo
+    # s31-permillion31 re-argued (blind review 20, q12/q24: a per-million figure at another volume read as a second,
+    # conflicting cost per token): the sentence no longer prices a token at the peak's reading, with or without a
+    # per-million row; it ends on the ask that settles the volume
+    assert translate(lang, "volpeak26.other.none") in memo

@@ -1,0 +1,146 @@
+"""One cost per million tokens a memo can trust (s31-permillion31, issue 25, blind review 20).
+
+q24: "the per-token row says 18.9–51.1 USD 'at the estimated volume' but is computed on the 100M busiest-hour
+floor, while the busiest-hour row gives 43–116 USD 'at the estimate'"; q12 "875–1,246 CNY per million conflicts with
+the next row's 433–617"; q03/q10/q13: a figure at 1-5 % use "will alarm a reader without context". Each memo's cost
+table states one per-million figure, its label names the month it divides (the busiest-hour floor or the estimate)
+with the monthly cost and tokens it multiplies out from, and a little-used setup says why the figure is high beside
+its full-load figure and a priced hosted API's rates.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import per_million_costed
+from advisor.plan.memo import PER_MILLION_ROWS, render_memo_markdown
+from advisor.plan.money_text import round_money
+from advisor.plan.volume_low_end import FLOOR
+from tests.support.planned import advice_plan
+
+LANGS = ("en", "zh_CN")
+# q12 and q24 raised to their busiest hour's floor, q03/q10/q13 costed on the estimate, all little used
+REVIEWED = ("q03_hospital_private_wan_medical", "q10_128k_document_assistant", "q12_hk_saas_pi_contract",
+            "q13_sg_sellers_pi_below_threshold", "q24_us_saas_rent")
+PER_MILLION_WORDS = {"en": re.compile(r"per million"), "zh_CN": re.compile(r"每百万")}
+NUM = r"([\d,]+(?:\.\d+)?)"
+RANGE = rf"{NUM}(?:–{NUM})? (?:USD|CNY)"
+WORDS = {"en": {"input": "input", "output": "output", "prefill": "prefill", "decode": "decode"},
+         "zh_CN": {"input": "输入", "output": "输出", "prefill": "预填充", "decode": "解码"}}
+
+
+def _table_rows(memo: str) -> list[tuple[str, str]]:
+    rows = []
+    for line in memo.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 2:
+            rows.append((cells[0], cells[1]))
+    return rows
+
+
+def _per_million_row(memo: str, lang: str) -> str:
+    labels = {translate(lang, k) for k in PER_MILLION_ROWS}
+    [value] = [v for label, v in _table_rows(memo) if label in labels]
+    return value
+
+
+def _num(s: str) -> float:
+    return float(s.replace(",", ""))
+
+
+def _range_after(text: str, word: str) -> tuple[float, float]:
+    m = re.search(re.escape(word) + " " + RANGE, text)
+    assert m, (word, text)
+    return _num(m.group(1)), _num(m.group(2) or m.group(1))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", REVIEWED)
+def test_one_per_million_figure_in_the_cost_table(name, lang):
+    """The per-million row is the table's only per-million statement on the plan's own cost: the busiest-hour floor
+    row and the tokens row price no token at another volume (the hosted API's own row prices its list rates)."""
+    memo = render_memo_markdown(advice_plan(name), lang)
+    labels = {translate(lang, k) for k in PER_MILLION_ROWS}
+    hosted = {translate(lang, k) for k in ("memo.cost.hosted_monthly", "memo.cost.hosted_job")}
+    rows = _table_rows(memo)
+    assert sum(label in labels for label, _ in rows) == 1
+    others = [label for label, v in rows if label not in labels | hosted and PER_MILLION_WORDS[lang].search(v)]
+    assert others == []
+
+
+def _head(row: str, lang: str) -> str:
+    """The row up to its first figure per million: the label naming the month."""
+    return row.split(WORDS[lang]["input"] + " ")[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", REVIEWED)
+def test_the_label_names_the_month_the_figure_divides(name, lang):
+    """The costed month's tokens are printed in the label, and a month raised to its busiest-hour floor is called
+    that, an estimate never (q24: "'at the estimated volume' but computed on the 100M busiest-hour floor")."""
+    r = advice_plan(name)
+    row = _per_million_row(render_memo_markdown(r, lang), lang)
+    head = _head(row, lang)
+    c = r.costs
+    assert f"{round_money(c.input_tokens_per_month)} / {round_money(c.output_tokens_per_month)}" in head
+    floor_word = {"en": "busiest-hour floor", "zh_CN": "最忙一小时下限"}[lang]
+    raised = bool((c.volume_basis or {}).get(FLOOR))
+    assert (floor_word in head) == raised
+    estimate_label = translate(lang, "permillion31.per_million.estimated").split(" (")[0].split("（")[0]
+    assert (estimate_label in head) == (not raised)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", REVIEWED)
+def test_the_printed_figure_multiplies_out_from_the_printed_month_and_tokens(name, lang):
+    """input = monthly × prefill share ÷ input tokens, output = monthly × decode share ÷ output tokens, from the
+    figures the row itself prints (to their rounding: three significant figures and a whole-percent share)."""
+    r = advice_plan(name)
+    row = _per_million_row(render_memo_markdown(r, lang), lang)
+    w = WORDS[lang]
+    monthly = re.search(RANGE, row)
+    assert monthly
+    m_lo, m_hi = _num(monthly.group(1)), _num(monthly.group(2) or monthly.group(1))
+    tokens = re.search(r"([\d,]{5,}) / ([\d,]{5,})", row)
+    assert tokens
+    tin, tout = _num(tokens.group(1)), _num(tokens.group(2))
+    shares = {k: float(re.search(re.escape(w[k]) + r" (\d+) %", row).group(1)) for k in ("prefill", "decode")}
+    for side, share, tok in (("input", shares["prefill"], tin), ("output", shares["decode"], tout)):
+        lo, hi = _range_after(row, w[side])
+        tol = 0.5 / share + 0.006  # the share printed to a whole percent, the figure to three significant figures
+        assert lo == pytest.approx(m_lo * share / 100 / tok * 1e6, rel=tol), side
+        assert hi == pytest.approx(m_hi * share / 100 / tok * 1e6, rel=tol), side
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", REVIEWED)
+def test_low_use_says_why_beside_full_load_and_the_api(name, lang):
+    """Under LOW_USE the row says in plain words that the figure is the month's cost over few tokens, with the
+    full-load figure and, where a hosted API is priced, its rates, after the figure itself."""
+    r = advice_plan(name)
+    c = r.costs
+    row = _per_million_row(render_memo_markdown(r, lang), lang)
+    assert per_million_costed.low_use(c)  # the premise: all five reviewed memos are 1-5 % used
+    # the idle words, alone or joined by the per-person assumption they rest on (their common opening)
+    idle = os.path.commonprefix([translate(lang, "permillion31.per_million.idle", busy="\0"),
+                                 translate(lang, "permillion31.per_million.idle_per_person", busy="\0", per="")])
+    idle = idle.split("\0")[0]
+    assert len(idle) > 5
+    full = translate(lang, "usage25.per_million.full", input="", output="").split("：")[0].split(":")[0]
+    assert idle in row and full in row
+    assert row.index(idle) < row.index(full)
+    api = translate(lang, "permillion31.per_million.hosted", input="", output="").split(" ")[0:3]
+    priced = c.hosted_api_input_per_million is not None and c.hosted_api_output_per_million is not None
+    assert (" ".join(api) in row) == priced
+
+
+def test_a_busy_setup_is_not_called_idle():
+    """A setup used above LOW_USE keeps its figure without the idle words (q24 with twenty times the requests)."""
+    r = advice_plan("q24_us_saas_rent", requests_per_day=400_000)
+    assert not per_million_costed.low_use(r.costs)  # the premise: twenty times the requests keep it busy
+    row = _per_million_row(render_memo_markdown(r, "en"), "en")
+    assert translate("en", "permillion31.per_million.idle", busy="\0").split("\0")[0] not in row
