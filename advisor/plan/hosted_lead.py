@@ -227,6 +227,10 @@ def start_with(f: Facts) -> StartWith | None:
         # the figure is a price there, said bare, and no quote from elsewhere is asked for (s22-cleanup22b)
         # s25-apikept25: an API served in the node's jurisdiction class or where the users are: said where it runs
         runs = hosted_kept.runs_reach(f) or runs_clause(f)
+        # where this setup cannot carry even the break-even's low end ("never pays on cost alone"), the move is not
+        # offered "past that volume" (q21, q35: a lead that contradicted its own ceiling)
+        never = be is not None and be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens
+        extra["past"] = "" if never else {"tr": "plan.lead30.past"}
         extra["near"] = {"tr": "plan.apilead21.after", "near": near, "runs": runs,
                          "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
                                                sells=sells_tokens(f), licence=needs_operating_licence(f),

@@ -1,0 +1,51 @@
+"""An API lead whose break-even this setup can never carry does not say "move to the self-hosted plan past that
+volume" (blind review 20's notes, q21 and q35: "self-hosting never pays on cost alone. Move to the self-hosted plan
+past that volume" — a lead contradicting its own ceiling). Where the setup can carry the break-even, the move past it
+stays offered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from advisor.i18n import catalog
+from tests.support.planned import advice_plan, scenario_memo
+
+ROOT = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
+NEVER = ("q21_fast_launch_hk_rule1", "q35_deepseek_v3_h20_internal")
+CARRIES = ("q24_us_saas_rent", "q42_china_market_gpus_mainland")
+LANGS = ("en", "zh_CN")
+
+
+def _page_one_lead(name: str, lang: str) -> str:
+    memo = scenario_memo(ROOT / f"{name}.json", lang)
+    starts = {"en": "**Move to the self-hosted plan**", "zh_CN": "转为自建："}[lang]
+    [line] = [x for x in memo.splitlines() if starts in x]
+    return line
+
+
+def _never(name: str) -> bool:
+    sw = advice_plan(name).start_with
+    be = sw.break_even if sw is not None else None
+    return be is not None and be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", NEVER)
+def test_a_lead_that_never_pays_offers_no_move_past_the_volume(name: str, lang: str) -> None:
+    assert _never(name)  # the plan's own figures: the break-even's low end above what this setup serves a month
+    line = _page_one_lead(name, lang)
+    never = {"en": "never pays on cost alone", "zh_CN": "自建始终不划算"}[lang]
+    assert never in line
+    assert catalog(lang)["plan.lead30.past"].strip() not in line
+    # the other reasons to move stay: data terms, rate limits, speed, a fine-tune
+    assert {"en": "if the API's data terms", "zh_CN": "转为自建：API 的数据条款"}[lang] in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", CARRIES)
+def test_a_lead_the_setup_can_carry_still_offers_the_move_past_the_volume(name: str, lang: str) -> None:
+    assert not _never(name)
+    line = _page_one_lead(name, lang)
+    assert catalog(lang)["plan.lead30.past"].strip() in line
