@@ -38,6 +38,8 @@ Ops = Literal["none", "basic", "strong"]
 LoadPattern = Literal["stable", "diurnal", "bursty", "one_off_batch"]
 Audience = Literal["internal", "business", "public"]
 Reach = Literal["lan", "private_network", "internet"]
+# the reaches whose users sit on the team's own network (the wizard's "office LAN" and "private network or VPN")
+OWN_NETWORK_REACH: tuple[str, ...] = ("lan", "private_network")
 GenaiFiling = Literal["none", "in_progress", "registered", "filed"]
 # s19-engine19: the engine the team serves with (its stack); the plan prints that engine's command where its flags map
 ServingEngine = Literal["vllm", "sglang", "llama_cpp", "ollama", "tgi", "lmdeploy"]

@@ -40,6 +40,7 @@ from advisor.plan import (
     token_margin,
     usage_share,
 )
+from advisor.plan.answers import OWN_NETWORK_REACH
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
@@ -52,7 +53,7 @@ from advisor.plan.money_text import round_money
 from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import Facts, _range, _region, finding, rule
 
-PRIVATE_REACH = ("lan", "private_network")
+PRIVATE_REACH = OWN_NETWORK_REACH
 
 
 def _mid(r: MoneyRange) -> float:

@@ -17,12 +17,13 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import site_words
+from advisor.plan.answers import OWN_NETWORK_REACH
 from advisor.plan.api_price_rows import API_ROW_IDS
 from advisor.plan.gpu_names_zh import gpu_name
 from advisor.plan.token_cost_split import per_million_split, volume_split
 from advisor.resources import load_json
 
-PRIVATE_REACH = ("lan", "private_network")
+PRIVATE_REACH = OWN_NETWORK_REACH
 # assumptions that only matter for a service on the public internet: which carriers its users are on, whether it
 # charges (a mainland paid service needs B25), and its ICP filing status
 PUBLIC_ONLY_ASSUMPTIONS = ("mainland_carriers", "charges_users", "icp_status")

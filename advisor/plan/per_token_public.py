@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-PRIVATE_REACH = ("lan", "private_network")
+from advisor.plan.answers import OWN_NETWORK_REACH
+
+PRIVATE_REACH = OWN_NETWORK_REACH
 
 
 def per_token_sold(answers: Any) -> bool:

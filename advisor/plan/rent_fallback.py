@@ -14,15 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-# the reaches whose users sit on the team's own network (the wizard's "office LAN" and "private network or VPN")
-_OWN_NETWORK = ("lan", "private_network")
+from advisor.plan.answers import OWN_NETWORK_REACH
 
 
 def data_stays_inside(answers: dict[str, Any]) -> bool:
     """Whether the answers keep highly sensitive data on the team's own network (a LAN or private network as
     answered, sensitivity "high"): what rules out both a hosted API and a rented GPU."""
     level = (answers.get("data_sensitivity") or {}).get("level")
-    return answers.get("reach") in _OWN_NETWORK and level == "high"
+    return answers.get("reach") in OWN_NETWORK_REACH and level == "high"
 
 
 def clause(answers: dict[str, Any], terms: dict[str, Any] | str) -> dict[str, Any]:
@@ -32,7 +31,7 @@ def clause(answers: dict[str, Any], terms: dict[str, Any] | str) -> dict[str, An
     reach = answers.get("reach")
     if data_stays_inside(answers):
         return {"tr": f"review30.rent_fallback.none_{reach}"}
-    if reach in _OWN_NETWORK:
+    if reach in OWN_NETWORK_REACH:
         return {"tr": f"review30.rent_fallback.outside_{reach}", "terms": terms}
     return {"tr": "review30.rent_fallback.rent", "terms": terms}
 

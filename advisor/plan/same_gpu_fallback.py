@@ -20,11 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.catalog import CatalogError, get_gpu
-from advisor.i18n import translate
+from advisor.i18n import LANGUAGES, translate
 from advisor.plan import capex_condition
 from advisor.plan.money_text import round_money
 
-LANGS = ("en", "zh_CN")
+LANGS = tuple(LANGUAGES)  # every language the memo is written in
 _SEP = {"en": "; ", "zh_CN": "；"}
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import budget_share, memo_text15
+from advisor.plan.answers import OWN_NETWORK_REACH
 from advisor.plan.data import gpus_by_id
 from advisor.plan.money_text import money_range
 from advisor.plan.result import MoneyRange, render
@@ -64,7 +65,7 @@ def capex_note(c: Any, lang: str, reach: str, params: dict[str, Any]) -> str | N
     ``rent``, ``fits`` and ``fallback``); None where it does not apply."""
     offer = vm_offer(c, lang)
     be = c.break_even_months
-    if offer is None or be is None or reach not in ("lan", "private_network"):
+    if offer is None or be is None or reach not in OWN_NETWORK_REACH:
         return None
     vm = vm_rent(c)
     # the VM against the monthly budget too: what renting it would mean if the purchase cannot be paid once

@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.plan.answers import OWN_NETWORK_REACH
 from advisor.plan.data import gpus_by_id
 from advisor.plan.result import PriceRow
 
 # providers whose GPU rows are VMs in the provider's own data centres (an always-on host with a contract)
 VM_PROVIDERS = ("hyperscaler", "domestic_cloud", "specialty")
-_OWN_NETWORK = ("lan", "private_network")
 # a card of "the same memory" within this share (24 GB parts report 24 GiB or a little less)
 _MEMORY_SLACK = 0.95
 
@@ -40,7 +40,7 @@ class Yardstick:
 
 def always_on_private(ctx: Any, reach: str | None) -> bool:
     """A service (not an offline batch) that stays up on the team's own network, as answered."""
-    return not ctx.is_batch and reach in _OWN_NETWORK
+    return not ctx.is_batch and reach in OWN_NETWORK_REACH
 
 
 def marketplace_only(rows: list[PriceRow]) -> bool:
