@@ -254,16 +254,7 @@ class _Issuer:
             return
         self.draining = True
         try:
-            # this one first, then any a refused request's user sent meanwhile (in order); RequestSource.next inline
-            # where its block has lengths left (once a request in a closed loop)
-            source = self.source
-            j = source._j
-            if j < source._n:
-                source._j = j + 1
-                source.i += 1
-                p, o = source.prompts[j], source.outputs[j]
-            else:
-                p, o = source.next()
+            p, o = self.source.next()  # this one first, then any a refused request's user sent meanwhile (in order)
             self.issued.append(self.engine.add_request(p, o, at))
             while self.pending:
                 p, o = self.source.next()
