@@ -26,6 +26,7 @@ from advisor.settings import Settings
 from ui.app_state import AppState
 from ui.gpu_status import GpuState, query_gpu_state
 from ui.main_window_menus import MenusMixin
+from ui.main_window_pages import PAGE_TABS, PagesMixin
 from ui.main_window_project import ProjectFileMixin
 from ui.main_window_settings import SettingsMixin
 from ui.widgets.welcome_banner import WelcomeBanner
@@ -66,7 +67,7 @@ class _BrokenPage(QLabel):
         self.to_project()
 
 
-class MainWindow(MenusMixin, ProjectFileMixin, SettingsMixin, QMainWindow):
+class MainWindow(PagesMixin, MenusMixin, ProjectFileMixin, SettingsMixin, QMainWindow):
     language_changed = Signal(str)
     project_loaded = Signal(str)  # path
     project_saved = Signal(str)  # path
@@ -94,25 +95,8 @@ class MainWindow(MenusMixin, ProjectFileMixin, SettingsMixin, QMainWindow):
         column.addWidget(self.welcome)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
-        self.sizing_page = self._make_sizing_page()
-        self.benchmark_page = self._make_benchmark_page()
-        self.wizard_page = self._make_wizard_page()
-        from ui.pages.ab import AbPage
-        from ui.pages.history import HistoryPage
-
-        self.history_page = HistoryPage(self.runner)
-        self.history_page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.ab_page = AbPage(self.runner, sizing_inputs=self.state.sizing_inputs)
-        self.ab_page.inputs_changed.connect(self._mark_modified)
-        self.pages: list[tuple[QWidget, str]] = [
-            (self.sizing_page, "ui.page.sizing"),
-            (self.benchmark_page, "ui.page.benchmark"),
-            (self.wizard_page, "ui.page.wizard"),
-            (self.history_page, "ui.page.history"),
-            (self.ab_page, "history.page.tab_ab"),
-        ]
-        for page, _key in self.pages:
-            self.tabs.addTab(page, "")
+        self._add_page_tabs()  # the other pages are built when first needed (ui.main_window_pages)
+        self.page("sizing_page")  # the tab shown at start-up
 
         self.gpu_label = QLabel()
         self.gpu_label.setObjectName("gpuState")
@@ -160,6 +144,20 @@ class MainWindow(MenusMixin, ProjectFileMixin, SettingsMixin, QMainWindow):
             QTimer.singleShot(0, lambda: self.statusBar().showMessage(page.startup_problem, 20000))
         return page
 
+    def _make_history_page(self) -> QWidget:
+        from ui.pages.history import HistoryPage
+
+        page = HistoryPage(self.runner)
+        page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        return page
+
+    def _make_ab_page(self) -> QWidget:
+        from ui.pages.ab import AbPage
+
+        page = AbPage(self.runner, sizing_inputs=self.state.sizing_inputs)
+        page.inputs_changed.connect(self._mark_modified)
+        return page
+
     def _make_wizard_page(self) -> QWidget:
         from ui.pages.wizard import WizardPage
 
@@ -174,8 +172,9 @@ class MainWindow(MenusMixin, ProjectFileMixin, SettingsMixin, QMainWindow):
     def retranslate(self) -> None:
         self.welcome.retranslate()
         self._retranslate_menus()
-        for index, (page, key) in enumerate(self.pages):
+        for index, (_name, key) in enumerate(PAGE_TABS):
             self.tabs.setTabText(index, tr(key))
+        for page in self.built_pages():  # a page built later is made in the language of then
             retranslate = getattr(page, "retranslate", None)
             if retranslate:
                 retranslate()
@@ -236,7 +235,7 @@ class MainWindow(MenusMixin, ProjectFileMixin, SettingsMixin, QMainWindow):
 
     def shutdown(self) -> None:
         """Stop timers and background work before the window goes away (no 'QThread destroyed')."""
-        for page, _key in self.pages:  # each page cancels its own work and stops what it started
+        for page in self.built_pages():  # each page cancels its own work and stops what it started
             stop = getattr(page, "stop", None)
             if stop:
                 stop()

@@ -45,10 +45,12 @@ class ProjectFileMixin:
         if not self.maybe_save_changes():
             return
         w.sizing_page.set_defaults(w.settings.sizing_defaults)
-        w.wizard_page.restart()
         from advisor.domain.project import AbSection, Project
 
-        w.ab_page.apply_project(Project(ab=AbSection()))  # a new project's A/B starts empty, following Sizing
+        if (wizard := w.built_page("wizard_page")) is not None:  # a page not built yet starts new when it is
+            wizard.restart()
+        if (ab := w.built_page("ab_page")) is not None:
+            ab.apply_project(Project(ab=AbSection()))  # a new project's A/B starts empty, following Sizing
         w.project_path = None
         self._untitled_since = time.time()
         self._modified = False
@@ -155,10 +157,12 @@ class ProjectFileMixin:
 
         w: Any = self
         key = project_key(w.project_path) if w.project_path else None
-        for page in (w.benchmark_page, w.ab_page):
-            page.project_id = key
-        w.history_page.set_project(key)
-        if key and adopt_since is not None:
+        for page in (w.built_page("benchmark_page"), w.built_page("ab_page")):
+            if page is not None:  # a page built later takes the key then (ui.main_window_pages)
+                page.project_id = key
+        if (history := w.built_page("history_page")) is not None:
+            history.set_project(key)
+        if key and adopt_since is not None:  # the runs join the project in the store, History shown or not
             w.history_page.adopt_runs(key, adopt_since)
 
     def _remember_recent(self, path: Path) -> None:

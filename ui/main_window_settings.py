@@ -58,9 +58,9 @@ class SettingsMixin:
             from ui.theme import apply_theme
 
             apply_theme(QApplication.instance(), new.theme)
-            w.sizing_page.apply_theme()
-            w.benchmark_page.apply_theme()
-            w.wizard_page.apply_theme()
+            for name in ("sizing_page", "benchmark_page", "wizard_page"):  # a page built later follows when shown
+                if (page := w.built_page(name)) is not None:
+                    page.apply_theme()
         if new.sizing_defaults != old.sizing_defaults:
             w.sizing_page.set_defaults(new.sizing_defaults)
         lang = new.effective_language()

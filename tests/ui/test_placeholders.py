@@ -8,12 +8,22 @@ import pytest
 from PySide6.QtWidgets import QLineEdit
 
 from advisor.i18n import tr
+from ui.main_window_pages import PAGE_TABS
 
 
+@pytest.mark.parametrize("pages_built", ["before the switch", "after the switch"])
 @pytest.mark.parametrize(("lang", "prefix"), [("en", "e.g. "), ("zh_CN", "例如 ")])
-def test_value_looking_placeholders_read_as_examples(qtbot, main_window, lang, prefix):
+def test_value_looking_placeholders_read_as_examples(qtbot, main_window, lang, prefix, pages_built):
+    # the window builds a page when it is first needed: one built before the switch is translated by it, one built
+    # after it is made in the language of then; both must read the same
+    every_page = [name for name, _key in PAGE_TABS]
+    if pages_built == "before the switch":
+        for name in every_page:
+            main_window.page(name)
     main_window.set_language(lang)
     try:
+        for name in every_page:
+            main_window.page(name)
         edits = main_window.findChildren(QLineEdit)
         looks_like_a_value = [e for e in edits if "://" in e.placeholderText() or "gsm8k" in e.placeholderText()]
         # the Benchmark URL and exporter, A's and B's URLs on the A/B page, the A/B task field (when shown or not)
