@@ -5,32 +5,15 @@ tokens back, turned them into Python outputs, scheduled and prepared the next in
 4 ms in the multi-step RFC's traces, "incurred on every decode" without multi-step and "once for every 8 decode steps"
 with multi-step-8 (vllm-project/vllm#6854). The profile states it (v0_gap_us_per_schedule) with its source; V1 keeps
 its own runner figure, the current (async) version none; a multi-step window pays it once (the accuracy bench spreads
-it over the window's steps, as the source ran it).
+it over the window's steps, as the source ran it: test_predictor_accuracy_bench.py).
 """
 
 from __future__ import annotations
-
-import csv
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
 from advisor.domain.engine_profiles import factors_for, get_profile
 from advisor.domain.sizing import SpeedFactors
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "predictor_accuracy.py"
-
-
-@pytest.fixture(scope="module")
-def accuracy():
-    spec = importlib.util.spec_from_file_location("predictor_accuracy_v0_gap", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up while being defined
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules[spec.name]
 
 
 def test_the_gap_is_the_rfcs_traced_figure_with_its_source():
@@ -57,25 +40,3 @@ def test_an_engine_started_to_overlap_pays_no_gap():
 def test_only_vllm_states_a_v0_gap():
     for engine in ("sglang", "trtllm", "llama.cpp"):
         assert get_profile(engine).v0_gap_us_per_schedule == 0.0
-
-
-def _row(accuracy, **over):
-    with accuracy.CSV.open(encoding="utf-8") as fh:
-        rows = list(csv.DictReader(fh))
-    row = next(r for r in rows if r["id"] == "vllm060-l8b-a100-r4")
-    return {**row, **over}
-
-
-def test_a_multi_step_window_pays_the_gap_once(accuracy):
-    gap = get_profile("vllm").v0_gap_us_per_schedule / 1e6
-    windowed, limits = accuracy.setup_for(_row(accuracy))
-    assert limits.scheduler_steps == 10
-    assert windowed.costs.runner_s_per_step == pytest.approx(gap / 10)
-    single, limits = accuracy.setup_for(_row(accuracy, num_scheduler_steps=""))
-    assert limits.scheduler_steps == 1
-    assert single.costs.runner_s_per_step == pytest.approx(gap)
-
-
-def test_a_v1_engine_run_before_v1_was_the_default_is_not_v0s_loop(accuracy):
-    factors = accuracy.engine_factors({"engine": "vllm", "engine_version": "0.7.0 (VLLM_USE_V1=1, 2025-02)"})
-    assert factors is not None and factors.runner_us_per_step == 0.0
