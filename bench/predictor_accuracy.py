@@ -964,7 +964,7 @@ page's plot and overview, and the memo's latency rows (at the plan's peak load p
 
 **Session 31: vLLM V0's GPU bubble at each scheduler call (below the knee TTFT median 32.0 → 29.0 %, TPOT 12.8 →
 12.4 %; both p90s, every range and the past-the-knee figures unchanged; train TPOT 32.9 → 29.4 %).** `--breakdown`
-now also splits the below-knee rows by the GPUs a replica spans: one GPU TTFT −13.5 % / TPOT −10.9 % signed (31 / 45
+now also splits the below-knee rows by the GPUs a replica spans (after this change): one GPU TTFT −13.5 % / TPOT −10.9 % signed (31 / 45
 rows), two (TP 2) −23.2 / +10.1 % (10 / 10), four to eight (TP 4–8) −29.8 / −34.8 % (8 / 14) — every TP 4–8 row is
 under-predicted, the largest one-signed group. Its rows ran loops that do not overlap the GPU (vLLM 0.6 V0 and 0.11,
 SGLang 0.3, tenstorrent's 2025 vLLM). The lead "vLLM 0.6 holds a request's first token to the end of its multi-step
@@ -982,7 +982,7 @@ async output processing hides part of it, so it is the larger side there) for ve
 between every two steps, and the bench spreads it over `--num-scheduler-steps` where the source ran multi-step (a
 prefill step is a scheduler call of its own, so a first token pays a little more than the spread share: TTFT stays on
 the short side). The V0 rows moved toward their measurements but three: vLLM 0.6 Llama-3.1-8B on an A100 TTFT
-−9/−18 → −10/−13 %, TPOT −11/−14 → −8/−11 %; Llama-3.1-70B on 4 × H100 TTFT −32/−34 → −29/−31 %, TPOT −21/−21 →
+−9/−18 → −10/−13 % (the first a little away), TPOT −11/−14 → −8/−11 %; Llama-3.1-70B on 4 × H100 TTFT −32/−34 → −29/−31 %, TPOT −21/−21 →
 −19/−20 %; train: vLLM 0.7 DeepSeek-R1 on 8 × H200 TPOT −40…−25 → −24…−19 % at 4–64 users, on 8 × MI300X −67…−49 →
 −58…−44 %, vLLM 0.4.1 Llama-3-8B on an RTX 3090 −54/−55 → −44/−45 % at 5 req/s (away: at 1 req/s TPOT −4 → +14 % and at
 2 req/s TTFT +5 → +19 %). The app's
