@@ -204,6 +204,8 @@ def engine_factors(row: dict[str, str]) -> SpeedFactors | None:
         return None
     # vLLM before 0.14 ran the scheduler between GPU steps unless started with --async-scheduling
     extra: dict[str, object] = {"scheduler_overlaps": True} if "--async-scheduling" in version else {}
+    if "VLLM_USE_V1=1" in version:  # V1 before it was the default (0.8.0): not V0's loop, and no runner figure as before
+        extra["runner_us_per_step"] = 0.0
     if "enforce-eager" in version:  # no CUDA graphs at all: setup_for adds the eager cost instead of graph gaps
         extra["graph_gap_us_per_layer"] = 0.0
     return SpeedFactors(kernel_engine=row["engine"], engine_version=stated, **extra)
@@ -236,7 +238,12 @@ def setup_for(row: dict[str, str]):
         blocks = int(float(row["kv_cache_gib"]) * GiB) // (setup.kv_bytes_per_token * limits.block_size)
         limits = dataclasses.replace(limits, kv_blocks=blocks)
     if row.get("num_scheduler_steps"):  # vLLM V0 multi-step scheduling, as the source ran it
-        limits = dataclasses.replace(limits, scheduler_steps=int(row["num_scheduler_steps"]))
+        steps = int(row["num_scheduler_steps"])
+        limits = dataclasses.replace(limits, scheduler_steps=steps)
+        # V0's GPU bubble comes once a scheduler call, so once a window of `steps` decode steps ("the 4ms only needs
+        # to be incurred once for every 8 decode steps", vllm#6854): spread over the window's steps
+        costs = dataclasses.replace(setup.costs, runner_s_per_step=setup.costs.runner_s_per_step / steps)
+        setup = dataclasses.replace(setup, costs=costs)
     if (budget := v0_prefill_first_budget(row, model.max_context)) is not None:
         limits = dataclasses.replace(limits, mixed_prefill=False, max_num_batched_tokens=budget)
     return setup, limits
@@ -636,11 +643,20 @@ def _load_bucket(row: dict[str, str]) -> str:
     return regime(row)
 
 
+def _replica_bucket(row: dict[str, str]) -> str:
+    """GPUs one replica spans (the predictor runs them tensor-parallel, as the rows' servers did): a cost that grows
+    with the degree (all-reduces, the executor handing each step to its workers) shows as a signed gap growing along
+    these buckets."""
+    n = int(row["gpus"])
+    return "1 GPU" if n == 1 else ("2 GPUs (TP 2)" if n == 2 else "4-8 GPUs (TP 4-8)")
+
+
 BREAKDOWNS = {
     "source": lambda r: _short(r["source_url"]),
     "engine": lambda r: r["engine"],
     "engine version": lambda r: f"{r['engine']} {r['engine_version'].split()[0]}",
     "GPU": lambda r: f"{r['gpus']}× {r['gpu']}",
+    "GPUs a replica": _replica_bucket,
     "model size": _size_bucket,
     "weights": lambda r: r["weights"],
     "prompt length": _prompt_bucket,
@@ -945,6 +961,34 @@ page's plot and overview, and the memo's latency rows (at the plan's peak load p
 `advisor plan --json`) state these ranges: the predicted P50 × the regime's factors.
 
 {_regime_table(acc)}
+
+**Session 31: vLLM V0's GPU bubble at each scheduler call (below the knee TTFT median 32.0 → 29.0 %, TPOT 12.8 →
+12.4 %; both p90s, every range and the past-the-knee figures unchanged; train TPOT 32.9 → 29.4 %).** `--breakdown`
+now also splits the below-knee rows by the GPUs a replica spans (after this change): one GPU TTFT −13.5 % / TPOT −10.9 % signed (31 / 45
+rows), two (TP 2) −23.2 / +10.1 % (10 / 10), four to eight (TP 4–8) −29.8 / −34.8 % (8 / 14) — every TP 4–8 row is
+under-predicted, the largest one-signed group. Its rows ran loops that do not overlap the GPU (vLLM 0.6 V0 and 0.11,
+SGLang 0.3, tenstorrent's 2025 vLLM). The lead "vLLM 0.6 holds a request's first token to the end of its multi-step
+window" was checked in the v0.6.0 source and is not so: a prefill is a scheduler group of one step
+(`core/scheduler.py` 866–868 and 1432–1443: no lookahead slots for a prefill), its output is queued as a last step
+(`engine/llm_engine.py` 1571–1581) and its RequestOutput made at once (only non-last steps return early, 1352), with
+async output processing as the next step is launched (`worker/multi_step_model_runner.py` 264–268); a new request
+waits only for the running window, since the scheduler is skipped while steps remain (`llm_engine.py` 1497–1500) —
+what the simulator already did (`EngineLimits.scheduler_steps`, now with these lines cited). What V0's loop did pay
+and the model left out: the GPU idles at every scheduler call while the CPU copies the sampled tokens back, turns them
+into outputs, schedules and prepares the next inputs — "5-13ms of GPU bubble", about 4 ms in the multi-step RFC's
+traces, "incurred on every decode" without multi-step and once a window with it (vllm-project/vllm#6854). The vLLM
+profile states it (`v0_gap_us_per_schedule` 4,000 µs, the traced figure and the low side of the range; vLLM 0.6's
+async output processing hides part of it, so it is the larger side there) for versions before V1's default (0.8.0),
+between every two steps, and the bench spreads it over `--num-scheduler-steps` where the source ran multi-step (a
+prefill step is a scheduler call of its own, so a first token pays a little more than the spread share: TTFT stays on
+the short side). The V0 rows moved toward their measurements but three: vLLM 0.6 Llama-3.1-8B on an A100 TTFT
+−9/−18 → −10/−13 % (the first a little away), TPOT −11/−14 → −8/−11 %; Llama-3.1-70B on 4 × H100 TTFT −32/−34 → −29/−31 %, TPOT −21/−21 →
+−19/−20 %; train: vLLM 0.7 DeepSeek-R1 on 8 × H200 TPOT −40…−25 → −24…−19 % at 4–64 users, on 8 × MI300X −67…−49 →
+−58…−44 %, vLLM 0.4.1 Llama-3-8B on an RTX 3090 −54/−55 → −44/−45 % at 5 req/s (away: at 1 req/s TPOT −4 → +14 % and at
+2 req/s TTFT +5 → +19 %). The app's
+own predictions (the current vLLM, async) and so every memo are unchanged. Still under: the TP 4–8 decode step
+itself (SGLang 0.3 at TP 4 −26…−30 %, which has no such gap modelled either; no public TP-4 H100 step figure of
+2024's builds was found), GPUStack's vLLM 0.11 Qwen3-8B TTFTs (+38…+52 ms inside the server, sessions 25–26).
 
 **Session 30: INT4 Marlin's prefill GEMMs on Ampere at their measured rate (vllm#20469's AWQ 16,000-token prompt on
 an A100 −25.7 → −18.1 %; below-knee TTFTs within 25 %: 22 → 23 of 49; the four regime figures unchanged: below the

@@ -61,9 +61,13 @@ class EngineProfile(BaseModel):
     scheduler_us_per_seq: float = Field(0.0, ge=0, le=10_000)  # engine-core CPU per running request per step
     # model-runner CPU per step that a synchronous loop (before async_scheduling_since) leaves between GPU steps, for
     # the versions from sync_runner_since on (vLLM: V1's model runner, the default engine from 0.8.0; V0's loop and
-    # its multi-step scheduling were another runner, not measured)
+    # its multi-step scheduling were another runner: v0_gap_us_per_schedule below)
     sync_runner_us_per_step: float = Field(0.0, ge=0, le=100_000)
     sync_runner_since: str | None = None
+    # vLLM V0's loop (the versions before sync_runner_since): each scheduler call leaves the GPU idle while the CPU
+    # copies the sampled tokens back, turns them into Python outputs, schedules and prepares the next inputs — every
+    # step, or once a window under multi-step scheduling (the simulated server divides it by the window's steps)
+    v0_gap_us_per_schedule: float = Field(0.0, ge=0, le=100_000)
     async_scheduling_since: str | None = None  # first version whose scheduler overlaps the GPU step (None: always)
     # vLLM V1 decoded in piecewise CUDA graphs (attention launched eagerly between graph pieces) from the version
     # V1 became the default engine until full graphs for decode became the default: the range of engine versions
@@ -158,6 +162,9 @@ def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> Spe
     if (not overlaps and profile.sync_runner_us_per_step and "runner_us_per_step" not in base.model_fields_set
             and base.engine_version and profile.sync_runner_since and at_least(base.engine_version, profile.sync_runner_since)):
         update["runner_us_per_step"] = profile.sync_runner_us_per_step  # a synchronous loop: between every two steps
+    elif (not overlaps and profile.v0_gap_us_per_schedule and "runner_us_per_step" not in base.model_fields_set
+            and base.engine_version and profile.sync_runner_since and not at_least(base.engine_version, profile.sync_runner_since)):
+        update["runner_us_per_step"] = profile.v0_gap_us_per_schedule  # V0's loop: the GPU idles at every scheduler call
     if "graph_gap_us_per_layer" not in base.model_fields_set and base.engine_version and profile.piecewise_graphs_between:
         since, until = profile.piecewise_graphs_between  # an older version that decoded in piecewise graphs
         if at_least(base.engine_version, since) and not at_least(base.engine_version, until):

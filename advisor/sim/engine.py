@@ -62,6 +62,12 @@ class EngineLimits:
     prefix_caching: bool = True  # compute a shared prefix once and share its KV blocks
     # vLLM V0 multi-step scheduling (--num-scheduler-steps N): the scheduler runs once per N decode steps, so a
     # new request waits for the running window to end before its prefill can start. 1 = every step (V1).
+    # Its first token is not held to the end of a window (read in the v0.6.0 sdist): a prefill is a group of one step
+    # (core/scheduler.py:866-868 init_multi_step(_get_num_lookahead_slots(is_prefill=True) + 1), and 1432-1443
+    # returns 0 for a prefill), so engine/llm_engine.py:1571-1581 queues its output as a last step, whose
+    # RequestOutput is made at once (only non-last steps return early, 1352); with async output processing that
+    # happens as the next step is launched (worker/multi_step_model_runner.py:264-268). The scheduler is skipped while
+    # a window has steps left (llm_engine.py:1497-1500): the wait modelled here, nothing more.
     scheduler_steps: int = 1
     # True (vLLM V1, TensorRT-LLM, llama.cpp): prompt chunks share a step with the decoding sequences. False
     # (SGLang, whose --enable-mixed-chunk is off by default): a step that can prefill runs the prefill batch

@@ -6,11 +6,14 @@ its tokens touch. Those tests check both sides of the bound with figures worked 
 
 from __future__ import annotations
 
+import csv
 import importlib.util
 import sys
 from pathlib import Path
 
 import pytest
+
+from advisor.domain.engine_profiles import get_profile
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "predictor_accuracy.py"
 
@@ -250,3 +253,26 @@ def test_the_ttft_gap_tells_a_fixed_cost_from_a_ratio_per_page_and_engine_build(
     assert "gap    +40.0 ms [+40.0 … +40.0]" in fixed and "[×1.80 … ×3.00]" in fixed
     ratio = next(line for line in lines if "vllm 0.5.3" in line)
     assert "×1.50 [×1.50 … ×1.50]" in ratio and "[+10.0 … +25.0]" in ratio
+
+
+# ---- session 31 (predict32): vLLM V0's GPU bubble at each scheduler call (test_v0_schedule_gap32.py) ----------
+def _v0_row(accuracy, **over):
+    with accuracy.CSV.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    row = next(r for r in rows if r["id"] == "vllm060-l8b-a100-r4")
+    return {**row, **over}
+
+
+def test_a_multi_step_window_pays_the_gap_once(accuracy):
+    gap = get_profile("vllm").v0_gap_us_per_schedule / 1e6
+    windowed, limits = accuracy.setup_for(_v0_row(accuracy))
+    assert limits.scheduler_steps == 10
+    assert windowed.costs.runner_s_per_step == pytest.approx(gap / 10)
+    single, limits = accuracy.setup_for(_v0_row(accuracy, num_scheduler_steps=""))
+    assert limits.scheduler_steps == 1
+    assert single.costs.runner_s_per_step == pytest.approx(gap)
+
+
+def test_a_v1_engine_run_before_v1_was_the_default_is_not_v0s_loop(accuracy):
+    factors = accuracy.engine_factors({"engine": "vllm", "engine_version": "0.7.0 (VLLM_USE_V1=1, 2025-02)"})
+    assert factors is not None and factors.runner_us_per_step == 0.0
