@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from array import array
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -222,16 +223,20 @@ class Engine:
         self._arrivals: list[tuple[float, int, Seq]] = []
         self._next_rid = 0
         self.steps = 0  # steps completed; the index of the next step
-        self.step_end: list[float] = []  # virtual time at the end of each step (the token timeline)
+        # The per-step history is kept in typed arrays (doubles, 64-bit ints), not lists: a level's tens of thousands
+        # of steps then hold no Python float or int object each (made, kept and freed one by one at the level's end),
+        # and ``summarise`` reads them as numpy arrays without converting element by element (issue #27). Indexing,
+        # slicing, ``len``, iteration, ``sum``/``max`` and comparing two engines' histories read them as the lists did.
+        self.step_end: array[float] = array("d")  # virtual time at the end of each step (the token timeline)
         self.record_steps = record_steps  # False in the long-running server: keep no per-step history
         self.fast_decode = True  # run stretches of pure decode steps without the scheduler (same results)
         self._decode_costs: dict = _decode_costs_of(costs)  # per batch size (_decode_cost, _decode_cost_array)
         # per-step state for time-weighted averages (dt, blocks used, waiting, running)
-        self.step_dt: list[float] = []
-        self.step_blocks: list[int] = []
-        self.step_waiting: list[int] = []
-        self.step_running: list[int] = []
-        self.step_tokens: list[int] = []
+        self.step_dt: array[float] = array("d")
+        self.step_blocks: array[int] = array("q")
+        self.step_waiting: array[int] = array("q")
+        self.step_running: array[int] = array("q")
+        self.step_tokens: array[int] = array("q")
         self.preemptions = 0
         self.prompt_tokens_computed = 0
         self.generation_tokens = 0
@@ -952,8 +957,8 @@ class Engine:
             steps = self._open_run_blocks(g0, g0 + steps, opened)
         if steps == 0:
             return False
-        self.step_end.extend(ends[1 : steps + 1].tolist())
-        self.step_dt.extend(dt[:steps].tolist())
+        self.step_end.frombytes(ends[1 : steps + 1].tobytes())  # the same doubles, without a Python float each
+        self.step_dt.frombytes(np.asarray(dt[:steps], dtype=np.float64).tobytes())
         self.step_blocks.extend(itertools.islice(itertools.accumulate(opened[:steps], initial=used), 1, None))
         self.step_waiting.extend([len(self.waiting)] * steps)
         self.step_running.extend([len(self.running)] * steps)

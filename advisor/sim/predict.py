@@ -16,8 +16,10 @@ import itertools
 import math
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from array import array
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 import numpy as np
 
@@ -57,28 +59,62 @@ def sample_lengths(
     return np.clip(np.rint(values), lo, hi).astype(np.int64)
 
 
+# The blocks of lengths RequestSource has drawn, by the very workload object (frozen; held in the entry, so its id is
+# not reused while the entry lives; an equal workload made apart draws its own: hashing the model each time cost as
+# much as the draws) and the block size: in order, each with the generator's state after it. A plan simulates ~40
+# levels a scenario, most with the workload and block size of another (1,769 sources over the 43 advice scenarios'
+# plans, 261 distinct): drawing the same lengths again from the same seed was ~1.5 % of a plan (issue #27). A block is
+# drawn from the state the source's previous block left (or the seed), so every source reads exactly the sequence its
+# own generator would give. Read-only lists; bounded: emptied when full.
+_BLOCKS: dict[tuple[int, int], tuple[SimWorkload, list[tuple[list[int], list[int], Mapping[str, Any]]]]] = {}
+_BLOCKS_LOCK = threading.Lock()  # levels are simulated on worker threads
+BLOCKS_KEPT = 512
+
+
 class RequestSource:
     """Deterministic stream of (prompt, output) lengths for a workload, drawn lazily from the seeded generator.
 
     The first ``n`` pairs are drawn at once (prompts, then outputs); later ones in further blocks of ``n`` from
     the same generator, so a long simulation never replays the same lengths and memory stays bounded by one
-    block. The same workload (seed) and ``n`` always give the same sequence.
+    block. The same workload (seed) and ``n`` always give the same sequence (its blocks are shared: ``_BLOCKS``).
     """
 
     def __init__(self, workload: SimWorkload, n: int) -> None:
         self._workload = workload
-        self._rng = np.random.default_rng(workload.seed)
         self._n = max(1, n)
         self.i = 0
+        self._block = 0  # the index of the next block to read
+        self._state: Mapping[str, Any] | None = None  # the generator's state after the last block read (None: the seed)
         self._draw()
 
     def _draw(self) -> None:
+        key = (id(self._workload), self._n)
+        with _BLOCKS_LOCK:
+            entry = _BLOCKS.get(key)
+            if entry is None or entry[0] is not self._workload:
+                if len(_BLOCKS) >= BLOCKS_KEPT:
+                    _BLOCKS.clear()
+                entry = _BLOCKS[key] = (self._workload, [])
+            blocks = entry[1]
+            if self._block < len(blocks):
+                self.prompts, self.outputs, self._state = blocks[self._block]
+            else:  # not drawn yet (or forgotten since): from the seed, or from where this source's last block left it
+                rng = np.random.default_rng(self._workload.seed)
+                if self._state is not None:
+                    rng.bit_generator.state = self._state
+                self.prompts, self.outputs = self._drawn(rng)
+                self._state = rng.bit_generator.state
+                if self._block == len(blocks):
+                    blocks.append((self.prompts, self.outputs, self._state))
+        self._block += 1
+        self._j = 0
+
+    def _drawn(self, rng: np.random.Generator) -> tuple[list[int], list[int]]:
         wl = self._workload
         # a dataset on both sides draws whole (prompt, answer) pairs: ShareGPT's long prompts get shorter answers
-        picks = self._rng.integers(0, sharegpt_pairs()[0].size, self._n) if wl.prompt.kind == wl.output.kind == "sharegpt" else None
-        self.prompts = sample_lengths(wl.prompt, self._n, self._rng, side="prompt", picks=picks).tolist()
-        self.outputs = sample_lengths(wl.output, self._n, self._rng, side="output", picks=picks).tolist()
-        self._j = 0
+        picks = rng.integers(0, sharegpt_pairs()[0].size, self._n) if wl.prompt.kind == wl.output.kind == "sharegpt" else None
+        prompts = sample_lengths(wl.prompt, self._n, rng, side="prompt", picks=picks).tolist()
+        return prompts, sample_lengths(wl.output, self._n, rng, side="output", picks=picks).tolist()
 
     def __len__(self) -> int:
         return self._n
@@ -136,18 +172,20 @@ def percentiles_ms(values_s: np.ndarray | Sequence[float]) -> Percentiles:
     return Percentiles(mean=float(arr.mean() * 1000.0), p50=float(p50), p90=float(p90), p95=float(p95), p99=float(p99))
 
 
-def _floats(values: list[float], start: int = 0, stop: int | None = None) -> np.ndarray:
-    """``np.asarray(values[start:stop])`` of a list of Python floats (the engine's step times), the same float64s, by
-    ``np.fromiter`` over the slice without copying it: about twice as fast on the tens of thousands of steps of a plan's
-    level, where ``asarray`` inspects each element for its type first (issue #27)."""
-    stop = len(values) if stop is None else stop
-    return np.fromiter(itertools.islice(values, start, stop), dtype=float, count=max(0, stop - start))
-
-
-def _counts_as_floats(counts: list[int]) -> np.ndarray:
-    """``np.asarray(counts, dtype=float)`` of a list of step counts (ints): the same floats (every count is exact in a
-    double), by way of an int64 array, which numpy fills from Python ints about a third faster than a float one."""
+def _counts_as_floats(counts: list[int] | array[int]) -> np.ndarray:
+    """``np.asarray(counts, dtype=float)`` of step counts (ints): the same floats (every count is exact in a double), by
+    way of an int64 array, which numpy fills from Python ints about a third faster than a float one, and reads the
+    engine's typed history (``array("q")``) without looking at each element."""
+    if isinstance(counts, array):
+        return np.frombuffer(counts, dtype=np.int64).astype(float)
     return np.array(counts, dtype=np.int64).astype(float)
+
+
+def _history(values: array[float], start: int = 0, stop: int | None = None) -> np.ndarray:
+    """``np.asarray(values[start:stop])`` of the engine's step times (``array("d")``): the same float64s, a copy of
+    the slice's bytes (the caller may keep it after the engine is gone)."""
+    stop = len(values) if stop is None else stop
+    return np.frombuffer(values, dtype=np.float64)[start:stop].copy()
 
 
 def _time_weighted(engine: Engine, series: list[int] | np.ndarray, start: int, stop: int, scale: float = 1.0,
@@ -186,7 +224,7 @@ def summarise(
 ) -> LevelPrediction:
     """Benchmark-style statistics of the measured requests, over the time window they ran in. ``steps``: the run's
     step count when the engine was not stepped to its end (``Engine.drain_end``)."""
-    timeline = _floats(engine.step_end)
+    timeline = _history(engine.step_end)
     gaps = np.diff(timeline)  # gaps[i] = timeline[i + 1] − timeline[i]: a token run's ITLs are a slice of it
     done = [s for s in measured if s.state == FINISHED]
     ttft = np.array([s.first_token_t - s.arrival for s in done])
@@ -207,9 +245,9 @@ def summarise(
     ends = engine.step_end
     i0 = bisect.bisect_right(ends, t0)
     i1 = bisect.bisect_right(ends, t1)
-    tokens = float(sum(engine.step_tokens[i0:i1]))
+    tokens = float(int(np.frombuffer(engine.step_tokens, dtype=np.int64)[i0:i1].sum()))  # exact: a sum of counts
     kv_scale = 1.0 / engine.limits.kv_blocks
-    dt = _floats(engine.step_dt, i0, i1)
+    dt = _history(engine.step_dt, i0, i1)
     # the counts as floats once (exact: small integers), the in-flight series their sum (a list comprehension over a
     # 200-request level's tens of thousands of steps was a sixth of this function)
     waiting = _counts_as_floats(engine.step_waiting[i0:i1])

@@ -1,29 +1,33 @@
 """The closed loop's hot paths spell out what their helpers say (simspeed30): ``summarise`` reads the engine's step times
-with ``_floats`` (``np.fromiter`` over a slice) where it used ``np.asarray(list[i:j])``, and ``_Issuer`` sends exactly
+as numpy arrays of the same bits as ``np.asarray(list[i:j])`` (``_floats``, ``np.fromiter`` over a list's slice, since
+planspeed32 ``_history`` over the engine's typed ``array("d")``), and ``_Issuer`` sends exactly
 ``RequestSource.next``'s lengths in order (an inlined copy of ``next`` was tried and taken back at the lead's re-read:
 a copy of another class's private state for ~1 %). A change that moves a plan's figures in the last bit fails here."""
 
 from __future__ import annotations
 
 import random
+from array import array
 
 import numpy as np
 import pytest
 
 from advisor.domain.sim import LengthDistribution, SimWorkload
 from advisor.sim.engine import REJECTED, Engine, EngineLimits
-from advisor.sim.predict import RequestSource, _floats, _Issuer
+from advisor.sim.predict import RequestSource, _history, _Issuer
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_floats_are_numpys_asarray_of_the_slice_to_the_bit(seed: int) -> None:
+def test_the_history_is_numpys_asarray_of_the_slice_to_the_bit(seed: int) -> None:
+    """The engine appends its step times (Python floats, numpy float64s, an int) to ``array("d")``; ``summarise`` reads
+    them with ``_history``: the same float64s as ``np.asarray`` of the list the engine kept before (planspeed32)."""
     rng = random.Random(seed)
     values: list[float] = [rng.uniform(-1e3, 1e3) * 10 ** rng.randint(-12, 6) for _ in range(rng.randint(0, 3000))]
-    values += [0.0, -0.0, 1e-308, 5e-324, 2.0**53 + 1, 7]  # signed zero, subnormals, an int as the engine may hold
+    values += [0.0, -0.0, 1e-308, 5e-324, 2.0**53 + 1, 7, np.float64(0.1) * 3]  # signed zero, subnormals, an int as the engine may hold
     n = len(values)
     for start, stop in [(0, None), (0, 0), (n, n), (0, n), (n // 3, 2 * n // 3), (1, 2), (n - 1, n)]:
         want = np.asarray(values[start:stop], dtype=float)
-        got = _floats(values, start, stop)
+        got = _history(array("d", values), start, stop)
         assert got.dtype == want.dtype and got.shape == want.shape
         assert got.tobytes() == want.tobytes()  # the same bits (-0.0 stays -0.0)
 
