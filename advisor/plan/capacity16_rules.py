@@ -52,9 +52,9 @@ def single_point(f: Facts) -> Finding | None:
                        gpus=lay.load_gpus, gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex,
                        verdict={**verdict, "tr": f"plan.prices17.single_point.fits_{s.basis}"})  # fmt: skip
     variant = "covered" if s.covered else None
-    if s.covered and s.capex is not None and spare_card.optional(f.ctx):
+    if s.covered and s.capex is not None and s.basis in ("capex", "monthly") and spare_card.optional(f.ctx):
         # a small internal tool: the bought second server is an option, not advice (q02, blind review 20b)
-        variant, verdict = "optional", {**verdict, "tr": "campus32.sp.optional", "peak": f.ctx.peak}
+        variant, verdict = "optional", {**verdict, "tr": f"campus32.sp.optional_{s.basis}", "peak": f.ctx.peak}
     return finding("sizing.single_point", variant=variant, severity="warning" if variant == "covered" else None,
                    one={"tr": f"plan.capacity16.unit.{s.unit}"}, replicas=ch.replicas, gpus=ch.total_gpus,
                    gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex, verdict=verdict)  # fmt: skip
