@@ -8,6 +8,7 @@ imports this module at its end); metadata and sources in ``resources/plan/gpu_ch
 
 from __future__ import annotations
 
+from advisor.plan import spare_card
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 
@@ -39,10 +40,10 @@ def single_point(f: Facts) -> Finding | None:
     elif s.straddles and s.capex is not None:
         verdict = {"tr": "plan.redund24.sp.straddles", "budget": budget,
                    "two": _range(2 * s.capex[0], 2 * s.capex[1], f)}
-    elif s.basis == "monthly":  # no one-off budget: over the monthly one with both purchases spread (q02, s17-ui)
-        verdict = {"tr": "plan.redund24.sp.over_monthly", "budget": budget, "months": f.ctx.duration_months}
-    else:
-        verdict = {"tr": "plan.redund24.sp.over"}
+    else:  # over the budget: a spare card costed against it, or the vendor's advance replacement (q17, review 20b)
+        verdict = spare_card.shelf_verdict(s, lambda v: _money(v, f), lambda lo, hi: _range(lo, hi, f))
+        if verdict.get("months", 0) is None:
+            verdict["months"] = f.ctx.duration_months
     if s.added:  # recommended, so in the plan: the hardware and cost rows count it (s17-prices, q41)
         lay = ch.layout
         # why it is in the plan (``spare_policy.second_unit_reason``): level-3 hot redundancy, or a basic-ops team
@@ -51,7 +52,10 @@ def single_point(f: Facts) -> Finding | None:
                        gpus=lay.load_gpus, gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex,
                        verdict={**verdict, "tr": f"plan.prices17.single_point.fits_{s.basis}"})  # fmt: skip
     variant = "covered" if s.covered else None
-    return finding("sizing.single_point", variant=variant, severity="warning" if s.covered else None,
+    if s.covered and s.capex is not None and s.basis in ("capex", "monthly") and spare_card.optional(f.ctx):
+        # a small internal tool: the bought second server is an option, not advice (q02, blind review 20b)
+        variant, verdict = "optional", {**verdict, "tr": f"campus32.sp.optional_{s.basis}", "peak": f.ctx.peak}
+    return finding("sizing.single_point", variant=variant, severity="warning" if variant == "covered" else None,
                    one={"tr": f"plan.capacity16.unit.{s.unit}"}, replicas=ch.replicas, gpus=ch.total_gpus,
                    gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex, verdict=verdict)  # fmt: skip
 

@@ -43,7 +43,7 @@ def critical_path_first(result: PlanResult) -> list[NextStep]:
     asked_first = any(i.id == ASK_FIRST for i in result.timeline.items)
     if asked_first:  # 双减: the question that decides whether the rest is worth starting
         lead.append(NextStep(id="ask_first", key="duties20.next.double_reduction", params={}))
-    gate = _gate_step(result.timeline, rest)
+    gate = _gate_step(result.timeline, rest, no_running_budget(result.answers))
     if gate is not None:
         lead.append(gate)
         if gate.key in _GATE_QUOTES.values():  # the quotes step is folded into the gate step
@@ -117,7 +117,13 @@ def _alongside_key(gate: TimelineItem, items: list[TimelineItem]) -> str:
     return "filing25.next.alongside_order" if filing_order.both_gate(gate, items) else "steps18.next.alongside"
 
 
-def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:
+def no_running_budget(answers: dict[str, Any]) -> bool:
+    """The team pays for hardware once and has no monthly budget: a GPU rented for the tests is a bill it cannot pay
+    (blind review 20b, q17: "如能租到同型号 GPU…在租用的 GPU 上进行" in a grant-only plan)."""
+    return bool(answers.get("capex_budget")) and not answers.get("monthly_budget")
+
+
+def _gate_step(tl: Timeline, steps: list[NextStep], no_rent: bool = False) -> NextStep | None:
     """The timed step that sets the earliest launch, started now (others beside it); or, with none timed, the
     steps of unknown length the launch waits for."""
     gate = tl.gate
@@ -135,7 +141,9 @@ def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:
         quotes = next((s for s in steps if s.key in _GATE_QUOTES), None)
         if quotes is not None:  # placeholder or stale prices: the vendors' quotes are how the purchase starts (q31)
             return NextStep(id="gate", key=_GATE_QUOTES[quotes.key], params={**params, **quotes.params})
-        return NextStep(id="gate", key="steps18.next.gate_purchase", params=params)
+        # no running budget: the tests wait for a vendor's loaner or the delivered server's acceptance, not a rental
+        key = "campus32.next.gate_purchase_no_rent" if no_rent else "steps18.next.gate_purchase"
+        return NextStep(id="gate", key=key, params=params)
     return NextStep(id="gate", key="steps18.next.gate", params=params)
 
 

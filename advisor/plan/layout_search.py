@@ -303,7 +303,10 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
             elif higher_past:
                 continue
             if c.model.num_attention_heads % tp:
-                out.append(LayoutTry(tp=tp, weights=weights, outcome="heads"))
+                # not said for a TP size past every card the plan has: a replica that large was never in question
+                # (blind review 20, q02: "TP8 layouts are irrelevant noise for a single-card workstation")
+                if tp <= best.total_gpus:
+                    out.append(LayoutTry(tp=tp, weights=weights, outcome="heads"))
                 continue
             if key in sized:
                 k, met = sized[key]

@@ -142,6 +142,9 @@ def _duty(result: PlanResult, o: Any, t: Any, lang: str) -> str:
     if result.costs.usage_from_tokens:  # the hours the month's tokens take, as a range (issue 25, s26-usage26)
         low, high = busy_hours(o)
         if round(high * 100) > round(low * 100):  # full batches … requests arriving at random
+            # a share in flight is never said as 0 %: under half a percent reads "1", as the GPU-use row rounds it
+            # (campus32: q02 at its 15 people read "a request in flight 0–4 % of the hours")
+            low = max(low, 0.01) if low > 0 and round(high * 100) > 1 else low
             return t("util28.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
                      idle=_pct(o.idle_draw.low, o.idle_draw.high), low=_pct(low, low), high=_pct(high, high))
         return t("owncost22.power_duty", draw=_pct(o.average_draw, o.average_draw_high),

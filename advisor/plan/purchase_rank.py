@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from advisor.plan.answers import OWN_NETWORK_REACH
 from advisor.plan.context import Ctx
 from advisor.plan.cost import _usd
 from advisor.plan.data import PriceBook
@@ -55,7 +56,13 @@ def said_bought(c: Ctx, book: PriceBook, chosen: Any, option: Any, conv: float, 
     and the option also carries what it costs over the term (buyrank25)."""
     lay = getattr(chosen, "layout", None)
     per = per_gpu_usd(book, option.gpu)
-    if lay is None or not lay.owned or one_off_budget_usd(c, book) is None or per is None:
+    # bought with or without a one-off budget: a purchase is said at its price, not at a rental rate (blind review
+    # 20b, q02: "compares hourly rental rates (1.56 vs 9.74 CNY/h) for a card being bought"); without a one-off
+    # budget the ranking stays on the hourly yardstick (``key``), which the purchases then merely name; only for a
+    # box on the team's own network (a data-centre purchase, bare metal or a hybrid's base, is weighed against
+    # renting its cards, and a hybrid rents its bursts: their hourly rates stay), and not on a fleet the team owns
+    if lay is None or not lay.owned or per is None or (one_off_budget_usd(c, book) is None and (
+            c.reach not in OWN_NETWORK_REACH or getattr(c.answers, "current_fleet", None) is not None)):
         return option
     t = None if own is None else own.setup(option.gpu, option.gpus, option.units or math.ceil(option.gpus / 8))
     if t is None:

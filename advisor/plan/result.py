@@ -1137,6 +1137,17 @@ class GpuChoice(_Out):
         said = self._passed_over_gpus()
         return self._others_text([o for o in self.alternatives if o.gpu_name not in said], lang)
 
+    # the reasons that weigh a consumer card's lower cost: said "to buy" where the setups are said at their purchase
+    # (blind review 20b, q03: "would cost less an hour" beside purchase prices)
+    _WHY_BOUGHT = frozenset({"grade", "grade_sensitive", "grade_licence"})
+
+    def _why_key(self) -> str:
+        """The key of the reason that set the next setups aside (s15-prodgpu: a grade's case by the service)."""
+        internal = self.reason_params.get("internal") if self.reason == "grade" else None
+        why = self.reason + (f"_{internal}" if internal else "")
+        bought = self.chosen.purchase is not None and why in self._WHY_BOUGHT
+        return f"plan.gpu_choice.why.{why}" + ("_bought" if bought else "")
+
     def text_in(self, lang: str) -> str:
         """One sentence naming the chosen setup and the next two GPUs with the figure against each
         (advisor.plan.gpu_lead), then the supporting detail without the names and figures it gave (s23-pages23)."""
@@ -1148,9 +1159,7 @@ class GpuChoice(_Out):
         out = opening
         if self.reason != "cost" and not gpu_lead.grade_said(self):  # the standing that set a cheaper GPU aside,
             # or the team's fleet: its detail
-            internal = self.reason_params.get("internal") if self.reason == "grade" else None
-            why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
-                         self.reason_params)
+            why = render(lang, self._why_key(), self.reason_params)
             unsourced = render(lang, "plan.gpu_choice.unsourced", {"other": self._option_text(
                 self.unsourced_cheaper, lang)}) if self.unsourced_cheaper is not None and \
                 self.unsourced_cheaper.gpu_name not in named else ""
@@ -1178,9 +1187,7 @@ class GpuChoice(_Out):
                     key = "pages22.gpu_choice.meets"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._placeholder(lang) + self._single(lang) \
                 + self._decode_pick(lang) + self._latency(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
-        internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
-        why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
-                     self.reason_params)
+        why = render(lang, self._why_key(), self.reason_params)
         unsourced = render(lang, "plan.gpu_choice.unsourced", {"other": one(self.unsourced_cheaper)}) \
             if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else \

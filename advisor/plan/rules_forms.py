@@ -7,8 +7,10 @@ Registered in ``advisor.plan.rules``' registry on import (that module imports th
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor.domain.model import ModelSpec
-from advisor.plan import site_words, staff_words, volume_busy
+from advisor.plan import power_tariff, site_words, staff_words, volume_busy
 from advisor.plan.result import MoneyRange
 from advisor.plan.rule_base import Facts, _money, finding, rule
 
@@ -34,7 +36,7 @@ def cost_on_premises(f: Facts):
         return None  # (on the team's own fleet: cost.fleet)
     o = costs.owned
     two = getattr(f.second_unit, "added", False)  # the second server the budget covers, bought too (s17-prices)
-    staff = {"tr": "plan.forms.staff_counted", "cost": _r(o.staff_monthly, f)} if o.staff_counted \
+    staff: dict[str, Any] = {"tr": "plan.forms.staff_counted", "cost": _r(o.staff_monthly, f)} if o.staff_counted \
         else {"tr": staff_words.not_counted_key(f.ctx.answers.ops_capability, two)}
     # an office tool reached on the office LAN stands in the office, not "office or server room" (s15-text); one
     # reached over a private network in a server room, as the memo's headline and site row say (site_words)
@@ -42,6 +44,13 @@ def cost_on_premises(f: Facts):
     variant = {site_words.OFFICE: "lan", site_words.SERVER_ROOM: "server_room"}.get(site)
     if two:
         variant = f"{variant}_two" if variant else "two"
+    # another region's power price stands in for the team's tariff: said, and asked for (review 20b, q17)
+    sym = "¥" if f.ctx.currency == "CNY" else "$"
+    tariff = power_tariff.stand_in(f.book, f.chosen.gpu.id if f.chosen is not None else "*", f.region,
+                                   f.cost.conv, lambda v: f"{sym}{v:,.2f}",
+                                   kw=f"{o.it_kw.high:.1f}" if site == site_words.SERVER_ROOM else None)
+    if tariff is not None:
+        staff = {"tr": "campus32.power.then", "tariff": tariff, "staff": staff}
     return finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
                    amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
                    kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",

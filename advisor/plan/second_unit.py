@@ -45,6 +45,9 @@ class SecondUnit:
     added: bool = False
     # why it was added (``spare_policy.second_unit_reason``): "mlps3" | "basic_ops"
     reason: str | None = None
+    # bought: one card of the setup with its share of the server (the purchase ÷ its cards), what a spare card on
+    # the shelf costs (blind review 20b, q17: "keep a spare card on the shelf" (~¥100k) under a ¥400k grant, uncosted)
+    card: Range | None = None
 
 
 def single_point(c: Any, chosen: Any, form: str) -> bool:
@@ -83,8 +86,9 @@ def price(c: Any, chosen: Any, form: str, out: Any, *, cost_of: Callable[[Any], 
             checks.append(needed + (own.monthly(c.ops)[1] if capex_budget is None else running[1]) * conv
                           <= c.budget_amount)
         basis = "capex" if capex_budget is not None else "monthly" if checks else None
+        cards = max(1, int(getattr(chosen, "total_gpus", 0) or 1))
         return SecondUnit("server", monthly, capex, all(checks) if checks else None, c.budget_amount, capex_budget,
-                          basis=basis, straddles=straddles)
+                          basis=basis, straddles=straddles, card=(capex[0] / cards, capex[1] / cards))
     lay = chosen.layout
     two = with_second(chosen)
     out2 = cost_of(two)

@@ -36,13 +36,39 @@ def vm_rent(costs: Any) -> MoneyRange:
     return MoneyRange(low=float(costs.payback_vm["low"]), high=float(costs.payback_vm["high"]))
 
 
+def market_payback(costs: Any) -> tuple[float, float | None] | None:
+    """Months the purchase takes to pay back against the GPU-marketplace rent the cost table prints (its committed
+    month): (best: the low purchase against the high rent less the low running costs; worst: the other way round,
+    None where renting then costs no more than running the box); None without an owned box or that rent."""
+    own, rent = getattr(costs, "owned", None), getattr(costs, "cloud_monthly", None)
+    if own is None or rent is None:
+        return None
+    best_room, worst_room = rent.high - own.running_monthly.low, rent.low - own.running_monthly.high
+    if best_room <= 0:
+        return None
+    return own.capex.low / best_room, (own.capex.high / worst_room if worst_room > 0 else None)
+
+
+def _market_words(costs: Any) -> dict[str, Any] | str:
+    """"about 14–117 months" / "about 14 months at best, never at worst" against the marketplace rent (blind review
+    20b, q02: the memo quoted that rent and paid back only against the VM, "readers will notice")."""
+    m = market_payback(costs)
+    if m is None:
+        return {"tr": "campus32.market.never"}
+    best, worst = m
+    if worst is None or worst > costs.horizon_months:
+        return {"tr": "campus32.market.beyond", "best": f"{best:,.0f}", "months": costs.horizon_months}
+    return {"tr": "campus32.market.range", "best": f"{best:,.0f}", "worst": f"{worst:,.0f}"}
+
+
 def table_row(costs: Any, lang: str, said: str) -> str:
-    """The cost table's "Owning pays off" value ``said``, with the VM it is against and why, where it is one."""
+    """The cost table's "Owning pays off" value ``said``, with the VM it is against and why, where it is one, and
+    the payback against the marketplace rent the table prints, with why that card is no alternative here."""
     offer = vm_offer(costs, lang)
     if offer is None:
         return said
-    return translate(lang, "payback31.breakeven.vm", be=said, vm=offer, vm_rent=money_range(vm_rent(costs),
-                                                                                           costs.currency))
+    return render(lang, "campus32.breakeven.vm", {"be": said, "vm": offer, "market": _market_words(costs),
+                                                  "vm_rent": money_range(vm_rent(costs), costs.currency)})
 
 
 def open_question(q: Any, result: Any, lang: str) -> str | None:
@@ -78,4 +104,4 @@ def capex_note(c: Any, lang: str, reach: str, params: dict[str, Any]) -> str | N
     return render(lang, f"payback31.capex.vm_{reach}", {**params, "vm": offer, "payback": be.text(lang, "months"),
                                                          "vm_fits": fits, "vm_rent": money_range(vm, c.currency)})
 
-__all__ = ["capex_note", "open_question", "table_row", "vm_offer", "vm_rent"]
+__all__ = ["capex_note", "market_payback", "open_question", "table_row", "vm_offer", "vm_rent"]

@@ -1,0 +1,38 @@
+"""The power price an owned server is costed on, said as a stand-in where it is another region's (issue 25, blind
+review 20b, q17: "the electricity price is a generic 0.06–0.12 USD/kWh from a US TCO tool rather than a campus
+tariff").
+
+The built-in price list has one power row, a US TCO tool's; deployment-facts has no mainland (or other) tariff. A
+plan elsewhere is costed on it, so the cost finding says it stands in for the team's own tariff and asks for it
+(unknown stays unknown: no tariff is invented here), and, for a server in the team's own room, that the room's
+circuit and cooling must take the server's full draw (review 20b: "whether the room ... can take a 2 kW server").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def foreign_rows(rows: list[Any], region: str) -> list[Any]:
+    """The power rows when none is the team's quote or of the plan's region (``us`` matches ``us_west``); [] when the
+    price is the team's own or local."""
+    if not rows or any(r.user_quote or (r.region and region.startswith(r.region)) for r in rows):
+        return []
+    return rows
+
+
+def stand_in(book: Any, gpu: str, region: str, conv: float, money: Any, *, kw: str | None) -> dict[str, Any] | None:
+    """The clause saying the power price stands in for the team's tariff ({"tr", "price", "local", "room"}), with
+    the room check where ``kw`` (a server in the team's own room) is given; None where the price is the team's own
+    or local. ``conv``: USD to the answers' currency; ``money(v)``: an amount in it, to two decimals."""
+    rows = foreign_rows(book.find(gpu, "power"), region) if book is not None else []
+    usd = [r for r in rows if r.unit == "USD/kWh"]
+    if not usd:
+        return None
+    lo, hi = min(r.low for r in usd), max(r.high for r in usd)
+    room = {"tr": "campus32.power.room", "kw": kw} if kw else ""
+    local = "" if conv == 1 else {"tr": "campus32.power.local", "low": money(lo * conv), "high": money(hi * conv)}
+    return {"tr": "campus32.power.stand_in", "price": f"{lo:g}–{hi:g} USD/kWh", "local": local, "room": room}
+
+
+__all__ = ["foreign_rows", "stand_in"]
