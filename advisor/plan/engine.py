@@ -59,6 +59,7 @@ from advisor.plan import (
     price_rows,
     quotes_once,
     reachable,
+    rent_fallback,
     rent_sized,
     repair_cover,
     second_unit,
@@ -1689,6 +1690,8 @@ def _price_gate(form: str, costs: costmod.Costs, ch: sizing.Candidate, f: Facts)
     lay = ch.layout
     if lay is None or not lay.unit_gpus:
         return None
+    if form == "on_premises" and rent_fallback.data_stays_inside(f.ctx.answers.model_dump(mode="json")):
+        return price_gate.within_budget(costs, ch.total_gpus, int(lay.unit_gpus), f.ctx.budget_amount)
     cover = own_like.by_rent(ch) and repair_cover.unsure(f, placement_rules.server_loss(f)) is not None
     return price_gate.compute(form, costs, ch.total_gpus, int(lay.unit_gpus), cover)
 

@@ -68,7 +68,7 @@ def compute(form: str, costs: Any, gpus: int, unit_gpus: int, cover_server: bool
     rent = _mid(costs.cloud_monthly)
     top = max_purchase(rent, run + repair, horizon)
     gate: dict[str, Any] = {
-        "currency": costs.currency, "servers": servers, "unit_gpus": unit_gpus, "rent_mid": round(rent, 2), "horizon": months,
+        "kind": "rent", "currency": costs.currency, "servers": servers, "unit_gpus": unit_gpus, "rent_mid": round(rent, 2), "horizon": months,
         "assumed_per_server": round(capex_mid / servers, 2),
         "per_server": round(top / servers, 2) if top is not None else None,
         "per_server_quote": round(top / servers / ((h_lo + h_hi) / 2), 2) if top is not None else None,
@@ -82,4 +82,25 @@ def compute(form: str, costs: Any, gpus: int, unit_gpus: int, cover_server: bool
     return gate
 
 
-__all__ = ["OWN_FORMS", "compute", "max_purchase", "running_mid"]
+def within_budget(costs: Any, gpus: int, unit_gpus: int, budget: float | None) -> dict[str, Any] | None:
+    """Where renting is no fallback (the data stays on the team's own network: ``rent_fallback``), the quote that
+    decides a purchase for the team's server room on stand-in purchase prices is the monthly budget's: the price a
+    server at which the purchase spread over the horizon plus the running costs at the middle use the whole budget
+    (q03, review 20b: "the ¥680k–920k capex rests on a U-grade placeholder, so it must be quoted"). None where no
+    monthly budget is given, a one-off budget judges the purchase, or the purchase row is sourced."""
+    owned = getattr(costs, "owned", None) if costs is not None else None
+    if owned is None or owned.form != "on_premises" or owned.fleet_gpus or not budget or owned.capex_budget:
+        return None
+    if not [r for r in stand_in_prices.stand_ins(costs.prices) if r.kind == "capex"] or unit_gpus < 1:
+        return None
+    servers = max(1, gpus // unit_gpus)
+    top = max_purchase(budget, _mid(owned.running_monthly), costs.horizon_months)
+    # the server-room purchase is the price rows' sum, no hidden items added (``forms``): the quote is the all-in
+    per = round(top / servers, 2) if top is not None else None
+    return {"kind": "budget", "currency": costs.currency, "servers": servers, "unit_gpus": unit_gpus,
+            "budget": budget, "horizon": costmod.amortisation_months(costs.horizon_months),
+            "assumed_per_server": round(_mid(owned.capex) / servers, 2), "per_server": per, "per_server_quote": per,
+            "stand_in_rows": sorted({r.id for r in stand_in_prices.stand_ins(costs.prices)}), "cover": None}  # fmt: skip
+
+
+__all__ = ["OWN_FORMS", "compute", "max_purchase", "running_mid", "within_budget"]

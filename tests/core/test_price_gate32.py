@@ -12,13 +12,14 @@ not sign ¥2.16–2.65M of capex on that basis"; "with a third server owning cos
 
 from __future__ import annotations
 
+import copy
 import re
 from functools import cache
 from typing import Any
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan, placeholder_purchase, price_gate
+from advisor.plan import answers_from_dict, forms, make_plan, placeholder_purchase, price_gate
 from advisor.plan import cost as costmod
 from advisor.plan.data import PriceBook, quote_rows
 from advisor.plan.memo import render_memo_markdown
@@ -34,9 +35,10 @@ def _mid(r) -> float:
 
 @cache
 def _gated() -> tuple[str, ...]:
-    """The advice scenarios whose plan has a price gate with a figure."""
+    """The advice scenarios whose plan has a price gate against the rent, with a figure."""
     names = sorted(p.stem for p in ADVICE_SCENARIOS.glob("q*.json"))
-    return tuple(n for n in names if (advice_plan(n).costs.price_gate or {}).get("per_server") is not None)
+    gates = {n: advice_plan(n).costs.price_gate or {} for n in names}
+    return tuple(n for n, g in gates.items() if g.get("kind") == "rent" and g.get("per_server") is not None)
 
 
 def _quoted(name: str, per_gpu: float, rent: dict | None = None) -> PlanResult:
@@ -145,3 +147,43 @@ def test_a_plan_that_rents_has_no_gate():
 def test_the_gate_is_in_the_plans_json():
     data = advice_plan(Q26).model_dump(mode="json")
     assert data["costs"]["price_gate"]["per_server"] > 0
+
+
+Q03 = "q03_hospital_private_wan_medical"
+
+
+def test_where_renting_is_no_fallback_the_gate_is_the_monthly_budgets(monkeypatch):
+    """q03 (review 20b: "the ¥680k–920k capex rests on a U-grade placeholder, so it must be quoted"): the data stays
+    on the private network, so the quote is weighed against the budget: a vendor quote at the gate, costed by the
+    plan's own owning-form model on the same setup, spends the whole monthly budget (purchase spread over the
+    horizon plus the running costs)."""
+    gate = advice_plan(Q03).costs.price_gate
+    assert gate is not None and gate["kind"] == "budget" and gate["per_server"] > gate["assumed_per_server"]
+    calls: list[tuple[Any, ...]] = []
+    real = forms.attach
+
+    def record(out: Any, c: Any, book: Any, cand: Any, region: str) -> None:
+        real(out, c, book, cand, region)
+        calls.append((out, c, book, cand, region))
+
+    monkeypatch.setattr(forms, "attach", record)
+    r = make_plan(answers_from_dict(advice_answers(Q03)))
+    monkeypatch.setattr(forms, "attach", real)
+    [(out, c, book, cand, region)] = [x for x in calls if x[0].costs.owned == r.costs.owned][-1:]
+    per_gpu = gate["per_server_quote"] / gate["unit_gpus"]
+    quote = quote_rows([{"gpu": cand.gpu.id, "kind": "capex", "low": per_gpu, "high": per_gpu,
+                         "unit": "CNY/GPU", "date": "2026-12"}])
+    quoted = PriceBook(tuple(quote) + tuple(x for x in book.rows if (x.gpu, x.kind) != (cand.gpu.id, "capex")))
+    again = copy.deepcopy(out)
+    real(again, c, quoted, cand, region)
+    assert _mid(again.costs.owned.monthly) == pytest.approx(gate["budget"], rel=0.002)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_where_renting_is_no_fallback_no_rent_is_asked_for_and_the_gate_is_said(lang):
+    r = advice_plan(Q03)
+    md = render_memo_markdown(r, lang)
+    step1 = [line for line in md.splitlines() if line.startswith("1. ")][1]
+    assert _said(r.costs.price_gate["per_server"]) in step1 and "{" not in step1
+    rent_asked = {"en": "on the rent from your cloud", "zh_CN": "向云服务商询问租用价格"}[lang]
+    assert rent_asked not in md  # renting is no fallback: neither the step nor the finding asks for the rent
