@@ -68,7 +68,8 @@ def compute(form: str, costs: Any, gpus: int, unit_gpus: int, cover_server: bool
     rent = _mid(costs.cloud_monthly)
     top = max_purchase(rent, run + repair, horizon)
     gate: dict[str, Any] = {
-        "kind": "rent", "currency": costs.currency, "servers": servers, "unit_gpus": unit_gpus, "rent_mid": round(rent, 2), "horizon": months,
+        "kind": "rent", "currency": costs.currency, "servers": servers, "unit_gpus": unit_gpus,
+        "rent_mid": round(rent, 2), "horizon": months,
         "assumed_per_server": round(capex_mid / servers, 2),
         "per_server": round(top / servers, 2) if top is not None else None,
         "per_server_quote": round(top / servers / ((h_lo + h_hi) / 2), 2) if top is not None else None,
