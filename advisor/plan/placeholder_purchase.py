@@ -101,7 +101,9 @@ def quotes_first(steps: list[NextStep], findings: list[Finding], gate: dict[str,
         return steps
     key = "owncost20.next.quotes_purchase_stale" if "date" in f.params else "rows18.next.quotes_purchase"
     params: dict[str, Any] = {"gpu": f.params["gpu"], "capex": f.params["capex"], "date": f.params.get("date", "")}
-    condition = gate_condition(gate, f.params["gpu"]) or rent_cheaper_tie.order_condition(findings)
+    # renting cheaper at the middle (s25-tie25): the headline's own threshold, the purchase in all, said again in the
+    # step (page 1 says it once: memo_condition_once); elsewhere the gate a server (s31-pricegate32)
+    condition = rent_cheaper_tie.order_condition(findings) or gate_condition(gate, f.params["gpu"])
     if condition is not None and (gate or {}).get("kind") == "budget" and key in BUDGET_KEYS:
         key, params["condition"] = BUDGET_KEYS[key], condition  # no rent to ask for: renting is no fallback (q03)
         condition = None
