@@ -16,7 +16,7 @@ import shlex
 from typing import Any
 
 from advisor.catalog import get_model
-from advisor.plan import filing_order, rent_cheaper_tie
+from advisor.plan import filing_order, placeholder_purchase, rent_cheaper_tie
 from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineItem
 
 GATE_IDS = ("gate", "waits")  # the step that starts what the launch waits for
@@ -29,7 +29,8 @@ _PURCHASE = ("procurement", "procurement_office")
 # (s20-owncost20), and the gate step each folds into
 _GATE_QUOTES = {"rows18.next.quotes_purchase": "steps18.next.gate_quotes",
                 "owncost20.next.quotes_purchase_stale": "owncost20.next.gate_quotes_stale",
-                **rent_cheaper_tie.GATE_KEYS}  # s25-tie25: with the condition to order on
+                **rent_cheaper_tie.GATE_KEYS,  # s25-tie25: with the condition to order on
+                **placeholder_purchase.BUDGET_GATE_KEYS}  # s31-pricegate32: the monthly budget's gate
 # the model a test command asks the server for (``advisor bench --model WORD``)
 _MODEL_ARG = re.compile(r"(--model )('[^']*'|\S+)")
 # a step asked before all others, not beside them: paid subject tutoring for pupils (双减, s20-duties20, q07)

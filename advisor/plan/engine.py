@@ -53,11 +53,15 @@ from advisor.plan import (
     per_card_tokens,
     phased_cost,
     placeholder_purchase,
+    placement_rules,
     prefill_stretch,
+    price_gate,
     price_rows,
     quotes_once,
     reachable,
+    rent_fallback,
     rent_sized,
+    repair_cover,
     second_unit,
     see_fixes,
     serve_engine,
@@ -1192,8 +1196,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.open_questions = volume_flip.first(result.open_questions, f, result.start_with)
     if chosen is not None and result.costs is not None:  # the month against its own peak (s26-volume26)
         result.costs.volume_peak = volume_peak.check(c, burst.peak_rate(c, chosen), result.costs)
+    # s31-pricegate32: the quote at which owning costs what renting does, where either price is a stand-in
+    if chosen is not None and result.costs is not None:
+        result.costs.price_gate = _price_gate(form, result.costs, chosen, f)
     # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
-    result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings)
+    result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings,
+                                                          result.costs.price_gate if result.costs else None)
     dropped = _china_market_dropped(c, region)
     if dropped:
         result.assumptions.append(Assumption(field="gpu_constraint", value=dropped, key="plan.assume.china_market",
@@ -1674,6 +1682,18 @@ def _model_name(c: Ctx) -> str:
 
 def _r(v: float | None) -> float | None:
     return None if v is None else round(v, 1)
+
+
+def _price_gate(form: str, costs: costmod.Costs, ch: sizing.Candidate, f: Facts) -> dict[str, Any] | None:
+    """``price_gate.compute`` on the setup bought, with one more server where the memo names it as the cover for a
+    failed one (the rented cover doubted: ``repair_cover.unsure``)."""
+    lay = ch.layout
+    if lay is None or not lay.unit_gpus:
+        return None
+    if form == "on_premises" and rent_fallback.data_stays_inside(f.ctx.answers.model_dump(mode="json")):
+        return price_gate.within_budget(costs, ch.total_gpus, int(lay.unit_gpus), f.ctx.budget_amount)
+    cover = own_like.by_rent(ch) and repair_cover.unsure(f, placement_rules.server_loss(f)) is not None
+    return price_gate.compute(form, costs, ch.total_gpus, int(lay.unit_gpus), cover)
 
 
 def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import own_like, rent_cheaper_tie, stand_in_prices
+from advisor.plan import own_like, rent_cheaper_tie, rent_fallback, stand_in_prices
 from advisor.plan.result import Finding, MoneyRange, NextStep
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
@@ -84,22 +84,66 @@ def placeholder_purchase(f: Facts) -> Finding | None:
             worst = {**worst, "tr": "owncost20.purchase.worst_months"}
         return finding("cost.placeholder_purchase", variant="stale", gpu=f.chosen.gpu.name,
                        capex=_range(capex.low, capex.high, f), worst=worst, date=min(r.date for r in stale))
+    if f.form == "on_premises" and rent_fallback.data_stays_inside(f.ctx.answers.model_dump(mode="json")):
+        # renting is no fallback (q03, review 20b: the payback "compares against a rejected option"): the quotes are
+        # weighed against the budget (``price_gate.within_budget``), no rent asked for, no payback against one said
+        return finding("cost.placeholder_purchase", variant="inside", gpu=f.chosen.gpu.name,
+                       capex=_range(capex.low, capex.high, f))
     return finding("cost.placeholder_purchase", gpu=f.chosen.gpu.name, capex=_range(capex.low, capex.high, f), worst=worst)
 
 
-def quotes_first(steps: list[NextStep], findings: list[Finding]) -> list[NextStep]:
+def quotes_first(steps: list[NextStep], findings: list[Finding], gate: dict[str, Any] | None = None) -> list[NextStep]:
     """Where the purchase rests on placeholder prices, asking vendors for quotes is the first step, before any server
-    is ordered (q26/q31: "get quotes before committing 3-5 M CNY")."""
+    is ordered (q26/q31: "get quotes before committing 3-5 M CNY"); with the quote that decides it where the plan has
+    one (``price_gate``: buy at or under it, above it rent)."""
     f = next((x for x in findings if x.id == "cost.placeholder_purchase"), None)
     if f is None:
         return steps
     key = "owncost20.next.quotes_purchase_stale" if "date" in f.params else "rows18.next.quotes_purchase"
     params: dict[str, Any] = {"gpu": f.params["gpu"], "capex": f.params["capex"], "date": f.params.get("date", "")}
-    condition = rent_cheaper_tie.order_condition(findings)
+    # renting cheaper at the middle (s25-tie25): the headline's own threshold, the purchase in all, said again in the
+    # step (page 1 says it once: memo_condition_once); elsewhere the gate a server (s31-pricegate32)
+    condition = rent_cheaper_tie.order_condition(findings) or gate_condition(gate, f.params["gpu"])
+    if condition is not None and (gate or {}).get("kind") == "budget" and key in BUDGET_KEYS:
+        key, params["condition"] = BUDGET_KEYS[key], condition  # no rent to ask for: renting is no fallback (q03)
+        condition = None
     if condition is not None:  # renting cheaper at the middle (s25-tie25): order only on quotes that turn it
         key, params["condition"] = rent_cheaper_tie.QUOTES_KEYS[key], condition
     quotes = [s.model_copy(update={"key": key, "params": params}) for s in steps if s.id == "quotes"]
     return quotes + [s for s in steps if s.id != "quotes"]
 
 
-__all__ = ["bought_on_price", "placeholder_purchase", "placeholder_rows", "quotes_first", "stale_rows"]
+# the quotes step where the gate is the monthly budget's (renting is no fallback: no rent is asked for), and the
+# gate step it folds into (``critical_steps``)
+BUDGET_KEYS = {"rows18.next.quotes_purchase": "gate32.next.quotes_budget"}
+BUDGET_GATE_KEYS = {"gate32.next.quotes_budget": "gate32.next.gate_quotes_budget"}
+
+
+def gate_condition(gate: dict[str, Any] | None, gpu: str) -> dict[str, Any] | None:
+    """The quotes step's condition from the plan's price gate, as a ``{"tr": …}`` clause (money in the plan's
+    currency, rounded as the memo rounds money); None without a gate."""
+    if not gate:
+        return None
+    if gate.get("kind") == "budget":
+        budget = _gate_money(gate["budget"], gate["currency"])
+        if gate["per_server"] is None:
+            return {"tr": "gate32.next.condition.budget_none", "budget": budget}
+        return {"tr": "gate32.next.condition.budget", "per_server": _gate_money(gate["per_server"], gate["currency"]),
+                "unit_gpus": gate["unit_gpus"], "gpu": gpu, "budget": budget, "months": gate["horizon"]}
+    if gate["per_server"] is None:
+        return {"tr": "gate32.next.condition.none"}
+    cover: dict[str, Any] | str = ""
+    if gate.get("cover"):
+        got = gate["cover"]["per_server"]
+        cover = {"tr": "gate32.next.cover.none", "servers": gate["cover"]["servers"]} if got is None else \
+            {"tr": "gate32.next.cover.server", "servers": gate["cover"]["servers"], "per_server": _gate_money(got, gate["currency"])}
+    return {"tr": "gate32.next.condition.server", "per_server": _gate_money(gate["per_server"], gate["currency"]),
+            "unit_gpus": gate["unit_gpus"], "gpu": gpu, "cover": cover}
+
+
+def _gate_money(x: float, currency: str) -> str:
+    """A gate said to three significant figures: a threshold on stand-in prices is no more exact than that."""
+    return f"{'¥' if currency == 'CNY' else '$'}{float(f'{x:.3g}'):,.0f}"
+
+
+__all__ = ["BUDGET_GATE_KEYS", "BUDGET_KEYS", "bought_on_price", "gate_condition", "placeholder_purchase", "placeholder_rows", "quotes_first", "stale_rows"]

@@ -560,6 +560,16 @@ class Costs(_Out):
         "{servers, gpus, unit_gpus, weights, spare (inside | repair_rent), repair_month, other_month (the other "
         "cover's cost a month), month_mid, rent_mid, payback_mid, max_purchase, capex_mid, pays}; null where not "
         "weighed apart from the plan's own figures")
+    # s31-pricegate32 (blind review 20b, q26): the quote that decides a purchase resting on stand-in prices
+    price_gate: dict[str, Any] | None = Field(
+        None, description="where an owned data-centre setup is weighed against renting and either price is a stand-in "
+        "(grade U or stale), or a server-room purchase on a stand-in price cannot fall back on renting (its data stays "
+        "on the team's network: the gate is then the monthly budget's, kind budget, with budget): {kind (rent | "
+        "budget), currency, servers, unit_gpus, rent_mid, horizon, assumed_per_server, per_server (the all-in "
+        "price a server at which owning costs what renting does at the middle over the horizon, or spends the "
+        "monthly budget; null: no price "
+        "does), per_server_quote (the same before the hidden-capex factor), stand_in_rows, cover ({servers, "
+        "per_server} with one more server covering a failed one, where the memo names it; else null)}")
     # issue 25: ``utilisation`` is the share of the setup's capacity the month's own tokens fill (usage_share)
     usage_from_tokens: bool = Field(False, description="``utilisation`` is the month's tokens (answered or the plan's "
                                     "estimate) over what the setup serves fully busy, not an assumed busy share")

@@ -163,10 +163,14 @@ def test_a_sourced_or_quoted_purchase_price_needs_no_placeholder_warning():
     was of 2024-07, before the part's export and import rules last changed, so the stale case asked for a current
     quote (s20-owncost20); s30-prices30 dated the row 2025-12 (a report of the H20's 8-GPU module), so q26 gets
     neither: the stale case is tested on the former row in test_prices30_data. q31's L20 servers are quoted here."""
-    r = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
+    # s31-pricegate32 re-argued: that report prices the 141 GB H20's module, a stand-in (grade U) for the 96 GB part
+    # q26 buys (blind review 20b), so q26 gets the placeholder warning again; the sourced case is the vendors' quote
+    h20 = [{"gpu": "h20-96g", "kind": "capex", "low": 125_000, "high": 140_000, "unit": "CNY/GPU", "date": "2026-12"}]
+    r = make_plan(answers_from_dict(advice_answers("q26_steady_3y_strong_ops_buy")), quotes=h20)
     assert r.deployment_form == "bare_metal"
     assert not [f for f in r.findings if f.id == "cost.placeholder_purchase"]
-    assert all(p.date >= "2025" for p in r.costs.prices if p.kind == "capex" and p.gpu == "h20-96g")
+    built_in = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
+    assert all(p.date >= "2025" for p in built_in.costs.prices if p.kind == "capex" and p.gpu == "h20-96g")
     quotes = [{"gpu": "l20-48g", "kind": "capex", "low": 7_000, "high": 8_000, "unit": "USD/GPU"}]
     q = make_plan(answers_from_dict(advice_answers("q31_icp_filed_hosting_move")), quotes=quotes)
     assert q.deployment_form == "bare_metal"

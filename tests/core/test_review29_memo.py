@@ -102,12 +102,19 @@ def test_a_dearer_alternative_counts_the_spare_the_chosen_hour_counts():
 def test_a_dearer_alternative_priced_as_whole_servers_says_so(lang):
     """q31: the H20 passed over at 212.37 CNY/h is 2 whole 8-card servers though 3 cards carry the peak; the opening
     sentence gives its hour, so it says what the hour buys (review 19: "implies 16 cards where ~4 would do")."""
-    r = advice_plan("q31_icp_filed_hosting_move")
+    # s31-pricegate32 re-argued: the built-in H20 purchase is now a stand-in (grade U), which the opening says instead
+    # of the whole servers; the H20 priced on the vendors' quote keeps the case this protects
+    from advisor.plan import answers_from_dict, make_plan
+    from advisor.plan.memo import render_memo_markdown
+    from tests.support.planned import advice_answers
+
+    h20 = [{"gpu": "h20-96g", "kind": "capex", "low": 125_000, "high": 140_000, "unit": "CNY/GPU", "date": "2026-12"}]
+    r = make_plan(answers_from_dict(advice_answers("q31_icp_filed_hosting_move")), quotes=h20)
     g = r.gpu_choice
     assert g is not None
     whole = [d for d in g.dearer if d.whole_server and d.spare_gpus > d.tp]
     assert whole
-    line = next(x for x in _memo("q31_", lang).splitlines()
+    line = next(x for x in render_memo_markdown(r, lang).splitlines()
                 if x.startswith("**" + i18n.translate(lang, "memo.gpu_choice")))
     for d in whole:
         said = i18n.translate(lang, "review29.lead.whole", text="", units=d.units, unit=d.unit_gpus,

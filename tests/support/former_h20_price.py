@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-FORMER_H20_SERVER = {"date": "2024-07", "low": 150_000.0, "high": 187_500.0}
+# its grade too: the former row priced the 96 GB part itself (grade C); s31-pricegate32 graded the current row U, a
+# stand-in from the 141 GB module
+FORMER_H20_SERVER = {"date": "2024-07", "low": 150_000.0, "high": 187_500.0, "grade": "C"}
 
 
 def use_former_h20_price(monkeypatch: pytest.MonkeyPatch) -> None:
