@@ -17,21 +17,21 @@ def scaled(costs: Any) -> bool:
     return not costs.per_job and billed is not None and 0 < billed < costs.gpus
 
 
-def _gpus(n: float) -> str:
-    return f"{n:.0f}" if n == int(n) else f"{n:.1f}"
-
-
 def label_params(costs: Any) -> dict[str, Any]:
     """The GPU counts the labels name: billed on average on demand, and all of them."""
     return {"billed": billed_text(costs), "gpus": costs.gpus}
 
 
 def billed_text(costs: Any) -> str:
-    """GPUs billed on average on demand: "2.7", or "2.2–2.6" where the bursts' share is an assumed range."""
-    r = getattr(costs, "cloud_billed_gpus_range", None)
-    if r is not None and _gpus(r.low) != _gpus(r.high):
-        return f"{_gpus(r.low)}–{_gpus(r.high)}"
-    return _gpus(float(costs.cloud_billed_gpus or 0))
+    """GPUs billed on average on demand, the figure the cost row's worked product and its note print: "2.55", or
+    "2.07–2.2" where the bursts' share is an assumed range (blind review 20b, q42: the label's "2.5 of 3 GPUs on
+    average" beside the product's "2.55 GPUs billed" read as two figures; one is rounded once, as the product needs)."""
+    return billed_range_text(costs)
+
+
+def _count_text(n: float) -> str:
+    """The stored average (two decimals) as the worked product prints it: 3, 2.55, 13.59."""
+    return f"{n:.0f}" if n == int(n) else f"{n:g}"
 
 
 def _three_figures(n: float) -> str:
@@ -41,12 +41,11 @@ def _three_figures(n: float) -> str:
 def billed_range_text(costs: Any) -> str:
     """The GPUs billed in the cost row's worked product: each end of an assumed range at three significant figures,
     the precision of the row's other factors, so that they multiply to the printed total (q36: 2.07 read "2.1" put
-    the product 1.6 % off its 13,274 CNY). The price labels keep one decimal, as a single average is rounded there
-    and worked out to three figures in the row."""
+    the product 1.6 % off its 13,274 CNY). The price labels print the same figure (``billed_text``)."""
     r = getattr(costs, "cloud_billed_gpus_range", None)
     if r is not None and _three_figures(r.low) != _three_figures(r.high):
         return f"{_three_figures(r.low)}–{_three_figures(r.high)}"
-    return billed_text(costs)
+    return _count_text(float(costs.cloud_billed_gpus or 0))
 
 
 def on_demand_key(costs: Any) -> str:

@@ -228,7 +228,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             spot = (p_lo * s_lo * HOURS_PER_MONTH * b_lo * (1 + ov_lo), p_hi * s_hi * HOURS_PER_MONTH * b_hi * (1 + ov_hi))
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
             costs.cloud_monthly = _mr(mon[0] * conv, mon[1] * conv)
-            costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
+            if not (inp.warm or {}).get("on_request"):  # no spot market for a part sold through the cloud's sales
+                costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
             costs.cloud_billed_gpus = round(billed, 2)
             if ctx.burst_share_range is not None and rent_gpus > inp.warm_gpus:
                 costs.cloud_billed_gpus_range = MoneyRange(low=round(b_lo, 2), high=round(b_hi, 2))
@@ -236,7 +237,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             mf = factor("monthly_factor")
             costs.cloud_monthly_factor = RegionUplift(low=m_lo, high=m_hi, source=str(mf["source"]), date=str(mf["date"]),
                                                       grade=str(mf["grade"]))  # fmt: skip
-            costs.cloud_spot_factor = MoneyRange(low=s_lo, high=s_hi)
+            if costs.cloud_spot_monthly is not None:
+                costs.cloud_spot_factor = MoneyRange(low=s_lo, high=s_hi)
             best = min((od, mon), key=lambda r: r[0] + r[1])
             cloud_lo, cloud_hi = best
             vm = _vm_yardstick(ctx, book, inp, rows, fx)

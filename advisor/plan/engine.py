@@ -1247,7 +1247,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
     result.binding_constraint = prefill_stretch.note(result.binding_constraint, c.is_batch, costs.prefill_gpu_share)
     by_card = result.gpu_choice.placeholder_pick if result.gpu_choice is not None else None
-    if by_card is not None and "tok" in by_card and result.binding_constraint is not None:  # the lead names it
+    if by_card is not None and "bw" in by_card and result.binding_constraint is not None:  # the lead names it
         bc = result.binding_constraint
         by_card.update(per_card_tokens.bound(bc.kind, bc.variant, bc.figures, by_card.get("decode")))
     if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":

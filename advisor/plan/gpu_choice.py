@@ -601,7 +601,11 @@ def _per_card(c: Ctx, chosen: Candidate, alt_cands: list[Candidate], other: GpuO
     from advisor.plan import per_card_tokens
 
     kv = held if 0 < held <= k.c_max else None
+    from advisor.plan.gpu_weigh import card_value
+
     return {"bw": round(chosen.gpu.bandwidth_bytes_per_s / 1e12, 2), "other_bw": round(k.gpu.bandwidth_bytes_per_s / 1e12, 2),
+            # the dense compute each card's weights run at: said where prefill binds the chosen card (review 20b)
+            "tflops": round(card_value("prefill_compute", chosen)), "other_tflops": round(card_value("prefill_compute", k)),
             # said only where it is what caps that replica (q42's L20: 16, its whole share within the target)
             "other_kv": kv,
             # the decode tokens each card serves within the target and the bound on each (blind review 19, q42)

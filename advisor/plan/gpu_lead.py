@@ -109,6 +109,10 @@ def _fewer_cards(choice: GpuChoice, a: GpuOption, lang: str) -> str | None:
     if "tok" in p:  # the decode tokens each card serves within the target, and the other's bound (blind review 19)
         return per_card_text(p, a.gpus, choice.chosen.gpus, lang)
     kv = translate(lang, "review29.lead.kv", n=p["other_kv"]) if p.get("other_kv") else ""
+    if p.get("bound") == "prefill" and "other_tflops" in p:  # prefill binds the chosen card: its compute first
+        return translate(lang, "gpuwhy32.lead.compute", n=a.gpus, other_tflops=f"{p['other_tflops']:,}",
+                         other_bw=_tb_s(p["other_bw"]), chosen_n=choice.chosen.gpus, tflops=f"{p['tflops']:,}",
+                         bw=_tb_s(p["bw"]), kv=kv)
     return translate(lang, "review29.lead.bandwidth", n=a.gpus, other_bw=_tb_s(p["other_bw"]),
                      chosen_n=choice.chosen.gpus, bw=_tb_s(p["bw"]), kv=kv)
 
@@ -283,19 +287,39 @@ def _most_tokens(choice: GpuChoice, named: list[tuple[str, str]], lang: str) -> 
     """The opening where the chosen card serves the most decode tokens of the GPUs weighed (``per_card_tokens``):
     that general reason first, with each card's figures, then the limit that binds the chosen card at this load,
     the one "What decides the size" names (blind review 20, q42 in both languages: "H20's ~4 TB/s gives the most
-    tokens per card" read as half the story beside "Prefill compute decides", 52 %)."""
+    tokens per card" read as half the story beside "Prefill compute decides", 52 %). Where prefill takes most of
+    the chosen card's time the sentence says so in its opening, not after a bandwidth figure (``prefill_pct``)."""
     p = choice.placeholder_pick or {}
     other = choice._option(p["other"])
     why = dict(named).get(other.gpu_name) or per_card_text(p, other.gpus, choice.chosen.gpus, lang)
     against = translate(lang, "gpuwhy31.lead.against", gpu=other.gpu_name, why=why)
     rest = [alt_text(choice, n, w, lang) for n, w in named if n != other.gpu_name][:1]
     also = translate(lang, "gpuwhy31.lead.also", alt=rest[0]) if rest else ""
-    bound = "" if p.get("bound") not in ("prefill", "decode") else translate(  # "What decides the size"'s limit
-        lang, f"gpuwhy31.lead.bound_{p['bound']}", tflops=f"{p.get('tflops', 0):,}", pct=p["pct"], per=p["per"],
-        weights=choice.chosen.weights)
-    return gpu_name(translate(lang, "gpuwhy31.lead.most_tokens", chosen=choice._option_text(choice.chosen, lang),
-                              tok=f"{p['tok']:,.0f}", per=p["per"], bw=_tb_s(p["bw"]), against=against,
-                              also=also, bound=bound), lang)
+    chosen = choice._option_text(choice.chosen, lang)
+    prefill = prefill_pct(p)
+    if prefill is not None:  # no praise of its bandwidth where prefill takes most of its time (review 20b, q42)
+        cap = translate(lang, "gpuwhy32.lead.cap", per=p["per"]) if p.get("bound") == "prefill" else ""
+        return gpu_name(translate(lang, "gpuwhy32.lead.most_tokens_prefill", chosen=chosen, tok=f"{p['tok']:,.0f}",
+                                  per=p["per"], pct=prefill, tflops=f"{p.get('tflops', 0):,}",
+                                  weights=choice.chosen.weights, cap=cap, against=against, also=also), lang)
+    bound = "" if p.get("bound") != "decode" else translate(  # "What decides the size"'s limit
+        lang, "gpuwhy31.lead.bound_decode", pct=p["pct"], per=p["per"])
+    return gpu_name(translate(lang, "gpuwhy31.lead.most_tokens", chosen=chosen, tok=f"{p['tok']:,.0f}", per=p["per"],
+                              bw=_tb_s(p["bw"]), against=against, also=also, bound=bound), lang)
+
+
+def prefill_pct(p: dict[str, Any]) -> int | None:
+    """Prefill's share of the chosen card's GPU time where prefill takes most of it: the share "What decides the
+    size" quotes where prefill binds the replica (``per_card_tokens.bound``), else the card's own split at the
+    level the sentence quotes; None where decoding takes most of it (bandwidth is then the card's story).
+
+    Blind review 20b (q42, both languages) read "524 decode tokens/s a card on its 4.0 TB/s" beside "prefill 52 %,
+    296 fp8 TFLOPS caps a replica at 28" as two stories: the card wins on the tokens it serves within the target,
+    and its bandwidth is not what bounds it where prefill takes most of its time (q07, q19: 51 %, 54 %)."""
+    if p.get("bound") == "prefill":
+        return int(p["pct"])
+    decode = p.get("decode")
+    return 100 - int(decode) if decode is not None and decode < 50 else None
 
 
 def grade_said(choice: GpuChoice) -> bool:

@@ -953,7 +953,10 @@ def cost_rent(f: Facts):
     # nothing scales down off-peak (the spare and whole servers stay on): not "you can scale down when idle"
     w = c.cloud_warm
     always_on = bool(w and w.get("scaled_share", 1.0) < 1.0 and (c.cloud_billed_gpus or 0) >= c.gpus)
-    scale = {"tr": "plan.rent16.scale." + ("always_on" if always_on else "down")}
+    # the part's instances are sold through the cloud's sales: every one runs all month (warm_floor, review 20b q42)
+    on_request = always_on and bool(w and w.get("kept_on"))
+    scale = {"tr": "warm32.scale.on_request" if on_request else
+             "plan.rent16.scale." + ("always_on" if always_on else "down")}
     got = finding("cost.rent", variant=verdict or "uncosted", util=usage_share.printed_pct(f.cost.costs, f.ctx),
                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
                   breakeven=months_be.phrase("months") if months_be else "—", scale=scale,

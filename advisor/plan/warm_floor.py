@@ -9,6 +9,11 @@ Two things set that always-on part, and the fifth blind review sent back memos t
 - **Whole units scale, not GPUs.** A part sold only as whole 8-GPU servers (H800, H20, A800 with no sourced VM size)
   cannot be scaled down by the GPU: the server that holds the always-on replica is billed whole ("priced only as
   whole 8-GPU servers, yet 5.3 GPUs a month are billed on average", q10). Every unit on sale scales as a unit.
+- **What a cloud sells only through its sales is not rented by the hour.** A part whose instances the provider sells
+  in some regions only, through its sales (``instance_on_request``: Alibaba Cloud's H20 family), cannot be started
+  for the peak's hours each day and handed back at night: every instance runs all month (blind review 20b, q42: "the
+  cost model rents the third replica by the hour at peak only, 平均 2.5 张 … unrealistic when the memo itself says
+  H20 instances are sold 只在部分地域、经其销售提供").
 """
 
 from __future__ import annotations
@@ -32,12 +37,15 @@ class Warm:
     units: int
     unit_gpus: int
     whole_server: bool
+    on_request: bool = False  # the part's instances are sold through the provider's sales: none rented by the hour
+    kept_on: bool = False  # ``on_request`` kept GPUs on all month that the load alone would have handed back
 
     def basis(self, scaled_share: float) -> dict[str, Any]:
         """The record the cost keeps (``Costs.cloud_warm``) for the memo to say what stays on; ``scaled_share``:
         the share of hours the rest runs (1.0 for a steady load: nothing scales down)."""
-        return {"gpus": self.gpus, "replicas": self.replicas, "spare": self.spare, "units": self.units,
-                "unit_gpus": self.unit_gpus, "whole_server": self.whole_server, "scaled_share": scaled_share}
+        out = {"gpus": self.gpus, "replicas": self.replicas, "spare": self.spare, "units": self.units,
+               "unit_gpus": self.unit_gpus, "whole_server": self.whole_server, "scaled_share": scaled_share}
+        return {**out, "on_request": True, "kept_on": self.kept_on} if self.on_request else out
 
 
 def spare_replicas(layout: Any) -> int:
@@ -67,8 +75,19 @@ def warm(cand: Any, steady_replicas: int, *, spare_counted: bool = False) -> War
     unit = max(1, unit)
     units = max(1, math.ceil(replicas * tp / unit))
     gpus = min(total, units * unit)
+    if _sold_on_request(cand):  # no instance to start for the peak's hours and hand back: all of them, all month
+        return Warm(gpus=total, replicas=int(cand.replicas), spare=spare, units=max(1, math.ceil(total / unit)),
+                    unit_gpus=unit, whole_server=whole, on_request=True, kept_on=gpus < total)
     return Warm(gpus=gpus, replicas=replicas, spare=min(spare, replicas), units=units, unit_gpus=unit,
                 whole_server=whole)
+
+
+def _sold_on_request(cand: Any) -> bool:
+    """The cloud sells ``cand``'s part through its sales in some regions only (``instance_on_request``)."""
+    from advisor.plan.instance_on_request import listed_on_request
+
+    gpu = getattr(cand, "gpu", None)
+    return gpu is not None and listed_on_request(str(gpu.id))
 
 
 def billed_note(costs: Any, lang: str) -> str:
@@ -84,6 +103,8 @@ def billed_note(costs: Any, lang: str) -> str:
         from advisor.plan.cloud_price_labels import billed_range_text
 
         shown = billed_range_text(costs)  # the row's worked product prints it so: the note names the same figure
+    if w is not None and w.get("kept_on") and w.get("scaled_share", 1.0) < 1.0:  # said where the load would scale
+        return translate(lang, "warm32.billed.on_request", gpus=gpus)
     if w is None or w.get("scaled_share", 1.0) >= 1.0:
         return translate(lang, "memo.batchcost15.billed_note", billed=shown, gpus=gpus) if some else ""
     spare = translate(lang, "memo.capacity16.with_spare") if w["spare"] else ""

@@ -186,11 +186,14 @@ def test_on_demand_and_reserved_each_say_which_gpus_they_bill(name):
         said = ("scaled to the load" if lang == "en" else "随负载伸缩") in row
         assert said == scaled, (name, lang, row)
         if scaled:
-            shown = f"{billed:.0f}" if billed == int(billed) else f"{billed:.1f}"
+            # s31-q42fix32 (blind review 20b, q42: "2.5 of 3 GPUs on average" beside "2.55 GPUs billed"): the label
+            # prints the average as the worked product does (two decimals kept; a range at three figures), no longer
+            # rounded to one decimal
+            shown = f"{billed:.0f}" if billed == int(billed) else f"{billed:g}"
             if c.cloud_billed_gpus_range is not None:  # an assumed range of burst days: each end's GPUs (s19-cost19)
                 lo, hi = c.cloud_billed_gpus_range.low, c.cloud_billed_gpus_range.high
                 assert lo < billed < hi
-                shown = f"{lo:.1f}–{hi:.1f}"
+                shown = f"{lo:.3g}–{hi:.3g}"
             assert f"{shown} of {c.gpus} GPUs" in row if lang == "en" else f"{shown} / {c.gpus} 张 GPU" in row
             floor = c.cloud_reserved_floor  # s19-reserve19: the always-on floor reserved, the bursts on demand
             if floor is not None and floor["replicas"] and r.deployment_form != "hybrid" and not r.nodes:

@@ -18,6 +18,11 @@ from advisor.plan.result import PlanResult
 from tests.support.planned import advice_answers, planned
 
 FAIRS = advice_answers("q36_bursty_b2b_event_mainland")
+# s31-q42fix32: q36 on GPUs a cloud rents by the hour. Its plan picks the H20, whose cloud instances are sold only
+# through the provider's sales, and those are now billed all month (blind review 20b, q42), so nothing bursts on it;
+# the burst billing these tests pin is checked on the same fairs with the H20 set aside (it then rents A10s)
+HOURLY_GPUS = ["l20-48g", "a10"]
+FAIRS_HOURLY = {**FAIRS, "gpu_constraint": HOURLY_GPUS}
 FLEET = advice_answers("q39_hybrid_l20_base_cloud_burst")
 
 
@@ -91,12 +96,12 @@ def test_bursts_on_known_dates_are_met_by_calendar_and_a_little_ops_team_runs_no
 
 
 def test_the_cost_bills_every_hour_the_replicas_the_memo_keeps_warm():
-    r = plan(FAIRS)
+    r = plan(FAIRS_HOURLY)
     f = r.finding("scaling.warm_replica")
     assert f is not None
     warm, total = f.params["warm"], r.hardware.replicas
     assert 1 < warm < total  # the quiet days' replica and the N+1 spare stay on
-    steady = plan({**FAIRS, "load_pattern": "stable"})
+    steady = plan({**FAIRS_HOURLY, "load_pattern": "stable"})
     assert steady.hardware.replicas == total and steady.hardware.gpu == r.hardware.gpu
     bursty_od, stable_od = r.costs.cloud_on_demand_monthly, steady.costs.cloud_on_demand_monthly
     assert bursty_od is not None and stable_od is not None
