@@ -63,7 +63,7 @@ def test_q24_states_the_row_share_and_its_busy_hours_reading_together() -> None:
     row = re.search(ROW["en"], memo)
     assert row
     busy = row.group("busy").strip()
-    assert f"The month's tokens use {busy} of capacity (the cost table's GPU use), the same as the GPUs working " \
+    assert f"The month's tokens use {busy} of capacity, the same as the GPUs working " \
            f"{busy} of the hours in full batches. Even if the busiest hour's load lasted 12 hours a day, that share " \
            f"would be ~{upper} %" in memo
 
