@@ -30,6 +30,7 @@ from advisor.i18n import translate
 from advisor.plan import (
     hosted_assumed,
     hosted_kept,
+    hosted_next,
     hosted_prices,
     hosted_unserved,
     hosted_weigh,
@@ -166,11 +167,16 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
 
 def ceiling_clause(be: HostedBreakEven) -> dict[str, Any] | str:
     """Whether this setup could carry the break-even volume (s20-hosted20b): the most it serves a month, and where
-    even the break-even's low end is above that, that at this size self-hosting never pays on cost alone."""
+    even the break-even's low end is above that, that at this size self-hosting never pays on cost alone; where only
+    its high end is, that at that end of the price range it never beats the API at a volume this setup serves."""
     if be.capacity_tokens is None:
         return ""
     never = be.tokens_low > be.capacity_tokens
-    return {"tr": f"plan.hostedlead20b.cap.{'never' if never else 'carries'}", "cap": tokens_words(be.capacity_tokens)}
+    # s31-util32 (blind review 20b, q24: "12–71 billion … serves up to about 24 billion": at the high end it never
+    # pays): a break-even range whose high end only is above the ceiling says so, not a move at a volume it cannot serve
+    part = not never and be.tokens_high > be.capacity_tokens
+    key = "plan.hostedlead20b.cap.never" if never else "util32.cap.part" if part else "plan.hostedlead20b.cap.carries"
+    return {"tr": key, "cap": tokens_words(be.capacity_tokens)}
 
 
 def start_with(f: Facts) -> StartWith | None:
@@ -209,6 +215,8 @@ def start_with(f: Facts) -> StartWith | None:
     why = keep_reason(f, reason)
     if why is not None:
         extra["reason"] = why
+        if why.get("tr") == hosted_next.KEY:  # s31-util32: the yardstick's month first, then its next generation's
+            key = hosted_next.LEAD_KEY
     if reason == "other_model":  # taken all the same, its endpoint must take the longest requests (q10, s24-api24)
         extra["context"] = hosted_assumed.context_clause(f)
     if form == "hosted_api" and not c.is_batch:  # s21-apilead21: the opening words name where to start (q21)

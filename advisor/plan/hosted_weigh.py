@@ -31,6 +31,7 @@ from advisor.plan import (
     hosted_at,
     hosted_bars,
     hosted_batch_api,
+    hosted_next,
     hosted_prices,
     hosted_switch,
     hosted_tie,
@@ -283,7 +284,10 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
         # s23-apisg23: about the same cost: the other factors that decide, and a deprecated model said (q20)
         return {**close_reason(v), **tie_params(f.ctx, v)} if v.kind == "tie" else close_reason(v)
     if reason == "deprecated":  # the model, its provider and the plan's horizon named (``hosted_tie``)
-        return {"tr": KEEP_REASONS[reason], "more": "", **(hosted_tie.deprecated_params(f.ctx) or {})}
+        why = {"tr": KEEP_REASONS[reason], "more": "", **(hosted_tie.deprecated_params(f.ctx) or {})}
+        # s31-util32 (q13): the next generation on the same list priced where the row names one
+        nxt = hosted_next.reason(f.ctx, f.cost.costs, lambda lo, hi: _range(lo, hi, f)) if f.cost else None
+        return {**why, **nxt} if nxt else why
     if reason == "other_model":  # the two models named: the one asked for and the one the price list is of
         p = hosted_prices.proxy(f.ctx)
         return {"tr": KEEP_REASONS[reason], "more": "", "model": hosted_switch.model_shown(f.ctx),

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.i18n import LANGUAGES
 from advisor.plan import payback
 from advisor.plan.cost import average_draw
+from advisor.plan.memo_per_million import usage_text
 from advisor.plan.result import BreakEven
 
 
@@ -70,14 +72,20 @@ def lead(costs: Any, upper: dict[str, Any] | None = None) -> dict[str, Any] | st
     # the share said as what it is; like for like (blind review 18, q30: "1–16 % busy … below the ~58 %"): the
     # break-even is a share of the hours the GPUs are rented, so the tokens' share of the capacity is said as what it
     # equals in hours, those the GPUs would work run in full batches (the break-even's reading of renting only them)
-    pre = "memo29.rent.lead." if costs.usage_from_tokens else "util23.rent.lead."
-    common = {"util": util if top == util else f"{util}–{top}", "months": costs.horizon_months}
+    pre = "util32.rent.tokens." if costs.usage_from_tokens else "util23.rent.lead."
+    common: dict[str, Any] = {"util": util if top == util else f"{util}–{top}", "months": costs.horizon_months}
+    if costs.usage_from_tokens:
+        # one utilisation story (s31-util32, blind review 20b, q24: "~34 % of hours in full batches" beside the cost
+        # table's "2–9 % of capacity used" read as two figures): the GPU-use row's own words and figure, named as the
+        # hours the GPUs work in full batches, so the reader sees they are one measure
+        common["busy"] = {"by_lang": {lang: usage_text(costs, lang) for lang in LANGUAGES}}
     if upper is not None and costs.usage_from_tokens:
         pct = max(1, round(float(upper["share"]) * 100))
         top = max(top, pct)
         # like for like too (s29-lead29, issue 25: "~20 % busy at its busiest hour … below the ~41 %" set a load
-        # against an hours break-even): the busy hours' tokens at that load are said as the hours they fill
-        pre = "lead29.rent.lead."
+        # against an hours break-even): the busy hours' tokens at that load are the same share of the capacity, read
+        # on the busiest hour kept up all the busy hours: said as the upper end of the one measure
+        pre = "util32.rent.upper."
         common.update(upper=pct, span={"tr": upper["span"], "hours": upper["hours_a_day"]})
     if be.low is None:
         return {"tr": pre + "never", **common}

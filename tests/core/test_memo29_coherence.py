@@ -96,7 +96,9 @@ def test_rent_lead_compares_hours_with_hours(lang: str) -> None:
     # prints, issue 25; 1–16 % on the analytic rate before), said as hours
     c = r.costs
     share = f"{max(1, round(c.utilisation * 100))}–{round(c.usage_high * 100)}"
-    util = {"en": share + r" % of the hours, below the ~\d+ % at which", "zh_CN": share + r" % 的时间"}[lang]
+    # s31-util32 (blind review 20b, q24: two utilisation figures): the hours named as the GPU-use row's share of the
+    # capacity run in full batches ("… of the hours in full batches: below the ~54 % at which"), still hours with hours
+    util = {"en": share + r" % of the hours in full batches: below the ~\d+ % at which", "zh_CN": share + r" % 的时间"}[lang]
     brk = {"en": r"against renting only those hours", "zh_CN": r"与只租这些时段相比，24 个月内回本按最好的价格需约 \d+ %"}[lang]
     assert re.search(util, detail) and re.search(brk, detail), detail
 

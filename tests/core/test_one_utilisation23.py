@@ -152,8 +152,11 @@ def test_q24s_rent_finding_names_the_break_even_utilisation_beside_the_plans(lan
     # re-argued in s29-lead29 (issue 25: "~20 % busy at its busiest hour … below the ~41 %" set a load against a
     # break-even in hours): the busy hours' tokens at that load said as the share of the hours they fill in full
     # batches, the quantity the break-even is, as s29-memo29 made the month's tokens' lead say it
-    below = {"en": f"fills ~{upper} % of hours in full batches, below the ~{low} %",
-             "zh_CN": f"其 token 按满批次也只占约 {upper} % 的时间，低于自购回本的水平"}[lang]
+    # re-argued in s31-util32 (blind review 20b, q24: "~34 % of hours in full batches" beside the cost table's "2–9 %
+    # of capacity used" read as two utilisation figures): the same measure, so the reason says the GPU-use row's share
+    # first and the busy hours' reading as what "that share" would be
+    below = {"en": f"that share would be ~{upper} %, below the ~{low} %",
+             "zh_CN": f"这个占比也只有约 {upper} %，低于自购回本的水平"}[lang]
     need = {"en": f"below the ~{low} % where owning beats renting only those hours over {c.horizon_months} months",
             "zh_CN": f"与只租这些时段相比，{c.horizon_months} 个月内回本按最好的价格需约 {low} % 的时间"}[lang]
     assert below in detail and need in detail, detail
@@ -186,6 +189,7 @@ def test_no_break_even_lead_where_the_plans_utilisation_is_above_it(monkeypatch)
     c.utilisation = 0.2
     # re-argued in s29-memo29 (blind review 18, q30: "1–16 % busy … below the ~58 %" set a capacity share against a
     # break-even in hours): the tokens' share said as the hours it fills in full batches, like the break-even
-    assert rent_breakeven.lead(c)["tr"] == "memo29.rent.lead.best_only"
+    # re-keyed in s31-util32: the same reading, worded as the GPU-use row's share of capacity (one utilisation story)
+    assert rent_breakeven.lead(c)["tr"] == "util32.rent.tokens.best_only"
     c.usage_high = payback.percent_up(be.low) / 100  # the estimate's high end reaches it: not "below" at every end
     assert rent_breakeven.lead(c) == ""

@@ -1,0 +1,152 @@
+"""One utilisation story per memo, and a break-even that admits "never" (s31-util32, issue 25, blind review 20b, q24:
+"'~34 % of hours in full batches' … the cost table says '2–9 % of capacity used', and a reader will not reconcile the
+two utilisation figures"; "the self-hosting break-even is '12–71 billion tokens a month', but 'this setup serves up
+to about 24 billion', so at the high end it never pays"; q13: "the memo never prices the successor model").
+
+- The rent finding's share of the hours the GPUs work in full batches is the cost table's GPU-use share, said in
+  the same words and figure, in every memo of the bench that says it (a property over all scenarios, both languages).
+- The hosted-API lead's ceiling clause: "never" where even the break-even's low end is above what the setup serves,
+  "never at the high end of the range" where only its high end is, the ceiling alone where it carries both.
+- q24's page 1 states once that the API of another model holds only if that model passes the team's quality test,
+  and what the answer is otherwise.
+- q13's reason for not leading with the deprecated API prices the same list's next generation from the price row.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from advisor.i18n import translate
+from advisor.plan.hosted_lead import ceiling_clause
+from tests.support.planned import advice_plan, scenario_memo
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted(p.stem for p in (ROOT / "bench" / "advice_scenarios").glob("q*.json"))
+LANGS = ("en", "zh_CN")
+SECTION_2 = {"en": "\n## 2.", "zh_CN": "\n## 二、"}  # page one is the Decision, section 1
+# the GPU-use row's share (``usage28``'s value), and the rent finding's share of the hours in full batches
+ROW = {"en": r"\| GPU use; horizon \| (?P<busy>[^|(]+?) of capacity used",
+       "zh_CN": r"\| GPU 使用率；测算周期 \| 处理能力用掉(?P<busy>[^|（]+?)（"}
+HOURS = {"en": r"the GPUs working (?P<busy>[^,.:;]+?) of the hours in full batches",
+         "zh_CN": r"按满批次算即 GPU 只在(?P<busy>[^，；。]+?) 的时间里干活"}
+# the two wordings blind review 20b read as a second utilisation beside the row's
+OLD = {"en": ("% of hours in full batches", "the month's tokens fill about"), "zh_CN": ("其 token 按满批次也只占约",
+                                                                                       "每月的 token 按满批次只占约")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_rent_findings_share_of_the_hours_is_the_cost_tables_gpu_use(name: str, lang: str) -> None:
+    memo = scenario_memo(ROOT / "bench" / "advice_scenarios" / f"{name}.json", lang)
+    assert not any(old in memo for old in OLD[lang]), name
+    said = re.findall(HOURS[lang], memo)
+    if not said:
+        return
+    row = re.search(ROW[lang], memo)
+    assert row, (name, "a share of the hours with no GPU-use row to match")
+    assert {s.strip() for s in said} == {row.group("busy").strip()}, (name, said, row.group("busy"))
+
+
+def test_q24_states_the_row_share_and_its_busy_hours_reading_together() -> None:
+    """q24 (the memo the review read): the reason starts from the row's 2–9 % and names the ~34 % as the same share
+    read on the busiest hour kept up 12 hours a day, both below the break-even."""
+    memo = scenario_memo(ROOT / "bench" / "advice_scenarios" / "q24_us_saas_rent.json", "en")
+    r = advice_plan("q24_us_saas_rent")
+    upper = max(1, round(r.costs.volume_peak["upper"]["share"] * 100))
+    row = re.search(ROW["en"], memo)
+    assert row
+    busy = row.group("busy").strip()
+    assert f"The month's tokens use {busy} of capacity, the same as the GPUs working " \
+           f"{busy} of the hours in full batches. Even if the busiest hour's load lasted 12 hours a day, that share " \
+           f"would be ~{upper} %" in memo
+
+
+def _be(low: float, high: float, cap: float | None) -> SimpleNamespace:
+    return SimpleNamespace(tokens_low=low, tokens_high=high, capacity_tokens=cap)
+
+
+@given(st.floats(1e6, 1e12), st.floats(1.0, 20.0), st.floats(1e6, 1e12))
+def test_the_ceiling_clause_says_never_where_the_setup_cannot_serve_the_break_even(low: float, k: float,
+                                                                                  cap: float) -> None:
+    """Three cases by where the ceiling falls against the break-even range: above it all (carries), inside it (never
+    at the high end), below it all (never)."""
+    high = low * k
+    got = ceiling_clause(_be(low, high, cap))
+    assert isinstance(got, dict)
+    if cap < low:
+        assert got["tr"] == "plan.hostedlead20b.cap.never"
+    elif cap < high:
+        assert got["tr"] == "util32.cap.part"
+    else:
+        assert got["tr"] == "plan.hostedlead20b.cap.carries"
+    assert ceiling_clause(_be(low, high, None)) == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_lead_whose_break_even_range_straddles_the_ceiling_says_never_at_its_high_end(name: str, lang: str) -> None:
+    sw = advice_plan(name).start_with
+    be = sw.break_even if sw is not None else None
+    if be is None or be.capacity_tokens is None:
+        return
+    memo = scenario_memo(ROOT / "bench" / "advice_scenarios" / f"{name}.json", lang)
+    page_one = memo.split(SECTION_2[lang])[0]
+    part = translate(lang, "util32.cap.part", cap="").split("{")[0].split("，")[-1].split(", ")[-1]
+    # where the lead prints the ceiling at all (a kept plan's page one may not print the break-even)
+    ceiling = translate(lang, "plan.hostedlead20b.cap.carries", cap="").split("  ")[0].strip("; ；")
+    if ceiling not in page_one:
+        assert part not in page_one, name
+        return
+    straddles = be.tokens_low <= be.capacity_tokens < be.tokens_high
+    assert (part in page_one) == straddles, (name, be)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q24_straddles_and_its_lead_states_the_quality_condition_once(lang: str) -> None:
+    be = advice_plan("q24_us_saas_rent").start_with.break_even
+    assert be.tokens_low <= be.capacity_tokens < be.tokens_high  # the engine's own figures: 12–71 billion against 24
+    page_one = scenario_memo(ROOT / "bench" / "advice_scenarios" / "q24_us_saas_rent.json", lang).split(SECTION_2[lang])[0]
+    otherwise = {"en": "if it does not, the self-hosted plan below is the answer",
+                 "zh_CN": "不通过就采用下面的自建方案"}[lang]
+    assert page_one.count(otherwise) == 1
+
+
+def _next_row() -> dict:
+    rows = json.loads((ROOT / "resources" / "plan" / "hosted_api_prices.json").read_text(encoding="utf-8"))["models"]
+    [row] = [r for r in rows if r["id"] == "singapore_qwen2_5_14b"]
+    return row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q13_prices_the_deprecated_models_next_generation_and_keeps_its_plan(lang: str) -> None:
+    """The month of the next generation is its list rates × the month's tokens (the tokens the deprecated API's month
+    is costed on: that month ÷ its own rates gives them back); the plan stays rented (the scenario's expectation)."""
+    r = advice_plan("q13_sg_sellers_pi_below_threshold")
+    assert r.deployment_form == "cloud"
+    row = _next_row()
+    nxt = row["next"]
+    c = r.costs
+    out = c.output_tokens_per_month
+    inp = c.input_tokens_per_month
+    # the deprecated model's month at its own rates is the month the memo prints: the tokens are the same ones
+    assert c.hosted_api_monthly.low == pytest.approx((out * row["output"][0] + inp * row["input"][0]) / 1e6, rel=0.01)
+    expected = (out * nxt["output"] + inp * nxt["input"]) / 1e6
+    page_one = scenario_memo(ROOT / "bench" / "advice_scenarios" / "q13_sg_sellers_pi_below_threshold.json",
+                             lang).split(SECTION_2[lang])[0]
+    said = re.search({"en": r"Qwen3-14B \(\$0\.144 / \$0\.574 [^)]*\), would cost about \$(?P<m>[\d,.]+) a month",
+                      "zh_CN": r"Qwen3-14B（每百万 token 输入 / 输出 \$0\.144 / \$0\.574[^）]*）每月约 \$(?P<m>[\d,.]+)"}[lang],
+                     page_one)
+    assert said, page_one
+    assert float(said.group("m").replace(",", "")) == pytest.approx(expected, rel=0.05)
+    assert expected < c.hosted_api_monthly.low  # cheaper than the deprecated one: the condition is what keeps the plan
+    condition = {"en": "a different model, so it is the cheaper start only if it passes your quality test",
+                 "zh_CN": "只有用你们自己的提示词通过质量测试，才是更便宜的起步方式"}[lang]
+    assert page_one.count(condition) == 1
+
