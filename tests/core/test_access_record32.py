@@ -11,8 +11,8 @@ from advisor.plan.data import duration
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_plan
 
-PLAIN = {"en": "Renting the GPU servers from a provider other than the one that holds your ICP filing needs an ICP "
-               "access record (接入备案) with that provider, about {lo}–{hi} days",
+PLAIN = {"en": "Renting the GPU servers from another provider than the one holding your ICP filing needs an ICP access "
+               "record (接入备案) with it first, about {lo}–{hi} days",
          "zh_CN": "向备案所在接入商以外的服务商租用 GPU 服务器，须先在该服务商办理 ICP 接入备案（约 {lo}–{hi} 天）"}
 
 
