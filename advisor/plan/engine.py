@@ -11,6 +11,7 @@ from typing import Any
 
 from advisor import __version__
 from advisor.plan import (
+    access_record_rent,
     api_lead_steps,
     api_price_rows,
     batch_double,
@@ -1141,6 +1142,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     questions = _open_questions(answers, c, f) if with_questions else []
     # a relaxed first-token target: the plan's own figures, and the question on page 1 (the team's choice)
     assumptions, questions = ttft_choice.restate(c.assumptions, questions, capacity, curve)
+    # a rented plan: renting from another provider than the filing's needs an access record, said plainly (s31)
+    assumptions, questions = access_record_rent.restate(assumptions, questions, form)
     if burst_rules.carried_warm(findings):  # no burst replicas: their share of the hours is neither said nor asked
         assumptions = [a for a in assumptions if a.field != BURST_QUESTION]
         questions = [q for q in questions if q.field != BURST_QUESTION]

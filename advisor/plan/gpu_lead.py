@@ -183,6 +183,11 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
                 name, text = out[-1]
                 out[-1] = (name, translate(lang, "review29.lead.whole", text=text, units=sized.units,
                                            unit=sized.unit_gpus, serving=sized.serving_gpus))
+            if sized.tp > 1 and sized.tp != sized.chosen_tp:
+                # "a replica" there is several cards (blind review 20, q12 zh: "the A10 comparison says one replica
+                # holds 36 requests, but 14B bf16 (~29.5 GB) does not fit one 24 GB A10: TP2 is implied, not said")
+                name, text = out[-1]
+                out[-1] = (name, translate(lang, "bigctx32.lead.replica_cards", text=text, tp=sized.tp))
         elif choice.reason == "fleet" and choice.burst_split and a.gpu_name == choice.burst_rented:
             continue  # the hybrid's opening names it as the part rented, not as one passed over (``_hybrid``)
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"

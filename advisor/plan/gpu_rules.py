@@ -258,6 +258,7 @@ def _all_work_moves(c, ch, count: int) -> dict | str:
 @rule("cost.line_bandwidth", "cost")
 def line_bandwidth(f: Facts):
     """The premium line's bandwidth at the peak, per Mbps a month with its source; unknown said as unknown."""
+    from advisor.plan import line_files
     from advisor.plan.line_cost import colo_rate, line_cost, price_row
 
     fx = float(f.cost.costs.fx_rate) if f.cost is not None else float(prices()["fx"]["cny_per_usd"])
@@ -281,6 +282,8 @@ def line_bandwidth(f: Facts):
                   out=f"{lc.out_mbps:.2g}", inp=f"{lc.in_mbps:.2g}", headroom=f"{lc.headroom:g}",
                   tok_s=round(lc.output_tokens_per_s),
                   share=_burst_days(f.sized_ctx) if burst_only else "")  # fmt: skip
+    if lc.in_file_mbps is not None:  # whole documents uploaded as files: what sizes the upload, with its assumption
+        out = line_files.said(out, lc)
     if colo_rate(lc.line, f.form) and lc.source is not None:
         # s24-prices24 (round 13, q26): a colocated rack's BGP is the IDC's own rate, an estimate: its source replaces
         # the cloud list's, which no longer prices this line

@@ -3,7 +3,9 @@
 Bandwidth is derived from the plan's own figures: at the peak, ``peak`` users each receive one streamed event
 per token (about 150–300 bytes of JSON each) at the per-user speed the plan predicts, and send their prompts
 (about 4–6 bytes a token) once per request. Lines are billed on the larger direction at a fixed cap or the 95th
-percentile, so the cap is that peak × a stated headroom. A line's per-Mbps price is read for the node's region
+percentile, so the cap is that peak × a stated headroom. Prompts of whole documents (a long-prompt load: contracts,
+reports) are uploaded as files (PDF, DOCX), whose bytes a token are many times the text's: their upload is sized on
+the file's bytes (s31-bigctx32, ``bytes_per_document_token``, an assumption with its source). A line's per-Mbps price is read for the node's region
 (s22-premium22: CN2 GIA and three-network lines in Hong Kong, CN2 GIA in US West, from a community table of carrier
 transit prices, grade C); a line or region with no sourced price stays unknown and is said so; it is never a zero.
 """
@@ -16,6 +18,7 @@ from typing import Any
 from advisor.plan import peak_stream
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpu_choice_facts
+from advisor.plan.long_prompt import is_long_prompt
 from advisor.plan.result import LineCost, MoneyRange, Source
 from advisor.plan.sizing import P99_TPOT, Candidate
 
@@ -79,9 +82,13 @@ def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float,
     _, in_bytes = _rate("bytes_per_prompt_token")
     out_mbps = out_tok_s * out_bytes * 8 / 1e6
     in_mbps = prompt_tok_s * in_bytes * 8 / 1e6
+    # whole documents come as files (blind review 20, q10 zh: "uploading whole contracts or reports as PDFs would
+    # need more, 10+ Mbps"): the same prompt tokens at a file's bytes a token, the high end as for the text
+    file_mbps = prompt_tok_s * _rate("bytes_per_document_token")[1] * 8 / 1e6 if is_long_prompt(c) else None
     headroom = float(facts["headroom"])
-    billed = max(1, math.ceil(max(out_mbps, in_mbps) * headroom))
+    billed = max(1, math.ceil(max(out_mbps, in_mbps, file_mbps or 0.0) * headroom))
     out = LineCost(line=line, mbps=billed, out_mbps=round(out_mbps, 3), in_mbps=round(in_mbps, 3), headroom=headroom,
+                   in_file_mbps=None if file_mbps is None else round(file_mbps, 3),
                    output_tokens_per_s=round(out_tok_s, 1), prompt_tokens_per_s=round(prompt_tok_s, 1),
                    currency=c.currency, stream_simulated=peak_stream.simulated_below(c, chosen))  # fmt: skip
     price = price_row(line, region, form)

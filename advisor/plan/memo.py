@@ -50,6 +50,7 @@ from advisor.plan import (
     memo_job_split,
     memo_lead_once,
     memo_likely,
+    memo_one_server,
     memo_per_million,
     memo_quantized_once,
     memo_quote_once,
@@ -945,6 +946,9 @@ def memo_context(
     memo_lead_once.yardstick_on_page1(rendered, findings, alternative, lang)  # the other region's list: page 1's
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
     why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
+    # one server within a straddled budget: page 1's choice, the budget finding's plain title then (s31-bigctx32)
+    one_server = memo_one_server.paragraph(result, lang) if result.feasible else ""
+    memo_one_server.said_once(rendered, findings, why, lang, one_server)
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
     layouts = _layouts_sentence(result, lang, as_asked)
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
@@ -954,6 +958,7 @@ def memo_context(
         "self_host_line": "",
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
+        "one_server": one_server,
         "lead": lead,
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),

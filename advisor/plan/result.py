@@ -1238,6 +1238,8 @@ class LineCost(_Out):
     mbps: float = Field(description="bandwidth billed: the larger of the peak's upload and download, × headroom")
     out_mbps: float = Field(description="answers streamed to users at the peak (tokens/s × bytes per streamed token)")
     in_mbps: float = Field(description="prompts uploaded at the peak (tokens/s × bytes per prompt token)")
+    in_file_mbps: float | None = Field(None, description="whole documents uploaded as files (PDF, DOCX) at the peak: "
+                                       "tokens/s × bytes per document token; None where prompts are not documents")
     headroom: float
     output_tokens_per_s: float
     prompt_tokens_per_s: float
@@ -1252,7 +1254,8 @@ class LineCost(_Out):
 
     def text_in(self, lang: str) -> str:
         base = {"line": {"tr": f"plan.line.{self.line}"}, "mbps": f"{self.mbps:,.0f}",
-                "out": f"{self.out_mbps:.2g}", "inp": f"{self.in_mbps:.2g}", "headroom": f"{self.headroom:g}"}
+                "out": f"{self.out_mbps:.2g}", "inp": f"{max(self.in_mbps, self.in_file_mbps or 0.0):.2g}",
+                "headroom": f"{self.headroom:g}"}
         if self.monthly is None or self.per_mbps_month is None:
             return render(lang, "plan.line_cost.unpriced", base)
         return render(lang, "plan.line_cost.priced", {

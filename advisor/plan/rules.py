@@ -685,7 +685,12 @@ def gpu_domestic(f: Facts):
     ch = _chosen(f)
     if ch is None or ch.gpu.vendor.lower() not in ("huawei",):
         return None
-    return finding("gpu.domestic", gpu=ch.gpu.name, model=f.ctx.model.name)
+    from advisor.plan import fleet
+
+    # on the team's own cards with nothing to buy or rent: checked before deploying, not "before buying" (blind
+    # review 20, q08 zh: "采购前请确认 makes no sense when nothing is bought")
+    owned = f.form in ("on_premises", "bare_metal") and fleet.fits_free(f.ctx, ch, f.region)
+    return finding("gpu.domestic", variant="fleet" if owned else None, gpu=ch.gpu.name, model=f.ctx.model.name)
 
 
 @rule("gpu.rocm", "constraint")

@@ -62,10 +62,13 @@ def test_a_legal_services_client_documents_with_a_provider_carry_confidentiality
     f = only_finding(advice_plan("q10_128k_document_assistant"), "confidentiality.client_documents")
     text = f.title_in(lang) + " " + f.detail_in(lang)
     assert ("Civil Code Art. 501" if lang == "en" else "《民法典》第五百零一条") in text
-    assert ("Lawyers Law Art. 38" if lang == "en" else "《律师法》第三十八条") in text
     assert ("check your client contracts" if lang == "en" else "先查客户合同") in text
-    # two of its three sources are quotations (grade C): it carries ⚠ rather than passing for settled
-    assert f.verify and sorted(s.grade for s in f.sources) == ["B", "C", "C"]
+    # re-argued by s31-bigctx32 (blind review 20, q10 zh: "《律师法》第三十八条 is cited although the client is a
+    # consulting firm"): q10 is a consultancy, so the Lawyers Law (which binds lawyers) is no longer cited for it; a
+    # law firm's sector keeps it (test_lawfirm32's law-firm case). One of its two sources is a quotation (grade C):
+    # it still carries ⚠ rather than passing for settled
+    assert ("Lawyers Law" if lang == "en" else "《律师法》") not in text
+    assert f.verify and sorted(s.grade for s in f.sources) == ["B", "C"]
 
 
 @pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts",  # a law firm on its own servers: no provider

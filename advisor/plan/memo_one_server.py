@@ -1,0 +1,75 @@
+"""One server within the budget put forward on page 1 as a choice (s31-bigctx32; blind review 20 and 20b, q10:
+"the one-server option (8 GPUs, no spare and no headroom at 4 per replica, TTFT P99 24.7 s) should be put forward as
+a real choice rather than buried in a warning"; "the single 8×H800 server … should lead").
+
+The plan stays as the rules size it (the recommendation never depends on the budget, docs/plan.md "Budget"; a
+production service for business customers keeps N+1), but where its cost straddles the budget and one server of the
+same layout carries the peak within the target (``one_server_option``), the Decision prints that server as the
+choice it is, under the headline: its month and its share within the budget against the plan's, the peak it carries
+and its first token there (the plan's own latency curve at that load a replica), and what it gives up in numbers —
+with the server down none of the peak is served (the plan: what its other servers carry), and its headroom above
+the peak against the plan's. The budget finding then keeps its plain title on page 1 and in section 7 (the option
+said once); the app and ``--json`` keep the finding whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from advisor.plan import budget_share, line_total
+from advisor.plan.result import Finding, PlanResult, render
+
+FINDING = "cost.budget_straddles"
+KEY = "bigctx32.one_server.choice"
+
+
+def _option(result: PlanResult) -> Finding | None:
+    return next((f for f in result.findings if f.id == FINDING and "one_gpus" in f.params), None)
+
+
+def paragraph(result: PlanResult, lang: str) -> str:
+    """Page 1's one-server paragraph, or "" where the budget finding offers no one-server option."""
+    f = _option(result)
+    cap, costs = result.capacity, result.costs
+    total = line_total.judged_total(costs)
+    c_max, replicas = cap.max_concurrency_per_replica, result.hardware.replicas
+    if f is None or total is None or costs.budget_monthly is None or not c_max or not replicas or not cap.peak_concurrency:
+        return ""
+    p = f.params
+    peak, one_replicas, per = cap.peak_concurrency, int(p["one_replicas"]), int(p["one_per"])
+    at = next((x for x in result.latency_curve.points if x.concurrency == per), None)
+    target = result.latency_curve.slo_ttft_p99_ms
+    ttft = {"tr": "bigctx32.one_server.ttft", "s": f"{at.ttft_p99_ms / 1000:.1f}", "target": f"{target / 1000:g}"} \
+        if at is not None and at.ttft_p99_ms is not None and target else ""
+    return render(lang, KEY, {
+        **p, "peak": peak, "ttft": ttft,
+        "plan_pct": budget_share.percent(total.low, total.high, costs.budget_monthly),
+        # with one server down: the plan's other servers' replicas at the most a replica takes within the target
+        "plan_down": min(peak, max(0, replicas - one_replicas) * c_max),
+        "one_headroom": f"{max(0.0, one_replicas * c_max / peak - 1) * 100:.0f}",
+        "plan_headroom": f"{(cap.headroom or 0.0) * 100:.0f}",
+    })
+
+
+def said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], why: list[dict[str, Any]],
+              lang: str, shown: str) -> None:
+    """Where ``shown`` (page 1's paragraph) is printed, the budget finding in the memo keeps its plain title (page 1's
+    reason and section 7) and its plain detail with a pointer to page 1."""
+    if not shown:
+        return
+    for f in findings:
+        if f.id != FINDING or "one_gpus" not in f.params:
+            continue
+        title_key = "ownrent24.rule.cost.budget_straddles.most.title" if "pct" in f.params \
+            else "plan.rule.cost.budget_straddles.title"
+        title = render(lang, title_key, f.params)
+        detail = render(lang, "bigctx32.one_server.detail", f.params)
+        for row in (*rendered, *why):
+            if row.get("id") == FINDING:
+                row["title"] = title
+                if "detail" in row:
+                    row["detail"] = detail
+
+
+__all__ = ["paragraph", "said_once"]
