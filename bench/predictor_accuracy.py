@@ -241,8 +241,13 @@ def setup_for(row: dict[str, str]):
         steps = int(row["num_scheduler_steps"])
         limits = dataclasses.replace(limits, scheduler_steps=steps)
         # V0's GPU bubble comes once a scheduler call, so once a window of `steps` decode steps ("the 4ms only needs
-        # to be incurred once for every 8 decode steps", vllm#6854): spread over the window's steps
-        costs = dataclasses.replace(setup.costs, runner_s_per_step=setup.costs.runner_s_per_step / steps)
+        # to be incurred once for every 8 decode steps", vllm#6854): spread over the window's steps. A prefill is not
+        # in a window: v0.6.0 schedules it as a group of one step (core/scheduler.py 866-868, no lookahead slots for a
+        # prefill, 1432-1443) and schedules no decode beside it (917-923), so its SchedulerOutputs carry no lookahead
+        # slots (980), are not cached for further steps (engine/llm_engine.py 1513-1518) and the next step() calls the
+        # scheduler again: a prefill step is a scheduler call of its own and pays the whole gap
+        gap = setup.costs.runner_s_per_step
+        costs = dataclasses.replace(setup.costs, runner_s_per_step=gap / steps, runner_s_prefill_extra=gap - gap / steps)
         setup = dataclasses.replace(setup, costs=costs)
     if (budget := v0_prefill_first_budget(row, model.max_context)) is not None:
         limits = dataclasses.replace(limits, mixed_prefill=False, max_num_batched_tokens=budget)
@@ -962,6 +967,30 @@ page's plot and overview, and the memo's latency rows (at the plan's peak load p
 
 {_regime_table(acc)}
 
+**Session 31, follow-up: a multi-step prefill pays V0's whole gap (below the knee TTFT median 29.0 → 26.6 %; its p90,
+both TPOT figures, every range and the past-the-knee figures unchanged; held-out TPOT overall 19.0 → 17.8 %).** The
+bench spread V0's gap over `--num-scheduler-steps` for every step, a prefill's included. In v0.6.0 a prefill is not
+part of a window: `_schedule_default` schedules no decode beside a prefill (`core/scheduler.py` 917–923), a prefill
+group gets one step (866–868; no lookahead slots for a prefill, 1432–1443), so the step's SchedulerOutputs carry 0
+lookahead slots (980), are not cached for more steps (`engine/llm_engine.py` 1513–1518), and the next `step()` calls
+the scheduler again: the prefill is a scheduler call of its own and its GPU waits the whole ~4 ms, as vllm#6854's
+traced call does. The cost model now carries that part apart (`RooflineCosts.runner_s_prefill_extra`, added to a
+step with prompt tokens; the bench sets it to the gap less the spread share for multi-step rows, and nothing else
+does, so the app's own predictions and every memo are unchanged — memos byte-identical). The four vLLM 0.6 multi-step
+rows: Llama-3.1-8B on an A100 TTFT −10/−14 → −2/−14 %, TPOT −8/−11 → −6/−8 %; Llama-3.1-70B on 4 × H100 TTFT −29/−31 →
+−25/−33 % (the second away: a longer prefill step moves where the windows fall, and an arrival's wait for the running
+window is most of these TTFTs), TPOT −19/−20 → −18/−18 %. By GPUs a replica (signed median, below the knee): one GPU
+TTFT −13.5 → −14.3 %, TP 4–8 −29.8 → −29.9 %, TP 2 unchanged. *Looked at, not changed:* the TP 4–8 group's fast bias
+(TPOT −34.8 % signed). Its all-reduces are already charged as measured (`resources/gpus/allreduce.json`: vLLM's custom
+all-reduce in CUDA graphs, ~4.6 µs a call at small messages at TP 4 on H100, 160 calls a step for a 70B: ~0.7 ms);
+the gap at SGLang 0.3's TP-4 70B rows is 6–10 ms a step (TPOT 25.0 / 33.1 ms measured, 18.6 / 23.2 modelled), more
+than even NCCL's ring at small messages in place of the custom kernel would add (16.9 µs at 4 GPUs of a DGX-A100,
+NVIDIA/nccl-tests#123: ~2 ms a step). The other candidate, the per-step hand-over of the batch from the first TP
+process to the others, was a known cost in 2024 (vLLM V0's driver broadcast: vllm#4440, vllm#4844 "~4-5 % benefit to
+end-to-end latency" at TP 2 from one broadcast less, vllm#5792 workers launching at different times after it; SGLang
+0.3's rank 0 broadcasts each step's new requests over the CPU group, `broadcast_recv_input`), but no figure per step at
+TP 4–8 for vLLM 0.6's shared-memory broadcast or SGLang 0.3's was found: nothing added.
+
 **Session 31: vLLM V0's GPU bubble at each scheduler call (below the knee TTFT median 32.0 → 29.0 %, TPOT 12.8 →
 12.4 %; both p90s, every range and the past-the-knee figures unchanged; train TPOT 32.9 → 29.4 %).** `--breakdown`
 now also splits the below-knee rows by the GPUs a replica spans (after this change): one GPU TTFT −13.5 % / TPOT −10.9 % signed (31 / 45
@@ -980,8 +1009,7 @@ traces, "incurred on every decode" without multi-step and once a window with it 
 profile states it (`v0_gap_us_per_schedule` 4,000 µs, the traced figure and the low side of the range; vLLM 0.6's
 async output processing hides part of it, so it is the larger side there) for versions before V1's default (0.8.0),
 between every two steps, and the bench spreads it over `--num-scheduler-steps` where the source ran multi-step (a
-prefill step is a scheduler call of its own, so a first token pays a little more than the spread share: TTFT stays on
-the short side). The V0 rows moved toward their measurements but three: vLLM 0.6 Llama-3.1-8B on an A100 TTFT
+prefill step, a scheduler call of its own, pays the whole gap since the follow-up above). The V0 rows moved toward their measurements but three: vLLM 0.6 Llama-3.1-8B on an A100 TTFT
 −9/−18 → −10/−13 % (the first a little away), TPOT −11/−14 → −8/−11 %; Llama-3.1-70B on 4 × H100 TTFT −32/−34 → −29/−31 %, TPOT −21/−21 →
 −19/−20 %; train: vLLM 0.7 DeepSeek-R1 on 8 × H200 TPOT −40…−25 → −24…−19 % at 4–64 users, on 8 × MI300X −67…−49 →
 −58…−44 %, vLLM 0.4.1 Llama-3-8B on an RTX 3090 −54/−55 → −44/−45 % at 5 req/s (away: at 1 req/s TPOT −4 → +14 % and at

@@ -301,6 +301,10 @@ class StepCostModel:
     # the model runner's CPU work per step that a synchronous loop leaves between two GPU steps (input preparation,
     # the sampler's launches, the sampled tokens' copy back; SpeedFactors.runner_us_per_step): 0 where it overlaps
     runner_s_per_step: float = 0.0
+    # more of it for a step that prefills, where the gap above is a share of a longer one (vLLM V0 multi-step: a window
+    # of N decode steps pays one scheduler call's gap, N-th each, but a prefill is a scheduler call of its own, a group
+    # of one step: v0.6.0's core/scheduler.py 866-868 and 917-923 with 1432-1443, so it pays the whole gap)
+    runner_s_prefill_extra: float = 0.0
     peak_flops_per_s: float = 0.0  # dense tensor peak of the whole group in the compute dtype
     # measured all-reduce times of this GPU class and TP degree (allreduce.py); None: the formula
     allreduce_points: AllReduceTimes | None = None
@@ -649,6 +653,8 @@ class StepCostModel:
             attention = read_s
         gpu = linear + attention + comm + elementwise + self.overhead_s
         scheduler = logits * self.scheduler_s_per_seq + self.runner_s_per_step
+        if prefill_tokens and self.runner_s_prefill_extra:
+            scheduler += self.runner_s_prefill_extra  # a scheduler call of its own (the field's note)
         if not self.scheduler_overlaps:
             gpu, scheduler = gpu + scheduler, 0.0  # scheduled between steps: every step waits for it
         if scheduler > gpu:

@@ -7,6 +7,7 @@ its tokens touch. Those tests check both sides of the bound with figures worked 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import importlib.util
 import sys
 from pathlib import Path
@@ -271,6 +272,22 @@ def test_a_multi_step_window_pays_the_gap_once(accuracy):
     single, limits = accuracy.setup_for(_v0_row(accuracy, num_scheduler_steps=""))
     assert limits.scheduler_steps == 1
     assert single.costs.runner_s_per_step == pytest.approx(gap)
+
+
+def test_a_multi_step_prefill_is_a_scheduler_call_of_its_own(accuracy):
+    """v0.6.0 schedules a prefill as a group of one step with no decode beside it (core/scheduler.py 866-868, 917-923,
+    1432-1443): its step pays the whole gap, where a window's decode steps pay a tenth each (predict32b)."""
+    gap = get_profile("vllm").v0_gap_us_per_schedule / 1e6
+    windowed, _ = accuracy.setup_for(_v0_row(accuracy))
+    costs = windowed.costs
+    assert costs.runner_s_per_step + costs.runner_s_prefill_extra == pytest.approx(gap)
+    spread = dataclasses.replace(costs, runner_s_prefill_extra=0.0)  # as the bench had it before
+    # a prefill step of 230 tokens (the row's prompt) waits the rest of the gap; a decode step of 8 does not
+    assert costs.step_seconds(230, 230 * 231 / 2, 0, 0) - spread.step_seconds(230, 230 * 231 / 2, 0, 0) == pytest.approx(gap * 9 / 10)
+    assert costs.step_seconds(0, 0, 8, 8 * 400) == spread.step_seconds(0, 0, 8, 8 * 400)
+    assert costs.decode_seconds_fn(8)(8 * 400) == spread.decode_seconds_fn(8)(8 * 400)
+    single, _ = accuracy.setup_for(_v0_row(accuracy, num_scheduler_steps=""))
+    assert single.costs.runner_s_prefill_extra == 0.0  # every step is a scheduler call already
 
 
 def test_a_v1_engine_run_before_v1_was_the_default_is_not_v0s_loop(accuracy):
