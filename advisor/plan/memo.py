@@ -506,7 +506,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
                    date=u.date, grade=u.grade)  # fmt: skip
     tokens = "—"
     if c.output_tokens_per_month:
-        tokens = f"{_round_money(c.input_tokens_per_month or 0)} / {_round_money(c.output_tokens_per_month)}"
+        # a month derived from the peak's rate prints as an estimate (two figures, wave 2 q11), the label too
+        tokens = f"{volume_range.volume_text(c.volume_basis, c.input_tokens_per_month or 0)} / " \
+            f"{volume_range.volume_text(c.volume_basis, c.output_tokens_per_month)}"
         # a month raised to its busiest hour's floor: this row keeps the estimate its basis multiplies out to, the
         # next row the figures the costs use and their own line (s30-floor30, review 19: q17, q21, q24, q33)
         if (est := volume_peak.floor_tokens(c)) is not None and not job:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import people_volume
+from advisor.plan import people_volume, volume_range
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import MoneyRange
 from advisor.plan.volume_low_end import FLOOR
@@ -49,8 +49,15 @@ def volume_clause(costs: Any, lang: str, busy: str) -> str:
     # a little-used setup's share is said once, in the idle words that follow (``idle_clause``), to keep the row short
     said = "" if low_use(costs) else translate(lang, "permillion31.per_million.busy", busy=busy)
     return translate(lang, f"permillion31.per_million.{basis(costs)}", monthly=money_range(monthly, cur),
-                     tin=round_money(float(own["input_tokens"])), tout=round_money(float(own["output_tokens"])),
+                     tin=_tokens(costs, float(own["input_tokens"])), tout=_tokens(costs, float(own["output_tokens"])),
                      busy=said, input=_range(own["input"], cur), output=_range(own["output"], cur))
+
+
+def _tokens(costs: Any, v: float) -> str:
+    """The month's tokens as the tokens row prints them (``volume_range.volume_text``): the label and the row agree."""
+    if basis(costs) == "floor":  # the floor's own figures: whole (the floor row says them so)
+        return round_money(v)
+    return volume_range.volume_text(costs.volume_basis, v)
 
 
 def low_use(costs: Any) -> bool:
