@@ -581,7 +581,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         # a month raised to its busiest hour's floor: the figure costed and the estimate it replaces (s29-volume29)
-        ("volume29.cost.floor", volume_peak.floor_sentence(c, lang, result.deployment_form == "hosted_api") or "—"),
+        # a month capped at what the people can send is no busiest-hour floor: the row says which (review 20b, q08)
+        ("misc32.cost.people_cap" if volume_peak.people_capped(c) else "volume29.cost.floor", volume_peak.floor_sentence(c, lang, result.deployment_form == "hosted_api") or "—"),
         ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
          if result.deployment_form == "hosted_api" else "memo.text15.cost.per_million", per_million),
         ("memo.cost.per_million_tokens", out_m if per_million == "—" else "—"),
