@@ -58,7 +58,7 @@ def derived(basis: dict[str, Any] | None) -> bool:
     """The month is the peak's token rate kept up for an assumed share of the hours: an estimate, whose tokens the
     memo prints as estimates print (two figures, ``about``), not to the token (wave 2, q11: "÷ an assumed
     4,139,281,554 / 1,103,808,414 tokens" read as a count); a measured duty's month stays whole."""
-    return bool(basis) and PEAK_RATE in basis and basis.get("tr") != MEASURED  # type: ignore[operator]
+    return basis is not None and PEAK_RATE in basis and basis.get("tr") != MEASURED
 
 
 def volume_text(basis: dict[str, Any] | None, v: float) -> str:
