@@ -103,9 +103,16 @@ def _blocking(tl: Timeline) -> list[TimelineItem]:
 START_NOW = {"mlps_filing": "gates25.next.other_mlps"}
 
 
+def _start_now(i: TimelineItem) -> str | None:
+    """A running service's grading is reviewed, not graded and first filed after going live (q26, review 20b)."""
+    if i.id == "mlps_filing" and i.label_key == "misc32.timeline.mlps_running":
+        return "misc32.next.other_mlps_running"
+    return START_NOW.get(i.id)
+
+
 def _others(items: list[TimelineItem], gate: TimelineItem | None) -> list[Any]:
     """The other blocking steps, each with its days where known, for one list."""
-    return [{"tr": START_NOW.get(i.id) if not i.blocking else
+    return [{"tr": _start_now(i) if not i.blocking else
              "steps18.next.other_days" if i.length_known else "steps18.next.other_unknown",
              "step": {"tr": i.label_key, **i.label_params, "clause": True}, "days": i.days_in("en") if i.length_known else ""}
             for i in items if i is not gate and i.id != ASK_FIRST]  # fmt: skip

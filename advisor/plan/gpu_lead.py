@@ -95,7 +95,8 @@ def per_card_text(p: dict[str, Any], n: int, chosen_n: int, lang: str) -> str:
     key = "gpuwhy31.lead.per_card_other.bandwidth" if p["other_decode"] >= 50 else "gpuwhy31.lead.per_card_other.plain"
     return translate(lang, key, n=n, chosen_n=chosen_n, other_tok=f"{p['other_tok']:,.0f}", other_per=p["other_per"],
                      other_bw=_tb_s(p["other_bw"]),
-                     kv=translate(lang, "gpuwhy30.per_card.kv_full") if p.get("kv_full") else "")
+                     # what stops the other replica there: its KV cache, or the target (wave 2: q11/q32/q36)
+                     kv=translate(lang, "gpuwhy30.per_card.kv_full" if p.get("kv_full") else "misc32.per_card.within"))
 
 
 def _fewer_cards(choice: GpuChoice, a: GpuOption, lang: str) -> str | None:

@@ -289,7 +289,9 @@ def line_bandwidth(f: Facts):
         # the cloud list's, which no longer prices this line
         cloud = str((price_row(lc.line, f.region) or {}).get("url", ""))
         out.sources = [lc.source, *(s for s in out.sources if not cloud or s.url != cloud)]
-        out.params["cost"] = {**cost, "tr": "prices24.line.cost_colo"} if lc.monthly is not None else cost
+        # the IDC's own quote sets a minimum commitment no source here gives: said as likely, no figure (review 20b,
+        # q26: "a 9 Mbps BGP line may fall below a typical IDC minimum commitment")
+        out.params["cost"] = {**cost, "tr": "misc32.line.cost_colo"} if lc.monthly is not None else cost
     return out
 
 

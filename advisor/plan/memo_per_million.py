@@ -115,9 +115,11 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str], hoste
     busy = float(b["own_volume"]["busy"])
     if costs.usage_from_tokens:  # the cost is at the volume's own share (issue 25): that figure, full use as floor
         share = costs.prefill_gpu_share
-        # one split per memo: a two-node plan states each node's own elsewhere (memo_split_agrees)
-        split = "" if share is None or "input" not in b["own_volume"] or b.get("nodes", 1) > 1 else translate(
-            lang, "usage25.per_million.split", prefill=f"{share * 100:.0f}", decode=f"{(1 - share) * 100:.0f}")
+        # a two-node plan's share is both nodes' own splits weighted by their monthly cost (``two_nodes.
+        # prefill_share``), said as such: the row had no split at all where every other plan's gives one (wave 2, q34)
+        key = "misc32.per_million.split_nodes" if b.get("nodes", 1) > 1 else "usage25.per_million.split"
+        split = "" if share is None or "input" not in b["own_volume"] else translate(
+            lang, key, prefill=f"{share * 100:.0f}", decode=f"{(1 - share) * 100:.0f}")
         # s31-permillion31: the head names the month it divides (estimate, floor, or the user's own) with the monthly
         # cost and tokens it multiplies out from; a little-used setup says why the figure is high (idle GPUs; the
         # per-person note joins that sentence) beside full use and, where weighed, a hosted API's rates

@@ -5,7 +5,10 @@ both bandwidths and called the load prefill-bound, 52 %, without joining the two
 
 Both figures come from the plan's own predictor: the chosen setup at the requests one replica takes within the
 target (the level "What decides the size" quotes and the latency table shows: q42's 524 tokens/s at 28), the other
-at the requests its replica takes on the screen, its KV cache's hold where that is less (q42's L20: 200 at 16). The
+at the requests its replica takes within the target on its own curve (``claim_to_headroom``, the figure the dearer
+clauses weigh), its KV cache's hold where that is less (q42's L20: 200 at 16). The screen's level was used before
+and sits past the target where the KV cache is not what stops the other replica (blind review 20 / wave 2: q11's
+L20 TP2 at 16, q32's L20 at 84, q36's A10 at 185 all missed it, so those memos lost the per-card sentence). The
 other setup's split of GPU time (``token_split.decode_pct``) says whether bandwidth bounds it (decoding most of its
 time); the chosen setup's bound is "What decides the size"'s, the sentence before "Why this GPU", which quotes its
 split (q42: prefill compute, 52 %). Nothing is said where the other's level misses the target or the chosen card does
@@ -35,11 +38,12 @@ def figures(c: Ctx, chosen: Candidate, other: Candidate, other_kv: int | None) -
     of the other setup (the level run on it stays off the setup the option list names)."""
     if c.is_batch or not c.peak:
         return {}
-    from advisor.plan.capacity import claimed_capacity
+    from advisor.plan.capacity import claim_to_headroom, claimed_capacity
     from advisor.plan.token_split import decode_pct
 
     per = claimed_capacity(c, chosen)
-    other_per = other_kv if other_kv is not None else other.c_max
+    within = claim_to_headroom(c, other)  # never above the screen's c_max
+    other_per = within if other_kv is None else min(other_kv, within)
     if per <= 0 or other_per <= 0:
         return {}
     tok, ok = _tokens_per_card(c, chosen, per)
@@ -52,7 +56,7 @@ def figures(c: Ctx, chosen: Candidate, other: Candidate, other_kv: int | None) -
     # the chosen card's own bound, as "What decides the size" says it from the same split (blind review 20, q42:
     # "the H20's weak prefill is actually what binds"): the lead says why this card and what limits it, together
     return {"per": per, "tok": tok, "other_per": other_per, "other_tok": other_tok, "other_decode": other_decode,
-            "kv_full": other_kv is not None, "decode": decode_pct(c, chosen),
+            "kv_full": other_per == other_kv, "decode": decode_pct(c, chosen),
             "tflops": round(card_value("prefill_compute", chosen))}
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import people_volume
+from advisor.plan import people_volume, volume_peak, volume_range
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import MoneyRange
 from advisor.plan.volume_low_end import FLOOR
@@ -48,9 +48,19 @@ def volume_clause(costs: Any, lang: str, busy: str) -> str:
     cur = costs.currency
     # a little-used setup's share is said once, in the idle words that follow (``idle_clause``), to keep the row short
     said = "" if low_use(costs) else translate(lang, "permillion31.per_million.busy", busy=busy)
-    return translate(lang, f"permillion31.per_million.{basis(costs)}", monthly=money_range(monthly, cur),
-                     tin=round_money(float(own["input_tokens"])), tout=round_money(float(own["output_tokens"])),
+    # a month raised to what the people can send is named as that, as its own row is (review 20b, q08)
+    key = "misc32.per_million.people_cap" if volume_peak.people_capped(costs) else \
+        f"permillion31.per_million.{basis(costs)}"
+    return translate(lang, key, monthly=money_range(monthly, cur),
+                     tin=_tokens(costs, float(own["input_tokens"])), tout=_tokens(costs, float(own["output_tokens"])),
                      busy=said, input=_range(own["input"], cur), output=_range(own["output"], cur))
+
+
+def _tokens(costs: Any, v: float) -> str:
+    """The month's tokens as the tokens row prints them (``volume_range.volume_text``): the label and the row agree."""
+    if basis(costs) == "floor":  # the floor's own figures: whole (the floor row says them so)
+        return round_money(v)
+    return volume_range.volume_text(costs.volume_basis, v)
 
 
 def low_use(costs: Any) -> bool:

@@ -74,7 +74,9 @@ def estimate(c: Ctx, peak_tok_s: float) -> PublicVolume | None:
     low_end = low_duty(c)
     low_share = low_end[0] if low_end is not None and low_end[0] < share else share
     low, expected, high = month * low_share, month * share, month * high_share
-    high_in, high_out = in_out(c, high)
+    # derived from the peak's rate: said as an estimate prints (two figures), as ``volume_range.volume_text`` says
+    # the month itself (wave 2, q11: to the token it read as a count)
+    high_in, high_out = about(c.input_for(high)), about(high)
     per_day = expected / max(c.output_avg, 1) / DAYS_PER_MONTH
     basis: dict[str, Any] = {
         "tr": "plan.publicvol18.basis", "rate": f"{peak_tok_s:,.0f}", PEAK_RATE: round(peak_tok_s, 1),
@@ -83,7 +85,7 @@ def estimate(c: Ctx, peak_tok_s: float) -> PublicVolume | None:
         "rpd": about(per_day),
         "high_in": high_in, "high_out": high_out, "duty": round(high_share * 100), "low": ""}
     if low_share < share:
-        low_in, low_out = in_out(c, low)
+        low_in, low_out = about(c.input_for(low)), about(low)
         basis["low"] = {"tr": "plan.publicvol18.low", "low_in": low_in, "low_out": low_out,
                         "low_duty": round(low_share * 100)}
     return PublicVolume(low, expected, high, basis)

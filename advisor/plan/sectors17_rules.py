@@ -79,10 +79,21 @@ def mlps_filing(f: Facts) -> Finding | None:
     # level-2 one files after launch, a note rather than a warning (twelfth blind review q27: "the 等保 warning for a
     # hosted-API pilot is heavier than needed"; s22-duties22c)
     hosted = f.form == "hosted_api" and not _health(f)
-    return finding("mlps.filing", variant="health" if _health(f) else "hosted" if hosted else None,
+    # a service already running (its own measured duty) has presumably been graded and filed: a move to new servers
+    # or a new site reviews that grading and updates the filing, no first grading (blind review 20b, q26 zh)
+    moving = running(f) and not hosted and not _health(f)
+    assess = "misc32.mlps.assess.level3_running" if moving and level3 else f"duties21.mlps.assess.level{3 if level3 else 2}"
+    return finding("mlps.filing", variant="health" if _health(f) else "hosted" if hosted else "running" if moving
+                   else None,
                    severity="info" if hosted and not level3 else None,
                    level={"tr": _level3_reason(f) if level3 else "plan.sectors17.mlps.level2"},
-                   assess={"tr": f"duties21.mlps.assess.level{3 if level3 else 2}"})
+                   assess={"tr": assess})
+
+
+def running(f: Facts) -> bool:
+    """The service already runs: the answers measure its own utilisation (``Ctx.duty_measured``: no fleet, or a fleet
+    whose load is this service's), so its system exists and has presumably been graded under 等保 already."""
+    return f.ctx.duty_measured
 
 
 def _level3_reason(f: Facts) -> str:
@@ -119,8 +130,11 @@ def mlps_step(f: Facts) -> TimelineItem:
     the 等保 filing first, yet the timeline said "not before launch"; s21-duties21). The step names the level the
     finding decided: a level-2 system's step does not promise a level-3 assessment (s18-zhpolish)."""
     level3 = mlps_level(f.ctx, f.region) == 3
-    return TimelineItem(id="mlps_filing", days_low=None, days_high=None, blocking=level3,
-                        label_key="duties21.timeline.mlps_level3" if level3 else "wording18.timeline.mlps_filing.level2",
+    if running(f) and not _health(f) and f.form != "hosted_api":  # a running service's grading reviewed (q26)
+        label = "misc32.timeline.mlps_running_level3" if level3 else "misc32.timeline.mlps_running"
+    else:
+        label = "duties21.timeline.mlps_level3" if level3 else "wording18.timeline.mlps_filing.level2"
+    return TimelineItem(id="mlps_filing", days_low=None, days_high=None, blocking=level3, label_key=label,
                         ask_key="plan.timeline.ask.mlps")
 
 

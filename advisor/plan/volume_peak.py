@@ -210,6 +210,11 @@ def floor_tokens(costs: Any) -> tuple[float, float] | None:
     return float(raised["estimate_in"]), float(raised["estimate"])
 
 
+def people_capped(costs: Any) -> bool:
+    """The month was raised to what the people can send (``users_cap``), not to the busiest hour's floor."""
+    return bool(((getattr(costs, "volume_basis", None) or {}).get(FLOOR) or {}).get("cap"))
+
+
 def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
     """Where the month was raised to its busiest hour's floor (``floor``): the input / output the costs use, the
     line that multiplies out to them (the peak's busiest hour, or the people's most where that caps it), the peak's
@@ -302,4 +307,4 @@ def _held(costs: Any, vp: dict[str, Any], hosted_form: bool, lang: str) -> str:
 
 __all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_hour_mean", "busy_span", "busy_upper", "check", "floor", "floor_sentence", "floor_tokens",
            "hour_mean", "hourly_output", "hours_a_day", "implied_output", "run_days", "sentence", "two_figures",
-           "users_cap", "when"]
+           "users_cap", "when", "people_capped"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan.context import PEAK_FACTOR, Ctx
-from advisor.plan.money_text import round_money
+from advisor.plan.money_text import about, round_money
 
 HOURS_PER_MONTH = 730.0
 OFFICE_HOURS = 22 * 10  # working days a month × office hours a day: an internal tool's busy hours
@@ -41,14 +41,30 @@ def duty_basis(c: Ctx, peak_tok_s: float, duty: float) -> dict[str, Any]:
     base: dict[str, Any] = {"duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}", PEAK_RATE: round(peak_tok_s, 1)}
     low = low_duty(c)
     if c.duty_measured:  # the service's own measured duty, not an assumption (s20-fleet20: q26 read "assumed")
-        return {"tr": "fleet20.volume.duty_measured", **base}
+        return {"tr": MEASURED, **base}
     if low is None or low[0] >= duty:
         return {"tr": "plan.burst15.volume.duty", **base}
     share, how = low
     out = peak_tok_s * 3600 * HOURS_PER_MONTH * share
     inp = c.input_for(out)
     return {"tr": "plan.capacity16.volume.duty_range", **base, "low_duty": round(share * 100),
-            "how": {"tr": how}, "low_in": round_money(inp), "low_out": round_money(out)}
+            "how": {"tr": how}, "low_in": about(inp), "low_out": about(out)}
 
 
-__all__ = ["PEAK_RATE", "duty_basis", "low_duty"]
+MEASURED = "fleet20.volume.duty_measured"
+
+
+def derived(basis: dict[str, Any] | None) -> bool:
+    """The month is the peak's token rate kept up for an assumed share of the hours: an estimate, whose tokens the
+    memo prints as estimates print (two figures, ``about``), not to the token (wave 2, q11: "÷ an assumed
+    4,139,281,554 / 1,103,808,414 tokens" read as a count); a measured duty's month stays whole."""
+    return basis is not None and PEAK_RATE in basis and basis.get("tr") != MEASURED
+
+
+def volume_text(basis: dict[str, Any] | None, v: float) -> str:
+    """A month's tokens as the memo prints them: ``about`` where the month is derived (``derived``), else whole
+    units (a count the answers give, or a product of stated per-person figures)."""
+    return about(v) if derived(basis) else round_money(v)
+
+
+__all__ = ["MEASURED", "PEAK_RATE", "derived", "duty_basis", "low_duty", "volume_text"]

@@ -61,7 +61,9 @@ def test_q08_says_what_two_replicas_keep_of_the_peak_within_the_cap(monkeypatch)
     # the cap rests on a level the latency table shows within the target
     shown = {p.concurrency: p for p in r.latency_curve.points}
     assert shown[cap].tpot_p99_ms <= r.latency_curve.slo_tpot_p99_ms
-    assert "carry the peak with one down (15 each on the other 2" in r.layouts_tried.text_in("en")
+    # misc32 (re-argued, review 20b q08): "one down" read as one server beside "one server down leaves 1 of 3": the
+    # clause names the replica
+    assert "carry the peak with one replica down, not a whole server (15 each on the other 2" in r.layouts_tried.text_in("en")
     for module in (fleet_next_replica, spare_policy):
         monkeypatch.setattr(module, "claimed_capacity", lambda c, ch: 12)
     held = make_plan(answers_from_dict(advice_answers(Q08)))  # not the shared plan: made with the claim held
@@ -80,7 +82,7 @@ def test_q08_failover_sentence_both_ways(monkeypatch):
     r = make_plan(answers_from_dict(advice_answers(Q08)))  # not the shared plan: made with the cap raised
     fo = r.layouts_tried.failover_fleet
     assert fo is not None and fo["carried"] == fo["peak"] and fo["load"] == 15
-    assert "carry the peak with one down (15 each on the other 2" in r.layouts_tried.text_in("en")
+    assert "carry the peak with one replica down, not a whole server (15 each on the other 2" in r.layouts_tried.text_in("en")
     place = only_finding(r, "sizing.placement")
     assert "consist25.placement.one_more" not in str(place.params)
 

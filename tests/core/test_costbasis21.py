@@ -35,13 +35,15 @@ IF_BUSY = {"en": "If the setup were kept", "zh_CN": "若本配置一个月中有
 # s31-permillion31 (blind review 20, q24: "'at the estimated volume' but computed on the 100M busiest-hour floor"): a
 # month raised to its busiest hour's floor is labelled with that floor, not as the estimate
 FLOOR_LABEL = {"en": "at the busiest-hour floor", "zh_CN": "按最忙一小时下限"}
+PEOPLE_CAP_LABEL = {"en": "at the people's most", "zh_CN": "按这些人最多发出的量"}
 
 
 def _label(costs, own: dict, lang: str) -> str:
     """The label the row opens on: the user's own volume, the busiest-hour floor the estimate was raised to, or the
     estimate."""
-    if (costs.volume_basis or {}).get(FLOOR):
-        return FLOOR_LABEL[lang]
+    if (raised := (costs.volume_basis or {}).get(FLOOR)):
+        # misc32 (re-argued, review 20b q08): a month raised to what the people send is labelled as that cap
+        return PEOPLE_CAP_LABEL[lang] if raised.get("cap") else FLOOR_LABEL[lang]
     return OWN[lang][0 if own["answered"] else 1]
 
 

@@ -123,7 +123,10 @@ def test_the_figure_at_the_months_volume_is_given_and_labelled_answered_or_estim
         # s31-permillion31 re-argued (blind review 20, q24: "'at the estimated volume' but computed on the 100M
         # busiest-hour floor"): an estimate raised to its busiest hour's floor is labelled with the floor it divides
         raised = bool((c.volume_basis or {}).get(FLOOR))
-        floor = ("at the busiest-hour floor" if lang == "en" else "按最忙一小时下限") in row
+        # misc32 (re-argued, review 20b q08): raised to what the people send, the label names that cap instead
+        capped = raised and bool(c.volume_basis[FLOOR].get("cap"))
+        floor = (("at the people's most" if lang == "en" else "按这些人最多发出的量") if capped else
+                 ("at the busiest-hour floor" if lang == "en" else "按最忙一小时下限")) in row
         assert (said, estimated, floor) == (answered, not answered and not raised, raised), (path.stem, lang, row)
 
 

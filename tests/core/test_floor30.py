@@ -36,7 +36,9 @@ def _row(r: PlanResult, lang: str, start: str) -> str:
 
 
 def _floor_row(r: PlanResult, lang: str) -> str:
-    return _row(r, lang, f"| {translate(lang, 'volume29.cost.floor')} |")
+    # misc32 (re-argued, review 20b q08): a month raised to what the people send is labelled as that cap
+    capped = volume_peak.people_capped(r.costs)
+    return _row(r, lang, f"| {translate(lang, 'misc32.cost.people_cap' if capped else 'volume29.cost.floor')} |")
 
 
 def _figures(text: str) -> list[int]:

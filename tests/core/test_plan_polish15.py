@@ -155,12 +155,14 @@ def test_two_nodes_split_the_cost_per_million_tokens_node_by_node(monkeypatch):
     assert in_lo <= middle_in * 1.02 and middle_in <= in_hi * 1.02, (in_lo, middle_in, in_hi)
     assert (in_lo * tin + out_lo * tout) == pytest.approx(r.costs.cost_per_million_output_tokens.low * tout, rel=0.01)
     en, zh = (render_memo_markdown(r, lang) for lang in ("en", "zh_CN"))
-    # since s25-usage25 the row's first figure is the month's tokens' (issue 25); a two-node plan's row states no
-    # plan-wide prefill/decode split beside it (the page budget has no room, and a bare split would read as one
-    # replica's): the node-by-node figures above stay the ones the row prints
+    # since s25-usage25 the row's first figure is the month's tokens' (issue 25). misc32 (re-argued, wave 2 q34: the
+    # two-node row was the only one without its split): the row states the plan's split, named as both nodes'
+    # weighted by their cost so that it does not read as one replica's (q05 and q34 keep their 5 pages)
     row_en = next(line for line in en.splitlines() if line.startswith("| Cost per million tokens"))
     row_zh = next(line for line in zh.splitlines() if line.startswith("| 每百万 token 成本"))
-    assert "decode" not in row_en and "解码" not in row_zh
+    pct = f"prefill {r.costs.prefill_gpu_share * 100:.0f} %"
+    assert "the two nodes weighted by their monthly cost" in row_en and pct in row_en
+    assert "两个节点按各自月成本加权" in row_zh
     assert "input" in row_en and "输入" in row_zh  # the input and output figures themselves are there
 
 

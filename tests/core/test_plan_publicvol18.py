@@ -91,11 +91,14 @@ def test_the_memo_states_the_ratio_the_range_and_the_requests_a_day_where_the_vo
     r = planned(_uncounted(VOICE))
     c = r.costs
     row = _tokens_row(render_memo_markdown(r, lang), lang)
-    assert f"{c.input_tokens_per_month:,.0f}" in row
+    # misc32 (re-argued, wave 2 q11: "÷ an assumed 4,139,281,554 tokens" read as a count): a month derived from the
+    # peak's rate prints its figures as estimates print, two figures (``about``), as the in-flight reading already did
+    assert f"{public_volume.about(c.input_tokens_per_month)} / {public_volume.about(c.output_tokens_per_month)}" in row
+    assert f"{c.input_tokens_per_month:,.0f}" not in row
     assert "÷ 3" in row and c.volume_basis["rpd"] in row  # the requests a day the costed month implies
-    assert round_money(c.output_tokens_per_month_high) in row  # the high end
+    assert public_volume.about(c.output_tokens_per_month_high) in row  # the high end
     low = c.volume_basis["low"]["low_out"]  # the busy half of the day: half the middle
-    assert low in row and int(low.replace(",", "")) == pytest.approx(c.output_tokens_per_month / 2, abs=2)
+    assert low in row and int(low.replace(",", "")) == pytest.approx(c.output_tokens_per_month / 2, rel=0.05)
     [assumed] = [x for x in r.assumptions if x.field == "requests_per_day"]
     assert assumed.key == "plan.publicvol18.assume.volume" and "3" in assumed.text_in(lang)
 
@@ -159,6 +162,6 @@ def test_a_two_node_plan_says_the_whole_plans_month_not_its_first_nodes(name):
     c, b = r.costs, r.costs.volume_basis
     assert b["tr"] == "plan.publicvol18.basis"
     assert int(b["low"]["low_out"].replace(",", "")) < c.output_tokens_per_month < c.output_tokens_per_month_high
-    assert b["high_out"] == round_money(c.output_tokens_per_month_high)
+    assert b["high_out"] == public_volume.about(c.output_tokens_per_month_high)  # misc32: two figures, an estimate
     assert b["rpd"] == public_volume.about(c.output_tokens_per_month / a["output_tokens"]["avg"]
                                            / public_volume.DAYS_PER_MONTH)

@@ -39,7 +39,9 @@ def _tokens_cell(r: PlanResult, lang: str) -> str:
 def _floor_cell(r: PlanResult, lang: str) -> str:
     """The cost table's row that says the floor (s29-volume29: its own row under the tokens row; in the tokens row
     it pushed that row onto the next page, q34 zh)."""
-    label = f"| {translate(lang, 'volume29.cost.floor')} |"
+    # misc32 (re-argued, review 20b q08): a month raised to what the people send is labelled as that cap
+    key = "misc32.cost.people_cap" if volume_peak.people_capped(r.costs) else "volume29.cost.floor"
+    label = f"| {translate(lang, key)} |"
     rows = [line for line in render_memo_markdown(r, lang).splitlines() if line.startswith(label)]
     assert len(rows) == 1
     return rows[0]
