@@ -35,7 +35,10 @@ def test_json_contract_and_secret_never_stored(tmp_path):
         assert s["requests_ok"] == 6 and s["requests_failed"] == 0
         for metric in ("ttft_ms", "itl_ms", "tpot_ms", "e2e_ms"):
             assert set(s[metric]) >= {"mean", "p50", "p90", "p95", "p99"}
-            assert s[metric]["p50"] > 0
+            # the gaps between tokens may be 0: chunks 1 ms apart that reach the client in one read on a loaded
+            # machine share a timestamp (CI replay at load ~14 gave an ITL median of 0.0); time to first token
+            # and the whole request cannot be
+            assert s[metric]["p50"] >= 0 if metric in ("itl_ms", "tpot_ms") else s[metric]["p50"] > 0
         assert s["output_tokens_per_s"] > 0 and s["requests_per_s"] > 0
     assert set(data["knee"]) >= {"concurrency", "reason", "evidence"}
     assert data["probe"]["dialect"] == "vllm" and data["probe"]["continuous_usage"] is True
