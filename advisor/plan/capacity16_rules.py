@@ -8,7 +8,9 @@ imports this module at its end); metadata and sources in ``resources/plan/gpu_ch
 
 from __future__ import annotations
 
-from advisor.plan import spare_card
+from typing import Any
+
+from advisor.plan import budget_share, line_total, spare_card, spare_over_budget
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 
@@ -16,6 +18,20 @@ from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 def _amount(r: tuple[float, float], f: Facts) -> str:
     lo, hi = r
     return _money(lo, f) if round(lo) == round(hi) else _range(lo, hi, f)
+
+
+def upgrade(f: Facts) -> dict[str, Any] | None:
+    """A rented plan that left its N+1 spare server out for the budget (``spare_over_budget``): the two servers'
+    month at the same (monthly) prices and their share within the budget, as the named upgrade; None otherwise."""
+    s, ch, budget = f.second_unit, f.chosen, f.ctx.budget_amount
+    if s is None or ch is None or budget is None or f.cost is None or spare_over_budget.figures(ch) is None:
+        return None
+    own = line_total.judged_total(f.cost.costs)  # with the priced line, as the budget finding's range
+    if own is None:
+        return None
+    lo, hi = own.low + s.monthly[0], own.high + s.monthly[1]
+    return {"two": _range(lo, hi, f), "budget": _money(budget, f), "pct": budget_share.percent(lo, hi, budget),
+            "gpus": 2 * int(ch.total_gpus), "gpu": ch.gpu.name}
 
 
 @rule("sizing.single_point", "sizing")
@@ -40,6 +56,8 @@ def single_point(f: Facts) -> Finding | None:
     elif s.straddles and s.capex is not None:
         verdict = {"tr": "plan.redund24.sp.straddles", "budget": budget,
                    "two": _range(2 * s.capex[0], 2 * s.capex[1], f)}
+    elif s.capex is None and (up := upgrade(f)) is not None:  # the spare the budget does not carry: the upgrade
+        verdict = {"tr": "q10lead32.sp.upgrade", **up}
     else:  # over the budget: a spare card costed against it, or the vendor's advance replacement (q17, review 20b)
         verdict = spare_card.shelf_verdict(s, lambda v: _money(v, f), lambda lo, hi: _range(lo, hi, f))
         if verdict.get("months", 0) is None:

@@ -69,6 +69,7 @@ from advisor.plan import (
     single_card,
     sizing,
     spare_in_units,
+    spare_over_budget,
     spare_policy,
     stand_in_prices,
     term_cost,
@@ -564,6 +565,37 @@ def _one_more(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, fo
     return more, out2, judged
 
 
+def _spare_dropped(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
+                   hosted: tuple[float, float] | None, out: costmod.CostOutcome):
+    """(setup, cost, budget check) of a rented production plan without its N+1 spare server where the spare is what
+    takes it over the budget over most of its range and the servers left carry the peak within the target and fit
+    the budget over most of theirs (``spare_over_budget``); None otherwise (the plan keeps its spare)."""
+    m = out.costs.recommended_monthly
+    month = (m.low, m.high) if m is not None else None
+    if not spare_over_budget.applies(c, chosen, form, region, month) or month is None:
+        return None
+    lay = chosen.layout
+    bare = gchoice._copy(chosen)
+    # one server's replicas, no spare and no headroom above the bare peak: what the budget carries
+    gchoice.apply_layout(c, region, bare, book, owned=False, load_replicas=max(1, lay.unit_gpus // max(1, chosen.tp)),
+                         spare=False)
+    if bare.layout is None or bare.layout.units != 1 or bare.layout.spare_units:
+        return None
+    # carried within the target on the plan's own predicted curve (``claimed_capacity``), as the one-server option
+    # was; not re-verified through ``_verify_laid_out``, which lays the policy's spare and headroom back
+    if serving_replicas(bare) * claimed_capacity(c, bare) < c.peak:
+        return None
+    got = _cost_of(c, bare, region, book)
+    judged = _budget(c, got, form, hosted)  # sets the month the budget is judged on
+    bm = got.costs.recommended_monthly
+    if bm is None or not spare_over_budget.fits((bm.low, bm.high), c.budget_amount):
+        return None
+    # the spare held in the servers the headroom rounded to is gone with the second server: not said as held
+    bare.notes = [n for n in bare.notes if not n.startswith(spare_in_units.NOTE + ":")]
+    spare_over_budget.note(bare, chosen.total_gpus, month, float(c.budget_amount or 0))
+    return bare, got, judged
+
+
 def _fleet_failover(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], region: str):
     """Among the setups of the chosen GPU the layout search sized, the one ``spare_policy.fleet_key`` puts first
     laid out on the team's free cards (nothing bought or moved beyond what the plan takes already), where that is
@@ -1049,6 +1081,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             chosen, out = held
             sim_ttft = sim_tpot = None  # the card takes the curve's figures for the setup as laid out now
     within, needed, straddles = _budget(c, out, form, hosted)
+    if straddles and chosen is not None and not on_fleet and main_node is None and out is not None:
+        bare = _spare_dropped(c, chosen, region, book, form, hosted, out)  # a rented spare the budget cannot carry
+        if bare is not None:
+            chosen, out, (within, needed, straddles) = bare
+            sim_ttft = sim_tpot = None  # the card takes the curve's figures for the setup as laid out now
     hosted_costs = None
     if out is None and form == "hosted_api" and hosted is not None:  # a batch on the hosted API alone (s17-fixes)
         hosted_costs = costmod.Costs(currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]),
@@ -1227,6 +1264,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)
     result.next_steps = instance_on_request.confirm_first(result.next_steps, result.hardware, form)
+    result.next_steps = spare_over_budget.replacement_step(result.next_steps, result.findings)  # no spare server
     result.next_steps = quotes_once.said_once(result.next_steps, result.findings)  # one "get quotes" (s23-pages23)
     if chosen is not None:
         result.line_cost = line_cost(sized, line, form, chosen, fx, region)  # the mainland node's line: its users' traffic

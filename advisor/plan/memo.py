@@ -952,6 +952,9 @@ def memo_context(
     # one server within a straddled budget: page 1's choice, the budget finding's plain title then (s31-bigctx32)
     one_server = memo_one_server.paragraph(result, lang) if result.feasible else ""
     memo_one_server.said_once(rendered, findings, why, lang, one_server)
+    if not one_server and result.feasible:  # the spare left out for the budget: the upgrade said (s31-q10lead32)
+        one_server = memo_one_server.upgrade_paragraph(result, lang)
+        memo_one_server.upgrade_said_once(rendered, findings, lang, one_server)
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
     layouts = _layouts_sentence(result, lang, as_asked)
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's

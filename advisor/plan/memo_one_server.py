@@ -10,6 +10,11 @@ and its first token there (the plan's own latency curve at that load a replica),
 with the server down none of the peak is served (the plan: what its other servers carry), and its headroom above
 the peak against the plan's. The budget finding then keeps its plain title on page 1 and in section 7 (the option
 said once); the app and ``--json`` keep the finding whole.
+
+Where the engine itself recommends the one server (a rented production plan whose spare server the budget does not
+carry, ``spare_over_budget``; blind review 21), the paragraph is the other way round: the N+1 plan is the named
+upgrade (``upgrade_paragraph``), with what the second server adds in numbers and when to add it; the single-point
+finding then points to page 1 rather than saying the upgrade twice.
 """
 
 from __future__ import annotations
@@ -52,6 +57,49 @@ def paragraph(result: PlanResult, lang: str) -> str:
     })
 
 
+UPGRADE_KEY = "q10lead32.upgrade.choice"
+POINT = "sizing.single_point"
+
+
+def _upgrade(result: PlanResult) -> Finding | None:
+    return next((f for f in result.findings if f.id == POINT and isinstance(f.params.get("verdict"), dict)
+                 and f.params["verdict"].get("tr") == "q10lead32.sp.upgrade"), None)
+
+
+def upgrade_paragraph(result: PlanResult, lang: str) -> str:
+    """Page 1's upgrade paragraph of a plan that left its spare server out for the budget, or "" where it did not:
+    the two servers' month and share within the budget against this plan's, the peak served with one down, the
+    headroom, and when to add the second."""
+    f = _upgrade(result)
+    cap, costs = result.capacity, result.costs
+    total = line_total.judged_total(costs)
+    c_max, replicas, peak = cap.max_concurrency_per_replica, result.hardware.replicas, cap.peak_concurrency
+    if f is None or total is None or costs.budget_monthly is None or not c_max or not replicas or not peak:
+        return ""
+    return render(lang, UPGRADE_KEY, {
+        **f.params["verdict"], "peak": peak,
+        "one_pct": budget_share.percent(total.low, total.high, costs.budget_monthly),
+        # with one of the two servers down: this server's replicas at the most a replica takes within the target
+        "down": min(peak, replicas * c_max),
+        "headroom": f"{max(0.0, 2 * replicas * c_max / peak - 1) * 100:.0f}",
+        "one_headroom": f"{(cap.headroom or 0.0) * 100:.0f}",
+    })
+
+
+def upgrade_said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], lang: str, shown: str) -> None:
+    """Where page 1 prints the upgrade paragraph, the single-point finding's detail in the memo points to it."""
+    if not shown:
+        return
+    f = next((x for x in findings if x.id == POINT and x.params.get("verdict", {}) and
+              isinstance(x.params["verdict"], dict) and x.params["verdict"].get("tr") == "q10lead32.sp.upgrade"), None)
+    if f is None:
+        return
+    detail = render(lang, f.detail_key, {**f.params, "verdict": {"tr": "q10lead32.sp.upgrade_page1"}})
+    for row in rendered:
+        if row.get("id") == POINT and "detail" in row:
+            row["detail"] = detail
+
+
 def said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], why: list[dict[str, Any]],
               lang: str, shown: str) -> None:
     """Where ``shown`` (page 1's paragraph) is printed, the budget finding in the memo keeps its plain title (page 1's
@@ -72,4 +120,4 @@ def said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], why: 
                     row["detail"] = detail
 
 
-__all__ = ["paragraph", "said_once"]
+__all__ = ["paragraph", "said_once", "upgrade_paragraph", "upgrade_said_once"]

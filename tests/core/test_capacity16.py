@@ -81,14 +81,20 @@ def test_the_spare_and_whole_servers_are_billed_around_the_clock(path: Path) -> 
 
 def test_q10_h800_is_billed_as_a_whole_server_and_the_memo_says_why() -> None:
     path = _by_id("q10")
-    r = _plan(path)
+    # re-argued by s31-q10lead32 (blind review 21): q10 as answered rents one server, its spare the named upgrade
+    # (``spare_over_budget``); with a per-use charge it keeps two, and the whole-server billing is pinned there
+    r = planned({**advice_answers(path.stem), "charges_users": True})
     assert r.hardware.layout is not None and r.hardware.layout.whole_server
     # 2 servers since s23: a business service keeps its headroom and N+1 (the 4 TP4 replicas ride out one down)
     # (the second server runs only the peak's hours: billed 12.4 GPUs on average, the always-on one around the clock)
     assert r.hardware.layout.units * r.hardware.layout.unit_gpus == 16
     assert 8 < r.costs.cloud_billed_gpus <= 16
-    assert "comes only as whole 8-GPU servers" in _memo(path, "en")
-    assert "只以整台 8 卡服务器出售" in _memo(path, "zh_CN")
+    assert "comes only as whole 8-GPU servers" in render_memo_markdown(r, "en")
+    assert "只以整台 8 卡服务器出售" in render_memo_markdown(r, "zh_CN")
+    # as answered: the one server, billed whole all month (8 GPUs, at the monthly price)
+    one = _plan(path)
+    assert one.hardware.layout.units == 1 and one.costs.cloud_billed_gpus == 8
+    assert "comes as whole 8-GPU servers: 1 server, 8 GPUs" in _memo(path, "en")
 
 
 @pytest.mark.parametrize("prefix", ["q09", "q22", "q24", "q25", "q37"])

@@ -209,7 +209,10 @@ def test_q10_names_the_reserved_floor_beside_on_demands_average():
     (s19-reserve19). Re-argued in s29-memo29: this was q33's row, but q33 runs on the team's own 4090 Ds and shows
     no rent as its cost any more (blind review 18, q33: "the cloud-rental cost rows are irrelevant noise for an
     owned-hardware plan"); q10 rents 16 GPUs that scale with the day, the same floor."""
-    row = _cloud_row(render_memo_markdown(_plan("q10_128k_document_assistant"), "en"), "en")
+    # re-argued by s31-q10lead32 (blind review 21): q10 as answered rents one server billed all month; with a per-use
+    # charge it keeps the two servers (N+1) that scale with the day, the row this test is about
+    row = _cloud_row(render_memo_markdown(planned({**advice_answers("q10_128k_document_assistant"),
+                                                   "charges_users": True}), "en"), "en")
     assert re.search(r"on demand, scaled to the load \([\d.]+ of 16 GPUs on average\)", row), row
     assert "reserved for the 1 always-on replica, the peak-hour replicas on demand" in row
     assert _cloud_row(render_memo_markdown(_plan("q33_office_4090d_fleet"), "en"), "en") == ""

@@ -43,7 +43,15 @@ def test_a_plan_that_meets_the_target_carries_its_peak_with_the_spare_down(name)
     carried, with_spare_down = _carried(r)
     if r.feasible or says_meets:
         assert carried >= peak, (name, r.hardware.replicas, r.capacity.max_concurrency_per_replica, peak)
-        assert with_spare_down >= peak, (name, r.hardware.replicas, _spare_replicas(r), r.capacity.max_concurrency_per_replica)
+        # (session 31, re-argued: blind review 21, q10) or a rented production plan left its spare server out because
+        # the budget does not carry it over most of its range: one server, the second named as the upgrade with the
+        # provider's replacement time in writing (``spare_over_budget``), said by the single-point finding
+        point = r.finding("sizing.single_point")
+        upgrade = point is not None and (point.params.get("verdict") or {}).get("tr") == "q10lead32.sp.upgrade"
+        if upgrade:  # one server: nothing left with it down, which the finding says
+            assert r.hardware.layout is not None and r.hardware.layout.units == 1, (name, r.hardware.layout)
+        assert with_spare_down >= peak or upgrade, (name, r.hardware.replicas, _spare_replicas(r),
+                                                    r.capacity.max_concurrency_per_replica)
         assert r.capacity.headroom is not None and r.capacity.headroom >= 0
         lay = r.hardware.layout
         if lay is not None and lay.regions > 1:  # each region's share is rounded up from this load: each carries its own
@@ -75,7 +83,7 @@ def test_a_plan_that_meets_the_target_carries_its_peak_with_the_spare_down(name)
                 for end in ("low", "high"):
                     month = sum(getattr(x, end) for x in parts if x is not None) + getattr(rep, end)
                     assert abs(month - getattr(c.bare_metal_monthly, end)) < 1, (name, end, month, c.bare_metal_monthly)
-            assert lay.spare_units >= lay.regions or repair or (said is not None and said.title_key.endswith(
+            assert lay.spare_units >= lay.regions or repair or upgrade or (said is not None and said.title_key.endswith(
                 ("over_budget.title", "in_units.title"))), (name, lay)
     if carried < peak:
         for lang in ("en", "zh_CN"):

@@ -55,6 +55,14 @@ def test_more_money_never_turns_a_feasible_plan_infeasible(name, budget, factor,
         high.deployment_form, high.region, high.hardware.gpu)  # fmt: skip
     if low.hardware.replicas != high.hardware.replicas:
         fewer, more = sorted((low, high), key=lambda r: r.hardware.replicas)
+        point = fewer.finding("sizing.single_point")
+        if point is not None and (point.params.get("verdict") or {}).get("tr") == "q10lead32.sp.upgrade":
+            # s31-q10lead32: a rented business service's spare server the budget does not carry over most of its
+            # range is left out, the plan on one server says so and names the second as the upgrade; more money
+            # that carries it buys the servers back (``spare_over_budget``)
+            assert more.hardware.layout is not None and fewer.hardware.layout is not None
+            assert fewer.hardware.layout.units == 1 < more.hardware.layout.units
+            return
         said = fewer.finding("sizing.redundancy")
         assert said is not None and said.title_key.endswith(".over_budget.title")
         assert more.hardware.layout is not None and more.hardware.layout.spare_units

@@ -20,7 +20,10 @@ def _one_unit_down_carries(r) -> tuple[int, int]:
 
 
 def test_q10_keeps_its_headroom_and_rides_out_a_server_down():
-    r = planned(advice_answers(Q10))
+    # re-argued by s31-q10lead32 (blind review 21, q10 sent back in both languages: "the one-server option should be
+    # the recommendation"): q10 as answered now rents the one server, its spare the named upgrade
+    # (``spare_over_budget``); with a per-use charge the N+1 stays, and this direction is pinned there
+    r = planned({**advice_answers(Q10), "charges_users": True})
     assert r.capacity.headroom >= 0.2  # the policy's headroom, never 0 % for the budget
     assert r.hardware.layout.units == 2 and r.hardware.layout.spare_units == 0  # no third server for the spare
     carried, peak = _one_unit_down_carries(r)
