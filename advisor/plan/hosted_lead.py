@@ -204,9 +204,8 @@ def start_with(f: Facts) -> StartWith | None:
         "peak": c.peak}
     if reason == "other_model":  # the reason names whose list the figure is: the figure said bare (q10, q24)
         params["hosted"] = _range(hosted.low, hosted.high, f)
-    if nxt is not None:  # whose list the figure is, as another model's is said at it (q24)
-        params["hosted"] = {"tr": "plan.apiprice21.figure.other", "amount": params["hosted"] if isinstance(
-            params["hosted"], str) else _range(hosted.low, hosted.high, f), "priced_on": hosted_next.model_name(c)}
+    if nxt is not None:  # the switch clause names whose list the figure is: said bare, as for another model (q24)
+        params["hosted"] = _range(hosted.low, hosted.high, f)
         if isinstance(params["be"], dict):
             params["be"] = {**params["be"], "source": hosted_next.price_source(c)}
     if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
