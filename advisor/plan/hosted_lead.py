@@ -256,16 +256,16 @@ def start_with(f: Facts) -> StartWith | None:
         if isinstance(after["quote"], dict) and top >= plan.low:  # s25-apikept25 (q11, q19): cheaper at every price
             # on the volume costed, not on its high end: "costs more at every price here" said only of what holds
             after["quote"] = {**after["quote"], "tr": "plan.apikept25.quote.volume"}
-        # s23-apisg23: a list that marks the model deprecated, said up front (q13); s32-apinext32: with the next
-        # generation the lead is on and its quality test, in the words of the switch to another model (q24)
-        deprecated = hosted_next.switch_clause(c) if nxt is not None else lead_clause(c)
+        # s23-apisg23: a list that marks the model deprecated, said up front (q13); where its next generation leads,
+        # the lead's own sentence says it with the quality test (s32-apinext32)
+        deprecated = lead_clause(c) if nxt is None else ""
         if deprecated:
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": deprecated, "rest": after["quote"]}
         switch = switch_clause(c)  # s23-apisg23: another model's list: the switch and its quality test said (q10, q24)
         if switch:  # the lead's "for the same model" dropped: the switch clause says whose figure it is
             # before the quote to beat, inside the one slot after the costs (its "runs" kept)
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": switch, "rest": after["quote"]}
-        if switch or nxt is not None:
+        if switch:
             if key.rsplit(".", 1)[-1] in SWITCH_LEADS:
                 key = f"plan.apisg23.switch_lead.{key.rsplit('.', 1)[-1]}"
         context = hosted_assumed.context_clause(f)  # s24-api24: long prompts the endpoint must accept (q10)
@@ -277,6 +277,11 @@ def start_with(f: Facts) -> StartWith | None:
         asked = asked_gpus_clause(f)  # s27-apilead27: GPUs the answers named, why the API still comes first (q35)
         if asked:
             after["runs"] = {"tr": "plan.apisg23.after_switch", "switch": after["runs"], "rest": asked}
+    if nxt is not None and key.rsplit(".", 1)[-1] in SWITCH_LEADS:
+        # s32-apinext32: the next generation's lead: its month on its name, the deprecation and the quality test it
+        # takes (q24's condition for another model's API), the failed test first of what sends the team to self-host
+        key = f"{hosted_next.LEAD_PREFIX}.{key.rsplit('.', 1)[-1]}"
+        extra.update(next=hosted_next.model_name(c), switch=hosted_next.switch_clause(c))
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
 
 

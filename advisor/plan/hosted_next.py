@@ -30,6 +30,7 @@ KEY = "util32.hosted.why.deprecated_next"
 # generation's month that ends the reason is not read as the one "(that API: …)" names
 LEAD_KEY = "util32.lead.deprecated_next"
 SWITCH_KEY = "apinext32.switch"
+LEAD_PREFIX = "apinext32.lead"  # + "lead", "lead_terms", "lead_dpa": the live leads' wordings with the next generation
 BASIS_KEY = "apinext32.basis"
 
 
@@ -127,4 +128,4 @@ def reason(c: Any, costs: Any, money: Any) -> dict[str, Any] | None:
             "next_month": money(hosted.low * k[0], hosted.high * k[1]), "date": nxt["date"], "grade": nxt["grade"]}
 
 
-__all__ = ["KEY", "LEAD_KEY", "factor", "leads", "model_name", "month_factor", "noted_basis", "price_source", "reason", "row", "switch_clause"]
+__all__ = ["BASIS_KEY", "KEY", "LEAD_KEY", "LEAD_PREFIX", "SWITCH_KEY", "factor", "leads", "model_name", "month_factor", "noted_basis", "price_source", "reason", "row", "switch_clause"]

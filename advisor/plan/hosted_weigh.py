@@ -459,7 +459,11 @@ def _weighed(f: Facts) -> Finding | None:
     basis = price_basis(c) if (tie and reason) or kept in ("lead", "lead_terms", "deprecated") \
         else noted_basis(c, price_basis(c))
     if kept in ("lead", "lead_terms") and hosted_tie.outlived(c):  # s32-apinext32: the next generation leads page 1
-        basis = hosted_next.noted_basis(c, basis, f.cost.costs, lambda lo, hi: _range(lo, hi, f))
+        # the deprecation and the next generation's month in the full text; the memo's short text says them alone
+        # (``memo_lead_once.point_to_lead``), page 1 giving the quality test, rate limits and speed it takes
+        plain, basis = basis, hosted_next.noted_basis(c, basis, f.cost.costs, lambda lo, hi: _range(lo, hi, f))
+        if isinstance(basis, dict) and basis.get("tr") == hosted_next.BASIS_KEY:
+            common.update(page1_basis=plain, next_lead=basis)
     got = finding("cost.hosted_weighed", variant=variant, checks=checks, basis=basis, **common)
     if reason:  # kept for the headline's reason: said here too, never "nothing in your answers rules it out"
         got = got.model_copy(update={"detail_key": got.detail_key.replace(".detail", ".kept.detail")})
