@@ -66,6 +66,8 @@ def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextSte
     """"Later, past about 7.7–19 billion tokens a month or if the API falls short (page 1): start one replica …,
     then pressure-test …" (``then``: the pressure test, whose id and command the merged step keeps)."""
     be = result.start_with.break_even if result.start_with else None
+    if be is not None and be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens:
+        be = None  # s32-apinext32: this setup never carries the break-even (page 1: "never pays on cost alone", q12)
     trigger: dict[str, Any] = ({"tr": "consistent28.next.trigger_volume", "tokens": tokens_words(be.tokens_low, be.tokens_high)}
                                if be is not None else {"tr": "consistent28.next.trigger_short"})
     inner = step.key

@@ -40,7 +40,7 @@ from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
 from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
 from advisor.plan.hosted_switch import switch_clause
-from advisor.plan.hosted_tie import lead_clause
+from advisor.plan.hosted_tie import lead_clause, outlived
 from advisor.plan.hosted_weigh import (
     LEAD_MARGIN,
     cheaper_pair,
@@ -191,6 +191,11 @@ def start_with(f: Facts) -> StartWith | None:
     factor = high_end_factor(costs)
     top = hosted.high * factor
     be = break_even(costs, c)
+    # s32-apinext32: a deprecated model's next generation leading (``hosted_next.leads``): its month, its break-even
+    nxt = hosted_next.leads(c, costs) if reason in ("lead", "lead_terms") and outlived(c) else None
+    if nxt is not None:
+        hosted = hosted.model_copy(update={"low": hosted.low * nxt[0], "high": hosted.high * nxt[1]})
+        top, be = top * nxt[1], _next_break_even(be, nxt, hosted)
     params: dict[str, Any] = {
         "hosted": hosted_prices.figure(c, _range(hosted.low, hosted.high, f)), "plan": _range(plan.low, plan.high, f),
         "be": break_even_clause(be, c),
@@ -199,6 +204,10 @@ def start_with(f: Facts) -> StartWith | None:
         "peak": c.peak}
     if reason == "other_model":  # the reason names whose list the figure is: the figure said bare (q10, q24)
         params["hosted"] = _range(hosted.low, hosted.high, f)
+    if nxt is not None:  # the switch clause names whose list the figure is: said bare, as for another model (q24)
+        params["hosted"] = _range(hosted.low, hosted.high, f)
+        if isinstance(params["be"], dict):
+            params["be"] = {**params["be"], "source": hosted_next.price_source(c)}
     if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
     if reason == "unserved":  # s22-apilead22: no priced provider serves the region: a quote first, no priced lead
@@ -247,13 +256,16 @@ def start_with(f: Facts) -> StartWith | None:
         if isinstance(after["quote"], dict) and top >= plan.low:  # s25-apikept25 (q11, q19): cheaper at every price
             # on the volume costed, not on its high end: "costs more at every price here" said only of what holds
             after["quote"] = {**after["quote"], "tr": "plan.apikept25.quote.volume"}
-        deprecated = lead_clause(c)  # s23-apisg23: a list that marks the model deprecated, said up front (q13)
+        # s23-apisg23: a list that marks the model deprecated, said up front (q13); where its next generation leads,
+        # the lead's own sentence says it with the quality test (s32-apinext32)
+        deprecated = lead_clause(c) if nxt is None else ""
         if deprecated:
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": deprecated, "rest": after["quote"]}
         switch = switch_clause(c)  # s23-apisg23: another model's list: the switch and its quality test said (q10, q24)
         if switch:  # the lead's "for the same model" dropped: the switch clause says whose figure it is
             # before the quote to beat, inside the one slot after the costs (its "runs" kept)
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": switch, "rest": after["quote"]}
+        if switch:
             if key.rsplit(".", 1)[-1] in SWITCH_LEADS:
                 key = f"plan.apisg23.switch_lead.{key.rsplit('.', 1)[-1]}"
         context = hosted_assumed.context_clause(f)  # s24-api24: long prompts the endpoint must accept (q10)
@@ -265,7 +277,21 @@ def start_with(f: Facts) -> StartWith | None:
         asked = asked_gpus_clause(f)  # s27-apilead27: GPUs the answers named, why the API still comes first (q35)
         if asked:
             after["runs"] = {"tr": "plan.apisg23.after_switch", "switch": after["runs"], "rest": asked}
+    if nxt is not None and key.rsplit(".", 1)[-1] in SWITCH_LEADS:
+        # s32-apinext32: the next generation's lead: its month on its name, the deprecation and the quality test it
+        # takes (q24's condition for another model's API), the failed test first of what sends the team to self-host
+        key = f"{hosted_next.LEAD_PREFIX}.{key.rsplit('.', 1)[-1]}"
+        extra.update(next=hosted_next.model_name(c), switch=hosted_next.switch_clause(c))
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
+
+
+def _next_break_even(be: HostedBreakEven | None, k: tuple[float, float], hosted: Any) -> HostedBreakEven | None:
+    """The break-even at the next generation's rates: the API's month × k (``hosted_next.month_factor``; its low end
+    against the dearest rate, k[1], its high end against the cheapest, k[0]), so each token volume ÷ k."""
+    if be is None:
+        return None
+    return be.model_copy(update={"tokens_low": be.tokens_low / k[1], "tokens_high": be.tokens_high / k[0],
+                                 "times_high_end": be.times_high_end / k[1], "hosted_monthly": hosted})
 
 
 def asked_gpus_clause(f: Facts) -> dict[str, Any] | str:

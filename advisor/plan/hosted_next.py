@@ -7,6 +7,15 @@ A price row that marks its model deprecated may name the same size's next genera
 team named (``hosted_tie.outlived``: a deprecated model does not lead a long plan), but the reason now says what the
 next generation would cost at the same volume and the condition on which it is the cheaper start: it is a different
 model, so only if it passes the team's quality test on its own prompts (the condition q24's other-model lead states).
+
+s32-apinext32 (blind review 21: q22 sent back, q12/q13 edits: "the right headline is 'start on an API (Qwen3-14B
+after a quality test …), self-host later'"): where the deprecated model's own API would have led and its next
+generation costs no more at the same tokens (``leads``), the next generation leads exactly as q24's other-model API
+does (``hosted_lead.start_with``: its month, the quality-test condition, the self-hosted plan as the one to move to).
+Costing no more than a month that already passed the lead's cost tests, it passes them too; a dearer next
+generation is not weighed here (the keep reason above prices it). The prompts go to the same provider as the
+deprecated model's would, so the lead's data terms (the processor contract where the prompts carry personal
+information) are the same ones, not the other-model rule's "another model sees the prompts" bar (q10).
 """
 
 from __future__ import annotations
@@ -20,6 +29,9 @@ KEY = "util32.hosted.why.deprecated_next"
 # the Decision's "Why not a hosted API" line with the deprecated model's month said before the reason, so the next
 # generation's month that ends the reason is not read as the one "(that API: …)" names
 LEAD_KEY = "util32.lead.deprecated_next"
+SWITCH_KEY = "apinext32.switch"
+LEAD_PREFIX = "apinext32.lead"  # + "lead", "lead_terms", "lead_dpa": the live leads' wordings with the next generation
+BASIS_KEY = "apinext32.basis"
 
 
 def row(c: Any) -> dict[str, Any] | None:
@@ -48,15 +60,66 @@ def month_factor(c: Any, output_tokens: float, input_tokens: float) -> tuple[flo
     return new / old_lo, new / old_hi
 
 
+def factor(c: Any, costs: Any) -> tuple[float, float] | None:
+    """``month_factor`` at the costs' own tokens a month; None without them or a ``next`` row."""
+    out = getattr(costs, "output_tokens_per_month", None)
+    if not out:
+        return None
+    inp = getattr(costs, "input_tokens_per_month", None) or c.input_for(out)
+    return month_factor(c, float(out), float(inp))
+
+
+def leads(c: Any, costs: Any) -> tuple[float, float] | None:
+    """The factor (``month_factor``) where the next generation costs no more than the deprecated model's month at
+    either end of its rates, so it may lead where that model's own API would have; None elsewhere."""
+    k = factor(c, costs)
+    return k if k is not None and max(k) <= 1.0 else None
+
+
+def price_source(c: Any) -> dict[str, Any] | None:
+    """The next generation's list in the words of the break-even's source ("API list prices of Qwen3-14B, 2026,
+    grade C")."""
+    nxt = row(c)
+    if nxt is None:
+        return None
+    return {"tr": "plan.hostedlead20.src.list", "priced_on": str(nxt["model_name"]), "date": str(nxt["date"]),
+            "grade": str(nxt["grade"])}
+
+
+def model_name(c: Any) -> str:
+    """The next generation's name as its list gives it ("Qwen3-14B"); "" without one."""
+    nxt = row(c)
+    return str(nxt["model_name"]) if nxt is not None else ""
+
+
+def switch_clause(c: Any) -> dict[str, Any] | str:
+    """The lead's sentence where the next generation leads: the deprecation, then the quality test the switch to it
+    takes (q24's condition for another model's API, ``hosted_switch.switch_clause``); "" without a next row."""
+    dep = deprecated_params(c)
+    if dep is None or row(c) is None:
+        return ""
+    return {"tr": SWITCH_KEY, **dep, "next": model_name(c)}
+
+
+def noted_basis(c: Any, basis: Any, costs: Any, money: Any) -> Any:
+    """The API's price basis in the weighing finding where the next generation leads page 1: the deprecation, and
+    the next generation's month the lead gives (the finding's own figure is the deprecated model's list, q22)."""
+    hosted, k = getattr(costs, "hosted_api_monthly", None), factor(c, costs)
+    dep = deprecated_params(c)
+    if hosted is None or k is None or dep is None:
+        return basis
+    return {"tr": BASIS_KEY, "basis": basis, **dep, "next": model_name(c),
+            "next_month": money(hosted.low * k[0], hosted.high * k[1])}
+
+
 def reason(c: Any, costs: Any, money: Any) -> dict[str, Any] | None:
     """The keep reason's parameters with the next generation priced ("… its next generation there, Qwen3-14B, lists
     at $0.144 / $0.574 … would cost about $31 a month …"); None where there is none to price. ``money(lo, hi)``
     prints a month in the answers' currency as the memo does."""
-    hosted, out = getattr(costs, "hosted_api_monthly", None), getattr(costs, "output_tokens_per_month", None)
-    if hosted is None or not out:
+    hosted = getattr(costs, "hosted_api_monthly", None)
+    if hosted is None:
         return None
-    inp = getattr(costs, "input_tokens_per_month", None) or c.input_for(out)
-    k = month_factor(c, float(out), float(inp))
+    k = factor(c, costs)
     nxt = row(c)
     if k is None or nxt is None:
         return None
@@ -65,4 +128,4 @@ def reason(c: Any, costs: Any, money: Any) -> dict[str, Any] | None:
             "next_month": money(hosted.low * k[0], hosted.high * k[1]), "date": nxt["date"], "grade": nxt["grade"]}
 
 
-__all__ = ["KEY", "LEAD_KEY", "month_factor", "reason", "row"]
+__all__ = ["BASIS_KEY", "KEY", "LEAD_KEY", "LEAD_PREFIX", "SWITCH_KEY", "factor", "leads", "model_name", "month_factor", "noted_basis", "price_source", "reason", "row", "switch_clause"]

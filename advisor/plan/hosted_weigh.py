@@ -235,7 +235,11 @@ def _same_model_lead(f: Facts, reason: str) -> str:
         return "other_model"
     # s31-publicsaas31 (blind review 20, q12/q13/q22): a model its provider marks deprecated never leads a plan that
     # runs longer than a few months; its price stays beside the plan as a labelled yardstick (``hosted_tie``)
-    return "deprecated" if got == reason and hosted_tie.outlived(f.ctx) else got
+    # s32-apinext32 (blind review 21, q12/q13/q22): unless its next generation on the same list costs no more, which
+    # then leads as another model's API does (``hosted_next.leads``; the lead names it and its quality test)
+    if got == reason and hosted_tie.outlived(f.ctx):
+        return got if f.cost is not None and hosted_next.leads(f.ctx, f.cost.costs) else "deprecated"
+    return got
 
 
 def lead_or_unserved(f: Facts, reason: str) -> str:
@@ -454,6 +458,12 @@ def _weighed(f: Facts) -> Finding | None:
     # (in the lead where the memo starts on the API: ``hosted_tie.lead_clause``)
     basis = price_basis(c) if (tie and reason) or kept in ("lead", "lead_terms", "deprecated") \
         else noted_basis(c, price_basis(c))
+    if kept in ("lead", "lead_terms") and hosted_tie.outlived(c):  # s32-apinext32: the next generation leads page 1
+        # the deprecation and the next generation's month in the full text; the memo's short text says them alone
+        # (``memo_lead_once.point_to_lead``), page 1 giving the quality test, rate limits and speed it takes
+        plain, basis = basis, hosted_next.noted_basis(c, basis, f.cost.costs, lambda lo, hi: _range(lo, hi, f))
+        if isinstance(basis, dict) and basis.get("tr") == hosted_next.BASIS_KEY:
+            common.update(page1_basis=plain, next_lead=basis)
     got = finding("cost.hosted_weighed", variant=variant, checks=checks, basis=basis, **common)
     if reason:  # kept for the headline's reason: said here too, never "nothing in your answers rules it out"
         got = got.model_copy(update={"detail_key": got.detail_key.replace(".detail", ".kept.detail")})

@@ -41,6 +41,6 @@ def _lead_money(lo: float, hi: float, currency: str) -> str:
 
 
 # the live service's API leads (a batch job's lead has no users to stream to, and a kept plan's reason no API month)
-LIVE_LEADS = ("plan.apilead21.", "plan.apisg23.")
+LIVE_LEADS = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # the last: s32-apinext32
 
 __all__ = ["LIVE_LEADS", "with_line"]

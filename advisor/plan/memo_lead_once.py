@@ -20,6 +20,9 @@ from advisor.plan.result import Finding, render
 
 HOSTED_FINDING = "cost.hosted_weighed"
 NEEDED = ("api_in", "api_out", "basis", "checks")  # the short text's figures: without one, the full text stays
+# its rates with the deprecation, and the next generation page 1 starts on; no checks: page 1 says the quality test,
+# the rate limits at the peak and the speed on the team's prompts (q12, q13, q22)
+NEXT_ON_PAGE1 = "apinext32.hosted_on_page1"
 
 
 def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], lead: str, lang: str) -> None:
@@ -29,7 +32,9 @@ def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], l
         return
     for shown, f in zip(rendered, findings, strict=True):
         if f.id == HOSTED_FINDING and all(f.params.get(k) not in (None, "", "—") for k in NEEDED):
-            shown["detail"] = render(lang, "pages21.hosted_on_page1", f.params)
+            nxt = f.params.get("next_lead")  # s32-apinext32: page 1 starts on the deprecated model's next generation
+            shown["detail"] = render(lang, NEXT_ON_PAGE1, {**f.params, **nxt, "basis": f.params["page1_basis"]}) \
+                if isinstance(nxt, dict) else render(lang, "pages21.hosted_on_page1", f.params)
 
 
 def reasons_past_paragraph(why: list[dict[str, Any]], paragraph: bool) -> list[dict[str, Any]]:

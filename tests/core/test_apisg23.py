@@ -189,9 +189,14 @@ def test_a_lead_on_a_list_that_marks_its_model_deprecated_says_so_with_the_horiz
     list that marks nothing deprecated (q24's US lists) says nothing of it."""
     # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
     # wording is checked on the same figures taken as the user's own (``own_volume``)
-    answers = advice_answers("q13_sg_sellers_pi_below_threshold")
+    # re-argued in s32-apinext32 (blind review 21): q13's 24-month plan no longer starts on the deprecated model but
+    # on its next generation on the same list, and says the deprecation as the reason it names that model; the
+    # horizon is checked on a plan short enough for the deprecated model itself to lead (``hosted_tie``)
+    answers = {**advice_answers("q13_sg_sellers_pi_below_threshold"), "expected_duration_months": 3}
     lead = own_volume(answers, monkeypatch).start_with.text_in(lang)
-    months = str(answers.get("expected_duration_months", 24))
+    months = str(answers["expected_duration_months"])
     assert ("as deprecated" if lang == "en" else "标为弃用") in lead and months in lead
+    nxt = own_volume(advice_answers("q13_sg_sellers_pi_below_threshold"), monkeypatch).start_with.text_in(lang)
+    assert ("deprecated" if lang == "en" else "标为弃用") in nxt and "Qwen3-14B" in nxt
     other = own_volume(advice_answers("q24_us_saas_rent"), monkeypatch).start_with.text_in(lang)
     assert ("deprecated" if lang == "en" else "弃用") not in other

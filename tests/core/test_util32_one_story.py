@@ -140,13 +140,15 @@ def test_q13_prices_the_deprecated_models_next_generation_and_keeps_its_plan(lan
     expected = (out * nxt["output"] + inp * nxt["input"]) / 1e6
     page_one = scenario_memo(ROOT / "bench" / "advice_scenarios" / "q13_sg_sellers_pi_below_threshold.json",
                              lang).split(SECTION_2[lang])[0]
-    said = re.search({"en": r"Qwen3-14B \(\$0\.144 / \$0\.574 [^)]*\), would cost about \$(?P<m>[\d,.]+) a month",
-                      "zh_CN": r"Qwen3-14B（每百万 token 输入 / 输出 \$0\.144 / \$0\.574[^）]*）每月约 \$(?P<m>[\d,.]+)"}[lang],
-                     page_one)
+    # re-argued in s32-apinext32 (blind review 21, q13: "a hosted-API start with a quality test should be offered as
+    # a real option"): the next generation, cheaper than the deprecated model, now leads page 1 at its own month
+    # (``hosted_next.leads``), its quality test said once; the plan above stays the self-hosted one to move to
+    said = re.search({"en": r"about \$(?P<m>[\d,.]+) a month on Qwen3-14B",
+                      "zh_CN": r"按 Qwen3-14B 计每月约 \$(?P<m>[\d,.]+)"}[lang], page_one)
     assert said, page_one
     assert float(said.group("m").replace(",", "")) == pytest.approx(expected, rel=0.05)
-    assert expected < c.hosted_api_monthly.low  # cheaper than the deprecated one: the condition is what keeps the plan
-    condition = {"en": "a different model, so it is the cheaper start only if it passes your quality test",
-                 "zh_CN": "只有用你们自己的提示词通过质量测试，才是更便宜的起步方式"}[lang]
+    assert expected < c.hosted_api_monthly.low  # cheaper than the deprecated one: what lets it lead
+    condition = {"en": "passes your quality test on your own prompts",
+                 "zh_CN": "用你们自己的提示词通过质量测试"}[lang]
     assert page_one.count(condition) == 1
 
