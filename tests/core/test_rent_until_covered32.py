@@ -93,3 +93,12 @@ def test_other_gated_scenarios_keep_their_form(name, form):
     assert r.costs.price_gate is not None  # a gate applies, but not this rule
     assert r.deployment_form == form
     assert not (r.costs.price_gate or {}).get(rent_until_covered.FLAG)
+
+
+def test_not_where_a_longer_horizon_makes_the_third_server_pay():
+    # over 48 months the purchase is spread thinner: with one more server the gate is at or above the assumed price,
+    # so the purchase is shown to pay with its cover and q26 buys now
+    r = advice_plan(Q26, expected_duration_months=48)
+    gate = r.costs.price_gate
+    assert gate["cover"]["per_server"] >= gate["assumed_per_server"]
+    assert r.deployment_form == "bare_metal" and not gate.get(rent_until_covered.FLAG)
