@@ -1112,6 +1112,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             form = rent_until_covered.FORM
             line = decide_line(c, region, form)
             within, needed, straddles = _budget(c, out, form, hosted)  # the month is now the rent's
+            rent = out.costs.recommended_monthly  # and so is the per-million figure (the purchase's was set first)
+            if rent is not None:
+                capacity_per_million.set_monthly(out.costs, rent.low, rent.high)
             judged = line_total.judge(out.costs, line_cost(sized, line, form, chosen, fx, region), form,
                                       c.budget_amount)
             if judged is not None:

@@ -34,6 +34,7 @@ def test_q26_rents_now_because_the_purchase_pays_only_without_its_cover():
     assert buy.title_key == rent_until_covered.TITLE
     # the month page 1 prints is the rent's, and the purchase waits on the quotes (nothing to deliver before launch)
     assert r.costs.recommended_monthly == r.costs.cloud_monthly
+    assert r.costs.per_million_monthly == r.costs.cloud_monthly  # the per-million row divides the rent, not the purchase
     assert not any(i.id == "procurement" and i.blocking for i in r.timeline.items)
     assert r.hardware.replicas >= 2  # rented as sized: N+1
 
