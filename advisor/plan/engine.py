@@ -62,6 +62,7 @@ from advisor.plan import (
     reachable,
     rent_fallback,
     rent_sized,
+    rent_until_covered,
     repair_cover,
     second_unit,
     see_fixes,
@@ -1142,6 +1143,21 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
               budget_straddles=straddles, second_unit=second, higher_precision=higher)  # fmt: skip
+    if chosen is not None and out is not None and not on_fleet and form == "bare_metal" and main_node is None:
+        gate = _price_gate(form, out.costs, chosen, f)
+        if rent_until_covered.switches(form, gate):  # bought only without the cover it needs: rent first (s31-ctb32)
+            form = rent_until_covered.FORM
+            line = decide_line(c, region, form)
+            within, needed, straddles = _budget(c, out, form, hosted)  # the month is now the rent's
+            rent = out.costs.recommended_monthly  # and so is the per-million figure (the purchase's was set first)
+            if rent is not None:
+                capacity_per_million.set_monthly(out.costs, rent.low, rent.high)
+            judged = line_total.judge(out.costs, line_cost(sized, line, form, chosen, fx, region), form,
+                                      c.budget_amount)
+            if judged is not None:
+                within, needed, straddles = judged
+            out.costs.price_gate = rent_until_covered.mark(form, gate)  # the rules read it (cost.buy)
+            f.form, f.line, f.within_budget, f.budget_needed, f.budget_straddles = form, line, within, needed, straddles
     f.book = book  # s23-burst23: the bursts' rented GPU weighed among the region's priced parts
     f.first_token_tie = first_token_tie.holds(search.first_token if search is not None else None, chosen)
     f.fp8_gain = fp8_gain.holds(search.fp8_gain if search is not None else None, chosen)
@@ -1238,7 +1254,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.costs.volume_peak = volume_peak.check(c, burst.peak_rate(c, chosen), result.costs)
     # s31-pricegate32: the quote at which owning costs what renting does, where either price is a stand-in
     if chosen is not None and result.costs is not None:
-        result.costs.price_gate = _price_gate(form, result.costs, chosen, f)
+        result.costs.price_gate = rent_until_covered.mark(form, _price_gate(form, result.costs, chosen, f))
     # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
     result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings,
                                                           result.costs.price_gate if result.costs else None)

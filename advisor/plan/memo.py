@@ -68,6 +68,7 @@ from advisor.plan import (
     prefix_cache_note,
     rent_count,
     rent_first27,
+    rent_until_covered,
     reserved_floor,
     reserved_price,
     server_size_price,
@@ -987,7 +988,8 @@ def memo_context(
         "feasible": result.feasible,
         # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
         # s27-ownrent27b (review 17): where the middle favours renting, page 1 leads with renting, the purchase its condition
-        "form": rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
+        "form": rent_until_covered.headline(result, lang)  # s31-ctb32: rent until a quote pays with the cover
+        or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
             result, memo_forms.form_key(result)))))
         or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang),
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import stand_in_prices
+from advisor.plan import rent_until_covered, stand_in_prices
 from advisor.plan.server_repair import repair_facts, repair_rent_month, repair_server_days_month
 
 NOTE = "spare_by_rent"  # a bought setup noted so: no spare server, a failed one's cards rented for its repair days
@@ -133,7 +133,10 @@ def stored(costs: Any, before: Like) -> dict[str, Any]:
 def rent_now_on_quotes(form: str, ctx: Any, costs: Any) -> bool:
     """Rent now and buy on the quotes (``cloud_then_bare_metal`` decided on a measured load, s28-own28): owning and
     renting tie on stand-in prices and owning like for like is the dearer side, so the quotes decide, not a
-    measurement (q31). The purchase is still the plan's condition: its price findings and quote step stay."""
+    measurement (q31). The purchase is still the plan's condition: its price findings and quote step stay. Also where
+    owning pays only without the server cover the service needs (``rent_until_covered``, s31-ctb32: q26)."""
+    if rent_until_covered.holds(form, costs):
+        return True
     return bool(form == "cloud_then_bare_metal" and costs is not None and ctx.duty_measured
                 and stand_in_prices.costs_tie(costs) and owning_pays(costs) is False)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import own_like, rent_cheaper_tie, rent_fallback, stand_in_prices
+from advisor.plan import own_like, rent_cheaper_tie, rent_fallback, rent_until_covered, stand_in_prices
 from advisor.plan.result import Finding, MoneyRange, NextStep
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
@@ -130,6 +130,11 @@ def gate_condition(gate: dict[str, Any] | None, gpu: str) -> dict[str, Any] | No
             return {"tr": "gate32.next.condition.budget_none", "budget": budget}
         return {"tr": "gate32.next.condition.budget", "per_server": _gate_money(gate["per_server"], gate["currency"]),
                 "unit_gpus": gate["unit_gpus"], "gpu": gpu, "budget": budget, "months": gate["horizon"]}
+    if gate.get(rent_until_covered.FLAG):  # renting first until a quote pays with the cover (s31-ctb32, q26)
+        got = gate["cover"]["per_server"]
+        return {"tr": "cover32.next.condition.none", "servers": gate["cover"]["servers"]} if got is None else \
+            {"tr": "cover32.next.condition.server", "servers": gate["cover"]["servers"], "unit_gpus": gate["unit_gpus"],
+             "gpu": gpu, "per_server": _gate_money(got, gate["currency"])}
     if gate["per_server"] is None:
         return {"tr": "gate32.next.condition.none"}
     cover: dict[str, Any] | str = ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from advisor.plan.rent_until_covered import TITLE as RENT_UNTIL_COVERED  # rent first: the form's own reason
 from advisor.plan.result import SEVERITY_ORDER, Finding
 
 CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.export_verify", "scaling.prestage_weights",
@@ -101,7 +102,7 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
     """``findings`` with the deciding ones first and the caveats last."""
 
     def rank(f: Finding) -> tuple[bool, int, int, str]:
-        if f.id in FORM_RULES or _fleet_hybrid(f):
+        if f.id in FORM_RULES or _fleet_hybrid(f) or f.title_key == RENT_UNTIL_COVERED:
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -2, f.id)
         if _leads(f):
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -1, f.id)

@@ -31,6 +31,7 @@ from advisor.plan import (
     rent_breakeven,
     rent_cheaper_tie,
     rent_first27,
+    rent_until_covered,
     repair_cover,
     reserved_price,
     short_horizon,
@@ -1007,6 +1008,8 @@ def cost_buy(f: Facts):
     own_mr, rent_mr = (c.bare_metal_monthly.low, c.bare_metal_monthly.high), (c.cloud_monthly.low, c.cloud_monthly.high)
     if stand_in_prices.costs_tie(c):  # overlapping ranges on stand-in prices: a tie, and what decides it (round 13)
         _, own_mid, rent_mid = middles(own_mr, rent_mr)
+        if rent_until_covered.holds(f.form, c):  # pays only without the cover it needs: rent first (s31-ctb32)
+            return _rent_until_covered(f, got, own_mid, rent_mid)
         if c.own_like and c.own_like.get("pays"):  # the setup bought like for like with the rent (s28-own28)
             return _like_own(f, got, c.own_like, own_mid)
         tie_rent = _tie_rent_cheaper(f, got, own_mid, rent_mid)
@@ -1128,6 +1131,31 @@ def _like_own(f: Facts, got: Finding, like: dict[str, Any], own_mid: float) -> F
 
 
 OWN_LIKE_TITLE = "own28.rule.cost.buy.like_own.title"  # ``cost.buy``'s title where owning pays like for like
+
+
+def _rent_until_covered(f: Facts, got: Finding, own_mid: float, rent_mid: float) -> Finding:
+    """``cost.buy`` where the plan rents first because owning pays only without the server cover the service needs
+    (``rent_until_covered``; blind reviews 20–21, q26: "renting until [quotes] prove ownership pays with server-level
+    redundancy"): why, in plain words, and the quote a server that would make the covered purchase pay."""
+    c = f.cost.costs
+    gate = c.price_gate or {}
+    cover = gate.get("cover") or {}
+    unsure = repair_cover.unsure(f, _placement_rules.server_loss(f)) or {}
+    ch = f.chosen
+
+    def money(x: float | None) -> str:
+        return _money(float(f"{x or 0:.3g}"), f)
+
+    covered = {"tr": "cover32.gate.none", "more": cover.get("servers", 0)} if cover.get("per_server") is None else \
+        {"tr": "cover32.gate.server", "more": cover.get("servers", 0), "per_server": money(cover["per_server"])}
+    return got.model_copy(update={
+        "title_key": rent_until_covered.TITLE,
+        "detail_key": "cover32.rule.cost.buy.rent_until_covered.detail",
+        "params": {**got.params, "own_mid": money(own_mid), "rent_mid": money(rent_mid),
+                   "servers": gate.get("servers", 0), "more": cover.get("servers", 0),
+                   "gpus": ch.total_gpus if ch is not None else 0, "gpu": ch.gpu.name if ch is not None else "",
+                   "pct": unsure.get("pct", 0), "month_more": unsure.get("month_more", "—"),
+                   "assumed": money(gate.get("assumed_per_server")), "covered": covered}})
 
 
 def _lean_clause(f: Facts, fig: rent_cheaper_tie.Figures, lay: Any) -> dict[str, Any] | str:

@@ -20,7 +20,7 @@ from advisor.plan import hosted_unserved
 from advisor.plan.api_lead_steps import API_STEP, leads_with_api
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
-from tests.support.planned import ADVICE_SCENARIOS, advice_plan, short_lived
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan, bought_now, short_lived
 
 LANGS = ("en", "zh_CN")
 SERVE_WORDS = {"en": "replica", "zh_CN": "副本"}
@@ -121,7 +121,7 @@ def test_rounding_never_flips_the_verdict() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_tie_under_an_owning_headline_says_owning_edges_it(lang: str) -> None:
-    memo = render_memo_markdown(advice_plan("q26_steady_3y_strong_ops_buy"), lang=lang)
+    memo = render_memo_markdown(bought_now(advice_answers("q26_steady_3y_strong_ops_buy")), lang=lang)
     page_one = memo.split("## 2.", 1)[0] if lang == "en" else memo.split("## 二、", 1)[0]
     cost_row = next(line for line in page_one.splitlines() if line.startswith("| Cost |") or line.startswith("| 成本 |"))
     edge = {"en": "owning edges renting at the middle", "zh_CN": "按区间中值自购略省"}[lang]

@@ -24,7 +24,7 @@ from advisor.plan.context import resolve
 from advisor.plan.result import PlanResult
 from advisor.sizing.quant import get_format
 from tests.support.former_l20_rent import former_rents_plan
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan, planned
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan, bought_now, planned
 
 Q26 = "q26_steady_3y_strong_ops_buy"
 SCENARIOS = sorted(p.stem for p in Path(ADVICE_SCENARIOS).glob("q*.json"))
@@ -76,7 +76,7 @@ def test_q26_keeps_bf16_on_the_servers_bought_and_rents_at_fp8_on_fewer_gpus():
     # fp8 … an expert would own 2 servers in fp8"): bf16 was kept because fp8 filled as many servers WITH a spare
     # server; a failed server's cards rented for its repair days cost far less than that server, and then fp8 fills
     # fewer (2 against 3). So the servers bought are the fp8 GPUs renting needs: one precision both ways
-    r = advice_plan(Q26)
+    r = bought_now(advice_answers(Q26))
     hw = r.hardware
     assert r.deployment_form == "bare_metal" and hw.gpu == "h20-96g" and hw.weights == "fp8"
     assert r.costs.rent_sized is None and r.costs.gpus == hw.total_gpus  # the rent is the GPUs bought
@@ -91,7 +91,7 @@ def test_q26_memo_says_the_rent_is_at_fp8_and_why_the_servers_keep_bf16(lang):
     # in fp8, and no sentence explains a precision difference that no longer exists
     from advisor.plan.memo import memo_document
 
-    r = advice_plan(Q26)
+    r = bought_now(advice_answers(Q26))
     memo = memo_document(r, lang).markdown()
     page_one = memo.split("## 2.")[0]
     said = {"en": "renting the same GPUs", "zh_CN": "租用同样的 GPU"}

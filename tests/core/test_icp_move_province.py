@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, bought_now, planned
 
 PROVINCE = {"en": "another province", "zh_CN": "另一个省"}
 
@@ -21,7 +21,7 @@ PROVINCE = {"en": "another province", "zh_CN": "另一个省"}
 @pytest.mark.parametrize("scenario", ["q31_icp_filed_hosting_move", "q26_steady_3y_strong_ops_buy"])
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_the_access_record_says_what_another_province_changes(scenario: str, lang: str) -> None:
-    plan = planned(advice_answers(scenario))
+    plan = bought_now(advice_answers(scenario))  # s31-ctb32: q26 as bought once a quote meets its covered gate
     access = next(f for f in plan.findings if f.id == "icp.access_record")
     detail = translate(lang, access.detail_key, **access.params)
     assert PROVINCE[lang] in detail and "{" not in detail

@@ -12,7 +12,7 @@ from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
 from tests.support.former_h20_price import use_former_h20_price
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, bought_now, planned
 
 LANGS = ("en", "zh_CN")
 # the instruction to get quotes, in each language's finding titles ("the quotes confirm it" is not one)
@@ -81,7 +81,7 @@ def test_a_filed_service_the_plan_moves_never_says_the_launch_does_not_wait(lang
     bullet says launch need not wait": where the plan moves the filed service, the filed note says the launch on
     the new servers waits on the access record (a filed service that stays keeps "does not wait": the obligations
     table's rows for icp.required)."""
-    moved = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
+    moved = bought_now(advice_answers("q26_steady_3y_strong_ops_buy"))  # s31-ctb32: as bought once quoted
     ids = {f.id: f for f in moved.findings}
     assert "icp.access_record" in ids and ids["icp.required"].title_key.endswith(".filed_moving.title")
     assert any(i.id == "icp_access_record" and i.blocking for i in moved.timeline.items)

@@ -27,7 +27,7 @@ from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
 from advisor.plan.result import PriceRow, render
 from tests.support.former_l20_rent import former_rents_plan
-from tests.support.planned import advice_answers, advice_plan, only_finding, planned
+from tests.support.planned import advice_answers, advice_plan, bought_now, only_finding, planned
 
 Q31, Q26, Q02 = "q31_icp_filed_hosting_move", "q26_steady_3y_strong_ops_buy", "q02_office_lan_small_design_agency"
 
@@ -215,7 +215,7 @@ def test_an_unmeasured_load_rents_first_on_a_tie_and_says_what_decides():
 
 # --- 3. the one-off purchase --------------------------------------------------------------------------------------
 def test_bare_metal_says_the_purchase_is_a_one_off_sum_and_that_no_one_off_budget_was_given():
-    r = advice_plan(Q26)
+    r = bought_now(advice_answers(Q26))
     budget = _row(_memo(r), "Budget")
     capex = r.costs.bare_metal_capex
     assert f"{capex.low:,.0f}–{capex.high:,.0f} CNY, is a one-off sum paid up front" in budget
@@ -223,14 +223,14 @@ def test_bare_metal_says_the_purchase_is_a_one_off_sum_and_that_no_one_off_budge
 
 
 def test_a_one_off_budget_given_checks_the_purchase_against_it():
-    base = advice_plan(Q26)
+    base = bought_now(advice_answers(Q26))
     capex = base.costs.bare_metal_capex
     # "over": a budget below every setup's purchase. Since buyrank25 a purchase on a one-off budget is ranked on what
     # it costs over the term and judged on the plan's own purchase figure, so a budget just under the H20 servers' low
     # end (capex.low - 1) keeps the 3 H20 servers and says "over" (88 × A10 in 11 servers costs more to own over the
     # 36 months: tests/core/test_buyrank25.py); 500,000 stays the plainly-over case
     for amount, said in ((capex.high + 1, "within the one-off budget"), (500_000, "over the one-off budget")):
-        r = make_plan(answers_from_dict({**advice_answers(Q26), "capex_budget": {"amount": amount, "currency": "CNY"}}))
+        r = bought_now({**advice_answers(Q26), "capex_budget": {"amount": amount, "currency": "CNY"}})
         assert r.deployment_form == "bare_metal"  # the check is bare metal's (its page 1 has no one-off row)
         assert said in _row(_memo(r), "Budget"), amount
 

@@ -21,7 +21,7 @@ from advisor.plan import node_shapes, staff_servers
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
 from tests.support.former_l20_rent import former_rents_plan
-from tests.support.planned import advice_plan, only_finding, scenario_plan
+from tests.support.planned import advice_answers, advice_plan, bought_now, only_finding, scenario_plan
 
 ADVICE = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 SCENARIOS = sorted(ADVICE.glob("q*.json"))
@@ -61,7 +61,7 @@ def test_q26_keeps_the_hybrid_spare_in_its_finding() -> None:
     # figure). s28-own28 re-argued: that is now the plan itself (own_like, blind review 17b: "an expert would own 2
     # servers in fp8 with a costed repair-day rental"), no longer a figure beside a 3-server plan: the hardware row
     # buys the 2 servers and the finding says how a failed one is covered, in both languages
-    r = advice_plan(Q26)
+    r = bought_now(advice_answers(Q26))
     f = only_finding(r, "cost.buy")
     assert r.hardware.total_gpus == r.costs.own_like["gpus"] == 16 and r.hardware.layout.spare_units == 0
     # session 31 re-argued (blind review 20, q26 en/zh: the H20's rent is a placeholder and its cloud supply unsure):

@@ -27,7 +27,7 @@ from advisor.plan.memo import memo_document
 from advisor.plan.result import render
 from advisor.sizing.quant import get_format
 from tests.support.former_l20_rent import former_rents_plan
-from tests.support.planned import advice_plan, scenario_plan
+from tests.support.planned import advice_answers, advice_plan, bought_now, scenario_plan
 
 ADVICE = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 SCENARIOS = sorted(ADVICE.glob("q*.json"))
@@ -146,7 +146,7 @@ def test_q26_without_the_spare_server_buys_what_is_rented_and_pays_back_within_t
     # (the whole spare server is what puts the plan's own payback past it). s28-own28 re-argued: that is now the
     # decision, not only a figure beside it (blind review 17b: "an expert would own 2 servers in fp8 with a costed
     # repair-day rental"): the plan buys those servers, and its own payback is within the horizon
-    r = advice_plan(Q26)
+    r = bought_now(advice_answers(Q26))
     like = r.costs.own_like
     assert like["gpus"] == r.hardware.total_gpus == r.costs.gpus == 16
     assert like["payback_mid"] <= r.costs.horizon_months and like["spare"] == "repair_rent"

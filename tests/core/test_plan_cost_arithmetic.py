@@ -231,4 +231,6 @@ def test_a_plan_that_buys_prices_its_tokens_from_what_owning_costs():
             assert _close(per_m * tokens / 1e6, monthly), (path.stem, per_m, monthly)
     # s28-own28 re-argued: q31 rents now and buys on the quotes (``cloud_then_bare_metal``): its tokens are priced
     # from the rent it pays, as every rented plan's are
-    assert {"q26_steady_3y_strong_ops_buy"} <= set(bought)
+    # s31-ctb32 re-argued: q26 rents until a quote pays with a third server (rent_until_covered), its tokens priced from
+    # the rent; q31 owns (s29-prices29) and carries the bought case
+    assert {"q31_icp_filed_hosting_move"} <= set(bought)

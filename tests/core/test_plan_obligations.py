@@ -196,7 +196,9 @@ ROWS: list[Row] = [
     Row("icp.access_record", {**MAINLAND, "hosting_move": True}, {"hosting_move": False}),
     Row("icp.access_record", {**MAINLAND, "hosting_move": True}, {"icp_status": "none"}, why="not_filed_yet"),
     # the plan itself moves a filed service: servers bought for colocation (q26, s16 review fix); told it stays, no
-    Row("icp.access_record", lambda: advice_answers("q26_steady_3y_strong_ops_buy"), {"hosting_move": False},
+    # s31-ctb32: over 48 months, not 36, so its third server pays at the assumed price and q26 still buys now
+    Row("icp.access_record", lambda: {**advice_answers("q26_steady_3y_strong_ops_buy"), "expected_duration_months": 48},
+        {"hosting_move": False},
         why="by_plan"),
     Row("icp.no_entity", OFFSHORE, {"mainland_entity": True}),
     Row("icp.licence_b25", {**MAINLAND, "charges_users": True}, {"charges_users": False}),

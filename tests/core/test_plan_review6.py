@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, bought_now, planned
 
 LANGS = ("en", "zh_CN")
 
@@ -96,7 +96,7 @@ def test_buying_servers_for_colocation_moves_a_filed_service(lang):
     must take the filing on (接入备案) before the domain points there; a rented plan does not move it by itself."""
     from advisor.plan.memo import render_memo_markdown
 
-    plan = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
+    plan = bought_now(advice_answers("q26_steady_3y_strong_ops_buy"))  # s31-ctb32: as bought once quoted
     assert plan.deployment_form == "bare_metal"
     (f,) = [f for f in plan.findings if f.id == "icp.access_record"]
     assert f.title_key.endswith(".by_plan.title")

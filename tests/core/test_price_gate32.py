@@ -112,9 +112,16 @@ def test_the_first_step_asks_for_the_quotes_and_says_the_gate_in_both_languages(
     gate = r.costs.price_gate
     md = render_memo_markdown(r, lang)
     step1 = [line for line in md.splitlines() if line.startswith("1. ")][1]  # the reasons' list is first
-    assert _said(gate["per_server"]) in step1 and _said(gate["cover"]["per_server"]) in step1
+    # re-argued (s31-ctb32): q26 now rents until a quote pays with the third server (``rent_until_covered``), so its
+    # step says that covered gate alone; the uncovered one would offer a purchase the plan no longer recommends
+    assert gate["rent_until_covered"] and _said(gate["cover"]["per_server"]) in step1
+    assert _said(gate["per_server"]) not in md
     assert "{" not in step1
-    assert md.count(_said(gate["per_server"])) == 1  # said once, in the step
+    # a plan that buys with the third server named (the gate unmarked) says both, the uncovered gate first
+    plain = {k: v for k, v in gate.items() if k != "rent_until_covered"}
+    said = render(lang, "gate32.next.condition.server",
+                  placeholder_purchase.gate_condition(plain, r.hardware.gpu_name or r.hardware.gpu) or {})
+    assert said.index(_said(gate["per_server"])) < said.index(_said(gate["cover"]["per_server"]))
 
 
 def test_no_gate_where_both_prices_are_the_teams_own_quotes():

@@ -21,7 +21,7 @@ from advisor.plan.data import factor, gpu_choice_facts, prices
 from advisor.plan.line_cost import price_row
 from advisor.plan.memo import memo_document
 from advisor.plan.money_text import money_range
-from tests.support.planned import advice_answers, advice_plan, only_finding, planned
+from tests.support.planned import advice_answers, advice_plan, bought_now, only_finding, planned
 
 Q21, Q25, Q26, Q37 = "q21_fast_launch_hk_rule1", "q25_hk_bank_retail", "q26_steady_3y_strong_ops_buy", "q37_sg_fintech_public"
 Q35, Q38, Q41 = "q35_deepseek_v3_h20_internal", "q38_eu_internal_hr_assistant", "q41_finetune_internal_callcentre"
@@ -32,7 +32,7 @@ def _colo_row() -> dict:
 
 
 def test_a_colocated_racks_bgp_is_priced_at_the_idcs_rate_and_a_rented_plans_at_the_clouds():
-    owned = advice_plan(Q26)
+    owned = bought_now(advice_answers(Q26))  # s31-ctb32: q26's purchase, as bought once a quote meets its covered gate (bought_now)
     assert owned.deployment_form == "bare_metal" and owned.line == "bgp"
     lc, colo, cloud = owned.line_cost, _colo_row(), price_row("bgp", "mainland")
     assert lc is not None and lc.per_mbps_month is not None and lc.monthly is not None and lc.source is not None
@@ -50,7 +50,7 @@ def test_a_colocated_racks_bgp_is_priced_at_the_idcs_rate_and_a_rented_plans_at_
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_page_one_says_the_colocated_line_is_bought_from_the_data_centre_at_an_estimate(lang):
-    text = memo_document(advice_plan(Q26), lang).markdown()
+    text = memo_document(bought_now(advice_answers(Q26)), lang).markdown()  # s31-ctb32: q26's purchase, as bought once a quote meets its covered gate (bought_now)
     said = "bought from the data centre with the rack at an estimated rate" if lang == "en" else "随机柜向机房购买的"
     assert said in text
     rented = memo_document(advice_plan("q07_minors_education_app"), lang).markdown()

@@ -13,7 +13,7 @@ from advisor.plan import own_like, repair_cover
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
 from tests.support.page_one import page_one
-from tests.support.planned import advice_plan, only_finding
+from tests.support.planned import advice_answers, bought_now, only_finding
 
 Q26 = "q26_steady_3y_strong_ops_buy"
 LANGS = ("en", "zh_CN")
@@ -30,7 +30,7 @@ def _money_digits(x: float) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q26_prices_a_third_server_or_written_acceptance_not_the_rent(lang: str) -> None:
-    r = advice_plan(Q26)
+    r = bought_now(advice_answers(Q26))  # s31-ctb32: q26's purchase, as bought once a quote meets its covered gate (bought_now)
     red = only_finding(r, "sizing.redundancy")
     assert red.title_key == UNSURE
     lay = r.hardware.layout
@@ -56,7 +56,7 @@ def test_q26_prices_a_third_server_or_written_acceptance_not_the_rent(lang: str)
 
 def test_the_dearer_clause_follows_the_plans_own_figures() -> None:
     # a third server's month added to owning's, against renting's middle: said only where it tips owning over
-    r = advice_plan(Q26)
+    r = bought_now(advice_answers(Q26))  # s31-ctb32: q26's purchase, as bought once a quote meets its covered gate (bought_now)
     like = r.costs.own_like
     red = only_finding(r, "sizing.redundancy")
     dearer = like["month_mid"] + like["other_month"] >= like["rent_mid"]

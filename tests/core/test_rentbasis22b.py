@@ -13,9 +13,10 @@ import pytest
 
 from advisor.plan import answers_from_dict, line_total, make_plan, own_rent_verdict
 from advisor.plan import cost as costmod
+from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import LineCost, MoneyRange
 from tests.support.former_l20_rent import former_l20_quotes
-from tests.support.planned import planned, scenario_answers, scenario_memo, scenario_plan
+from tests.support.planned import bought_now, planned, scenario_answers, scenario_plan
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 Q24, Q14 = SCEN / "q24_us_saas_rent.json", SCEN / "q14_medical_followup_mainland.json"
@@ -117,9 +118,11 @@ def test_page_one_says_owning_and_renting_overlap_and_the_side_cheaper_at_the_mi
     # the middle, test_own28): its page 1 says the tie with owning's middle first. The clause where renting is the
     # cheaper side is read on q31's figures (rented now, so its page 1 prints no owning month: its clause is read as
     # the app would show it beside a bought setup)
-    memo = scenario_memo(Q26, lang)
+    # s31-ctb32: q26 rents until a quote pays with a third server (rent_until_covered); the tie's page 1 is read on
+    # its purchase as bought once a quote meets that gate (every figure the same)
+    r26 = bought_now(scenario_answers(Q26))
+    memo = render_memo_markdown(r26, lang)
     page_one = memo.split("\n## 2.")[0]
-    r26 = scenario_plan(Q26)
     own26 = own_rent_verdict.page_one_clause(r26, lang, threshold=False)
     side26, own_mid26, rent_mid26 = own_rent_verdict.middles(
         (r26.costs.bare_metal_monthly.low, r26.costs.bare_metal_monthly.high),

@@ -45,6 +45,25 @@ def planned(answers: dict[str, Any]) -> PlanResult:
     return copy
 
 
+@cache
+def _bought_once(answers_json: str) -> bytes:
+    from unittest import mock
+
+    from advisor.plan import rent_until_covered
+
+    with mock.patch.object(rent_until_covered, "switches", lambda form, gate: False):
+        return pickle.dumps(make_plan(answers_from_dict(json.loads(answers_json))), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def bought_now(answers: dict[str, Any]) -> PlanResult:
+    """The plan as it buys once a quote meets the covered gate: ``rent_until_covered`` off, every figure the same
+    (s31-ctb32). q26 now rents until its quotes prove the purchase pays with a third server; the tests that pin how
+    a bare-metal purchase on stand-in prices reads (its access record, its line, its tie, its cover) keep q26's
+    purchase as their example through this, shared and copied as ``planned`` is."""
+    key = json.dumps(answers, sort_keys=True, ensure_ascii=False)
+    return pickle.loads(_bought_once(key))  # noqa: S301 (our own bytes)
+
+
 def advice_plan(name: str, **change: object) -> PlanResult:
     """An advice scenario's plan, its answers changed by ``change`` (shared as ``planned`` is)."""
     return planned({**advice_answers(name), **change})
