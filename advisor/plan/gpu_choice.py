@@ -293,10 +293,9 @@ def arrange(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> list[C
     vendor = big_fleet_vendor(c)
     if vendor is not None and any(k.gpu.vendor.lower() == vendor for k in ok):
         ok = [k for k in ok if k.gpu.vendor.lower() == vendor]
-    from advisor.plan.burst_rank import (
-        mixed,  # a sales-only part billed all month beside parts that burst (q36)
-    )
+    from advisor.plan.burst_rank import mixed
 
+    # a sales-only part billed all month beside parts that burst: each ranked on what its month bills (q36)
     return _single_first(c, region, sorted(ok, key=rank_key(c, region, book, billed=mixed(c, ok))), book)
 
 
@@ -425,10 +424,14 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     from advisor.plan import latency_pick
 
     fast_over = latency_pick.passed_over(chosen, ok)
+    from advisor.plan.burst_rank import mixed
+
+    billed = mixed(c, ok)  # ranked on what each month bills (``arrange``): a cheaper one kept as ranked after it
     if fast_over is not None:
         after = [fast_over, *(k for k in after if k is not fast_over)]
     after = [k for k in after if k is spared or k is bw_over or k is fast_over
-             or not (tiers(c, region, k, book) == mine and ranked_hourly(region, k, book) < ranked_hourly(region, chosen, book))]
+             or not (tiers(c, region, k, book) == mine and ranked_billed(c, region, k, book, billed)
+                     < ranked_billed(c, region, chosen, book, billed))]
     alts: list[GpuOption] = []
     alt_cands: list[Candidate] = []
     seen = {chosen.gpu.id}
