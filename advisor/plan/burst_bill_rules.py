@@ -127,7 +127,8 @@ def cloud_event_gpus(f: Facts) -> tuple[int, int] | None:
     sched = c.answers.burst_schedule
     if sched is not None and sched.known_in_advance is False:
         return None  # unannounced bursts: nothing to book a date for
-    warm = burst.warm_replicas(c, ch, max(1, f.claimed_c_max or ch.c_max))
+    # every GPU all month where the part is sold only through the cloud's sales: no event GPU to book (s31-burst32)
+    warm = burst_rules.kept_on(f, ch, max(1, f.claimed_c_max or ch.c_max))
     if ch.replicas <= warm:
         return None
     return (ch.replicas - warm) * ch.tp, warm

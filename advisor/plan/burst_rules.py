@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import burst, hosted_weigh
+from advisor.plan import burst, burst_all_month, hosted_weigh
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.data import duration
 from advisor.plan.result import Finding
@@ -58,8 +58,11 @@ def warm_finding(f: Facts, ch: Any) -> Finding:
                        extra=max(0, ch.replicas - warm), steady=steady, peak=c.peak, multiple=f"{multiple:g}",
                        how=how)  # fmt: skip
     st = burst.steady(c)
-    warm = burst.warm_replicas(c, ch, per)
+    warm = kept_on(f, ch, per)
     load_warm = min(warm, max(1, math.ceil(st.concurrency / per)))
+    if burst_all_month.of_facts(f):  # every GPU billed all month: none started for the bursts (s31-burst32, q36)
+        return finding("scaling.warm_replica", variant="on_request", warm=warm, load_warm=load_warm, per=per,
+                       steady=st.words(), peak=c.peak, gpu=ch.gpu.name)
     if ch.replicas <= warm:  # the warm floor is the peak's count: nothing scales out, nothing starts by calendar
         # (ninth blind review, q23: "keep 2 warm, scale to 2", "start the 0 extra replicas by calendar")
         return finding("scaling.warm_replica", variant="all_warm", warm=warm, load_warm=load_warm, per=per,
@@ -72,6 +75,12 @@ def warm_finding(f: Facts, ch: Any) -> Finding:
                    # scale (sixth blind review, q36: "no autoscaling fallback for unplanned surges on event days")
                    fallback={"tr": "plan.inputs17.burst.fallback"} if variant == "calendar" and ch.replicas > warm
                    and f.form not in ("bare_metal", "on_premises") else "")  # fmt: skip
+
+
+def kept_on(f: Facts, ch: Any, per: int) -> int:
+    """The replicas that run between bursts: the steady load's and the spare (``burst.warm_replicas``), or all of
+    them where the cloud bills every GPU all month (``burst_all_month``: a part sold only through its sales)."""
+    return ch.replicas if burst_all_month.of_facts(f) else burst.warm_replicas(f.ctx, ch, per)
 
 
 def carried_warm(findings: list[Finding]) -> bool:
@@ -106,7 +115,7 @@ def _adds_nodes(f: Facts) -> bool:
         return True
     if f.ctx.load != "bursty" or ch is None:
         return False
-    return ch.replicas > burst.warm_replicas(f.ctx, ch, max(1, f.claimed_c_max or ch.c_max))
+    return ch.replicas > kept_on(f, ch, max(1, f.claimed_c_max or ch.c_max))
 
 
 def _from_modelscope(f: Facts) -> bool:
@@ -220,7 +229,7 @@ def cost_burst_hosted_api(f: Facts) -> Finding | None:
         return None
     base = _fleet_base(f, ch)
     per = max(1, f.claimed_c_max or ch.c_max)
-    warm = base[0] if base is not None else burst.warm_replicas(c, ch, per)
+    warm = base[0] if base is not None else kept_on(f, ch, per)
     rent = _extra_rent(f, warm * ch.tp)
     tokens = burst_tokens(f)
     if rent is None or tokens <= 0:
@@ -239,4 +248,4 @@ def cost_burst_hosted_api(f: Facts) -> Finding | None:
     return None
 
 
-__all__ = ["burst_tokens", "carried_warm", "prestage_finding", "warm_finding"]
+__all__ = ["burst_tokens", "carried_warm", "kept_on", "prestage_finding", "warm_finding"]

@@ -20,7 +20,9 @@ from advisor.plan import (
     batch_rate,
     better_on_quote,
     burst,
+    burst_all_month,
     burst_bill_rules,
+    burst_rank,
     burst_rules,
     capacity_per_million,
     capacity_probe,
@@ -900,10 +902,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         if meets:  # the predictor added replicas: a setup the screen ranked after it may now cost less
             floor = 2 if region == "mainland_plus_overseas" else 1  # one replica per node (set below)
             rank = gchoice.rank_key(c, region, book)
+            billed = burst_rank.mixed(c, ok)
 
             def hourly(k: sizing.Candidate) -> float:  # a replica over PCIe cards of another GPU a premium dearer
                 # a placeholder price at the top of its range, as the ranking costs it (gpu_choice.ranked_hourly)
                 per_hour = k.price_mid * k.tp * max(k.replicas, floor) * gchoice.guess_top(region, k, book)
+                if billed:  # a sales-only part beside parts that burst: what each one's month bills (s31-burst32)
+                    per_hour *= burst_rank.billed_share(c, k)
                 return single_card.weighed(k, per_hour) if k.gpu.id != chosen.gpu.id else per_hour
 
             cost = hourly(chosen)
@@ -1197,6 +1202,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     assumptions, questions = ttft_choice.restate(c.assumptions, questions, capacity, curve)
     # a rented plan: renting from another provider than the filing's needs an access record, said plainly (s31)
     assumptions, questions = access_record_rent.restate(assumptions, questions, form)
+    # every GPU billed all month (a part sold only through the cloud's sales): the bursts' days set the tokens alone
+    assumptions, questions = burst_all_month.restate(
+        assumptions, questions, out.costs if out is not None and form == "cloud" else None,
+        chosen.total_gpus if chosen is not None else 0)
     if burst_rules.carried_warm(findings):  # no burst replicas: their share of the hours is neither said nor asked
         assumptions = [a for a in assumptions if a.field != BURST_QUESTION]
         questions = [q for q in questions if q.field != BURST_QUESTION]

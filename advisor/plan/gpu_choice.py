@@ -173,6 +173,14 @@ def ranked_hourly(region: str, cand: Candidate, book: PriceBook) -> float:
     return hourly(cand) * guess_top(region, cand, book)
 
 
+def ranked_billed(c: Ctx, region: str, cand: Candidate, book: PriceBook, billed: bool) -> float:
+    """``ranked_hourly``, × the share of it the setup's month bills where ``billed`` (``burst_rank``: on a bursty
+    load, the replicas started for the bursts only against a part the cloud bills all month)."""
+    from advisor.plan.burst_rank import billed_share
+
+    return ranked_hourly(region, cand, book) * (billed_share(c, cand) if billed else 1.0)
+
+
 def same_standing(c: Ctx, region: str, book: PriceBook, a: Candidate, b: Candidate) -> bool:
     """Same tiers, the price's grade included: what a premium for bandwidth or latency is weighed within."""
     return tiers(c, region, a, book) == tiers(c, region, b, book)
@@ -247,9 +255,10 @@ def hourly(cand: Candidate) -> float:
 STANDING = 5  # rank_key's leading fields: where sold, fleet, vendor, part grade, stock (then the cost)
 
 
-def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None = None):
+def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None = None, billed: bool = False):
     """The sort key; ``own`` (``term_cost.judge``) and ``floor`` (``purchase_rank.term_floor``) rank setups to buy
-    on a one-off budget by what they cost over the term (``purchase_rank``)."""
+    on a one-off budget by what they cost over the term (``purchase_rank``); ``billed``: rented setups on what their
+    month bills, where they are billed in different ways (``burst_rank.mixed``)."""
 
     def key(k: Candidate) -> tuple:
         t = tiers(c, region, k, book)
@@ -263,7 +272,7 @@ def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None
         # rental rows' hourly cost (round 13, q17/q01: ``purchase_rank``); a rented one: its hourly cost
         # the price's grade is no tier (s28-prices28): a placeholder is costed at the top of its range instead
         return (t.region, t.fleet, t.vendor, t.grade, t.stock,
-                *purchase_rank.key(c, k, book, ranked_hourly(region, k, book), own, floor), need,
+                *purchase_rank.key(c, k, book, ranked_billed(c, region, k, book, billed), own, floor), need,
                 k.total_gpus, -_carried(k), QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
     return key
@@ -284,7 +293,10 @@ def arrange(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> list[C
     vendor = big_fleet_vendor(c)
     if vendor is not None and any(k.gpu.vendor.lower() == vendor for k in ok):
         ok = [k for k in ok if k.gpu.vendor.lower() == vendor]
-    return _single_first(c, region, sorted(ok, key=rank_key(c, region, book)), book)
+    from advisor.plan.burst_rank import mixed
+
+    # a sales-only part billed all month beside parts that burst: each ranked on what its month bills (q36)
+    return _single_first(c, region, sorted(ok, key=rank_key(c, region, book, billed=mixed(c, ok))), book)
 
 
 def _single_first(c: Ctx, region: str, ranked: list[Candidate], book: PriceBook) -> list[Candidate]:
@@ -412,10 +424,14 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     from advisor.plan import latency_pick
 
     fast_over = latency_pick.passed_over(chosen, ok)
+    from advisor.plan.burst_rank import mixed
+
+    billed = mixed(c, ok)  # ranked on what each month bills (``arrange``): a cheaper one kept as ranked after it
     if fast_over is not None:
         after = [fast_over, *(k for k in after if k is not fast_over)]
     after = [k for k in after if k is spared or k is bw_over or k is fast_over
-             or not (tiers(c, region, k, book) == mine and ranked_hourly(region, k, book) < ranked_hourly(region, chosen, book))]
+             or not (tiers(c, region, k, book) == mine and ranked_billed(c, region, k, book, billed)
+                     < ranked_billed(c, region, chosen, book, billed))]
     alts: list[GpuOption] = []
     alt_cands: list[Candidate] = []
     seen = {chosen.gpu.id}
@@ -462,6 +478,14 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
         if t.region == mine.region and t.price == 1 and hourly(k) < hourly(chosen):
             unsourced = option(k, conv).model_copy(update={"price_sourced": False})
             break
+    # a sales-only part cheaper by the hour, passed over as its month bills every card (q36's H20): said with both
+    # figures, and no "perhaps cheaper" beside it (s31-burst32)
+    from advisor.plan.burst_rank import passed_over as all_month_over
+
+    # (not on the team's own fleet: a hybrid's opening names the part it rents for the bursts, q39)
+    all_month = all_month_over(c, chosen, after, conv) if fleet(c, chosen.gpu.id) is None else None
+    if all_month is not None and unsourced is not None and str(unsourced.gpu) == all_month["gpu"]:
+        unsourced = None
     chosen_opt = option(chosen, conv).model_copy(update={"price_sourced": mine.price == 0})
     from advisor.plan.gpu_weigh import weigh
     from advisor.plan.token_split import decode_pct
@@ -552,7 +576,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     alts = [purchase_rank.said_bought(c, book, chosen, a, conv, own) for a in alts]
     guessed = _placeholder_pick(c, region, chosen, alt_cands, alts, book, conv)
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
-                       reason_params=params, unsourced_cheaper=unsourced, placeholder_pick=guessed, weighing=weighing,
+                       reason_params=params, unsourced_cheaper=unsourced, all_month=all_month, placeholder_pick=guessed, weighing=weighing,
                        single_card=single,
                        dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),
                        decode_pick=decoded, grant=grant, cheaper_card=cheap, latency_pick=fast)

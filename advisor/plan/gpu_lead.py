@@ -128,6 +128,10 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         if name and name != choice.chosen.gpu_name and all(n != name for n, _ in out):
             out.append((name, translate(lang, key, currency=cur, **params)))
 
+    if (d := choice.all_month) is not None:  # sold only through the cloud's sales: every card all month (q36)
+        add(d["gpu_name"], "burst32.lead.all_month", n=d["gpus"], chosen_n=d["chosen_gpus"],
+            floor=d["floor"], cost=f"{d['per_hour']:,.2f}", chosen_cost=f"{d['chosen_per_hour']:,.2f}",
+            billed=f"{d['billed']:,.2f}", chosen_billed=f"{d['chosen_billed']:,.2f}")
     if (d := choice.decode_pick) is not None:
         o = choice._option(d["other"])
         add(o.gpu_name, "pages23.lead.decode", cost=_cost(choice, o), other_per=d["other_per"], per=d["per"])

@@ -919,6 +919,10 @@ class GpuChoice(_Out):
     reason_params: dict[str, Any] = Field(default_factory=dict)
     unsourced_cheaper: GpuOption | None = Field(
         None, description="a setup that might cost less but whose price is a placeholder: get a quote")
+    # s31-burst32 (q36): a part the cloud sells only through its sales, cheaper by the hour, passed over on a bursty
+    # load as every card of it runs all month (advisor.plan.burst_rank.passed_over): {"gpu", "gpu_name", "gpus", "chosen_gpus",
+    # "floor", "per_hour", "chosen_per_hour", "billed", "chosen_billed"} (the answers' currency)
+    all_month: dict[str, Any] | None = None
     # s28-prices28 (issue 25): the chosen setup's price is a placeholder and a sourced setup was ranked after it, the
     # placeholder costed at the top of its range (gpu_choice.ranked_hourly): {"other": GpuOption, "top": float}
     placeholder_pick: dict[str, Any] | None = None

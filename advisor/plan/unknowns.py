@@ -71,7 +71,7 @@ BURST_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"per_year": 3, "days_each": 2
 USAGE_QUESTION = "usage_kind"
 USAGE_ALTERNATIVES: tuple[str, ...] = ("office", "contact_centre")
 PEOPLE_QUESTION = "users"
-_CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "cost", "budget_check")
+_CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "cost", "tokens", "budget_check")
 
 
 def _get(data: dict[str, Any], path: str) -> Any:

@@ -324,6 +324,9 @@ def test_gpu_choice_names_two_dearer_alternatives_on_other_gpus(name, peak_k, pr
     assert g.reason != "cost" or all(a.per_hour >= g.chosen.per_hour or (passed is not None and (a.gpu, a.gpus) == (
         passed["gpu"], passed["gpus"]) and a.per_hour * (1 + g.single_card["limit_pct"] / 100) >= g.chosen.per_hour)
         or (guessed is not None and (a.gpu, a.gpus) == (guessed.gpu, guessed.gpus) and not guessed.price_sourced)
+        # s31-burst32: or a part the cloud sells only through its sales, cheaper by the hour but billed every card all
+        # month on a bursty load, against the chosen one that bursts (``all_month``, said with both monthly figures)
+        or (g.all_month is not None and a.gpu == g.all_month["gpu"] and g.all_month["billed"] > g.all_month["chosen_billed"])
         for a in g.alternatives), (g.chosen, g.alternatives)
     for lang in ("en", "zh_CN"):
         text = r.to_json(lang)["gpu_choice"]["text"]
