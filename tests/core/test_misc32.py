@@ -36,7 +36,9 @@ def _row(memo: str, label: str) -> str:
 @pytest.mark.parametrize("name", [Q11, Q32, "q36_bursty_b2b_event_mainland"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_placeholder_pick_says_both_cards_decode_tokens_at_levels_within_the_target(name: str, lang: str) -> None:
-    r = advice_plan(name)
+    # s31-burst32: q36's bursty fairs now rent A10s for the event days (the sales-only H20 bills all month); its H20
+    # pick, whose per-card sentence this checks, is the same fairs with the load steady (as in test_q42fix32)
+    r = advice_plan(name, **({"load_pattern": "stable"} if name.startswith("q36") else {}))
     p = r.gpu_choice.placeholder_pick
     assert p is not None and "tok" in p, p  # the per-card figures exist: the sentence is not skipped
     assert p["tok"] > p["other_tok"] > 0
@@ -102,7 +104,8 @@ def test_a_running_service_reviews_its_mlps_grading_and_a_new_one_grades_first(l
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_idc_rack_line_says_its_quote_likely_carries_a_minimum(lang: str) -> None:
-    line = only_finding(advice_plan(Q26), "cost.line_bandwidth")
+    # s31-ctb32: q26 now rents until a covered quote (rent-then-buy), so its line is a cloud's; q31 buys into a rack
+    line = only_finding(advice_plan("q31_icp_filed_hosting_move"), "cost.line_bandwidth")
     assert line.params["cost"]["tr"] == "misc32.line.cost_colo"
     assert re.search(r"minimum commitment|最低承诺", line.title_in(lang))
     # a cloud's line (no rack) says no such thing
