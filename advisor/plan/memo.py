@@ -925,14 +925,15 @@ def memo_context(
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
     findings = memo_api_only.findings(findings, result)  # an API far cheaper: the comparison's sizing in one line
-    numbers, sources = _numbered_sources(findings, lang)
-    rendered = [_finding(f, lang, numbers) for f in findings]
-    _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
     lead = lead_text(memo_volume_once.start_with(result.start_with, open_questions), lang, markdown=True) \
         if result.feasible else ""
+    findings = memo_lead_once.next_generation_said(findings, lead)  # page 1 starts on the next generation
+    numbers, sources = _numbered_sources(findings, lang)
+    rendered = [_finding(f, lang, numbers) for f in findings]
+    _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     memo_lead_once.point_to_lead(rendered, findings, lead, lang)
     memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's

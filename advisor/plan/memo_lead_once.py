@@ -25,6 +25,19 @@ NEEDED = ("api_in", "api_out", "basis", "checks")  # the short text's figures: w
 NEXT_ON_PAGE1 = "apinext32.hosted_on_page1"
 
 
+def next_generation_said(findings: Sequence[Finding], lead: str) -> list[Finding]:
+    """The memo's findings less the hosted-API finding where ``lead``, page 1's paragraph, starts on the deprecated
+    model's next generation (s31-apinext32: q12, q13, q22). That paragraph gives the API's month, the deprecation,
+    the quality test and the data terms; the finding's title priced the deprecated model the memo no longer weighs
+    (about ¥709 beside page 1's ¥291 on Qwen3-14B: two prices for one API a reader must reconcile) and its source
+    is that deprecated model's list, which nothing else then cites. The app and ``--json`` keep the finding whole."""
+    if not lead:
+        return list(findings)
+    return [f for f in findings
+            if not (f.id == HOSTED_FINDING and isinstance(f.params.get("next_lead"), dict)
+                    and all(f.params.get(k) not in (None, "", "—") for k in NEEDED))]
+
+
 def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], lead: str, lang: str) -> None:
     """Shorten the hosted-API finding in ``rendered`` (the memo's findings, in ``findings``' order) where ``lead``,
     page 1's hosted-API paragraph, is printed."""

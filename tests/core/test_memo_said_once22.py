@@ -66,7 +66,11 @@ def test_hosted_reason_not_listed_under_the_paragraph_that_says_it(lang):
     page_one = _section(text, lang, "memo.h.recommendation")
     reasons = re.findall(r"^\d+\. \*\*(.+)\*\*$", page_one, re.M)
     assert reasons and hosted.title_in(lang) not in reasons
-    assert hosted.title_in(lang) in _section(text, lang, "memo.h.findings")
+    # s31 (lead): page 1 now starts on the deprecated model's next generation (s31-apinext32), so section 7 no
+    # longer keeps the finding, which priced the deprecated model (memo_lead_once.next_generation_said); an API lead
+    # of the model itself or of other models keeps it (test_memo_lead_once-style pointers: q24, q36 elsewhere)
+    assert hosted.title_in(lang) not in _section(text, lang, "memo.h.findings")
+    assert isinstance(hosted.params.get("next_lead"), dict)
 
 
 @pytest.mark.parametrize("lang", LANGS)
