@@ -95,10 +95,13 @@ def model_name(c: Any) -> str:
 def switch_clause(c: Any) -> dict[str, Any] | str:
     """The lead's sentence where the next generation leads: the deprecation, then the quality test the switch to it
     takes (q24's condition for another model's API, ``hosted_switch.switch_clause``); "" without a next row."""
-    dep = deprecated_params(c)
-    if dep is None or row(c) is None:
+    dep, nxt = deprecated_params(c), row(c)
+    if dep is None or nxt is None:
         return ""
-    return {"tr": SWITCH_KEY, **dep, "next": model_name(c)}
+    # its list rates beside the name, so the lead's month can be rebuilt from the memo's own tokens (review 21b:
+    # "the hosted-API monthly cost in the headline can't be rebuilt from the per-token prices and token counts")
+    rates = f"${float(nxt['input']):g} / ${float(nxt['output']):g}"
+    return {"tr": SWITCH_KEY, **dep, "next": model_name(c), "rates": rates}
 
 
 def noted_basis(c: Any, basis: Any, costs: Any, money: Any) -> Any:
