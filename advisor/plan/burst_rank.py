@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import burst, warm_floor
 from advisor.plan.context import Ctx
+from advisor.plan.data import factor_range
+from advisor.plan.instance_on_request import listed_on_request
 
 
 def mixed(c: Ctx, cands: list[Any]) -> bool:
@@ -29,8 +32,6 @@ def mixed(c: Ctx, cands: list[Any]) -> bool:
     it reorders the options named beside q23's L40S with no change of GPU)."""
     if c.load != "bursty" or c.is_batch:
         return False
-    from advisor.plan.instance_on_request import listed_on_request
-
     kinds = {listed_on_request(str(k.gpu.id)) for k in cands}
     return kinds == {True, False}
 
@@ -42,8 +43,6 @@ def billed_share(c: Ctx, cand: Any) -> float:
     lay = getattr(cand, "layout", None)
     if c.load != "bursty" or c.is_batch or lay is None or lay.owned or cand.total_gpus <= 0:
         return 1.0
-    from advisor.plan.data import factor_range
-
     floor = floor_gpus(c, cand)
     total = cand.total_gpus
     billed = floor + (total - floor) * c.burst_share
@@ -55,8 +54,6 @@ def billed_share(c: Ctx, cand: Any) -> float:
 def floor_gpus(c: Ctx, cand: Any) -> int:
     """The GPUs ``cand`` keeps on all month on a bursty load (``warm_floor``: the steady load's replicas and the spare
     in whole units on sale; every GPU of a part sold only through the cloud's sales)."""
-    from advisor.plan import burst, warm_floor
-
     # the screen's concurrency per replica, not the predicted curve's (``capacity.claimed_capacity``, one simulation
     # per setup): the steady load between bursts is small beside it, so both give the same replicas kept on
     return warm_floor.warm(cand, burst.warm_replicas(c, cand, max(1, cand.c_max)), spare_counted=True).gpus
@@ -66,8 +63,6 @@ def passed_over(c: Ctx, chosen: Any, after: list[Any], conv: float) -> dict[str,
     """The setup a sales-only part would have given, cheaper by the hour, passed over for ``chosen`` that bursts
     (``GpuChoice.all_month``): each one's hourly cost and what its month bills on average an hour, in the answers'
     currency; None where no such setup was ranked after ``chosen``."""
-    from advisor.plan.instance_on_request import listed_on_request
-
     if not mixed(c, [chosen, *after]) or listed_on_request(str(chosen.gpu.id)):
         return None
     mine = chosen.price_mid * chosen.total_gpus

@@ -36,6 +36,8 @@ from typing import Any
 
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_grade, node_shapes, purchase_rank, quote_fallback, single_card
+from advisor.plan.burst_rank import billed_share, mixed
+from advisor.plan.burst_rank import passed_over as all_month_over
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id, prices
 from advisor.plan.result import GpuOption, PriceRow
@@ -176,7 +178,6 @@ def ranked_hourly(region: str, cand: Candidate, book: PriceBook) -> float:
 def ranked_billed(c: Ctx, region: str, cand: Candidate, book: PriceBook, billed: bool) -> float:
     """``ranked_hourly``, × the share of it the setup's month bills where ``billed`` (``burst_rank``: on a bursty
     load, the replicas started for the bursts only against a part the cloud bills all month)."""
-    from advisor.plan.burst_rank import billed_share
 
     return ranked_hourly(region, cand, book) * (billed_share(c, cand) if billed else 1.0)
 
@@ -293,7 +294,6 @@ def arrange(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> list[C
     vendor = big_fleet_vendor(c)
     if vendor is not None and any(k.gpu.vendor.lower() == vendor for k in ok):
         ok = [k for k in ok if k.gpu.vendor.lower() == vendor]
-    from advisor.plan.burst_rank import mixed
 
     # a sales-only part billed all month beside parts that burst: each ranked on what its month bills (q36)
     return _single_first(c, region, sorted(ok, key=rank_key(c, region, book, billed=mixed(c, ok))), book)
@@ -424,7 +424,6 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     from advisor.plan import latency_pick
 
     fast_over = latency_pick.passed_over(chosen, ok)
-    from advisor.plan.burst_rank import mixed
 
     billed = mixed(c, ok)  # ranked on what each month bills (``arrange``): a cheaper one kept as ranked after it
     if fast_over is not None:
@@ -480,7 +479,6 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
             break
     # a sales-only part cheaper by the hour, passed over as its month bills every card (q36's H20): said with both
     # figures, and no "perhaps cheaper" beside it (s31-burst32)
-    from advisor.plan.burst_rank import passed_over as all_month_over
 
     # (not on the team's own fleet: a hybrid's opening names the part it rents for the bursts, q39)
     all_month = all_month_over(c, chosen, after, conv) if fleet(c, chosen.gpu.id) is None else None

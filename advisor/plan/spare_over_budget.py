@@ -25,6 +25,7 @@ from typing import Any
 
 from advisor.plan import budget_share, gpu_choice
 from advisor.plan.node_shapes import OWNED_FORMS
+from advisor.plan.result import NextStep
 from advisor.plan.sector_kinds import mlps_level
 
 NOTE = "spare_over_budget"  # a candidate's note: "<note>:<gpus with the spare>:<its month low>:<high>:<its % in budget>"
@@ -62,8 +63,6 @@ def replacement_step(steps: list[Any], findings: Any) -> list[Any]:
     """``steps`` with "get the provider's replacement time in writing" first, where the plan left its spare server out
     for the budget (the single-point finding names the upgrade): on one rented server that time is how long the
     service stops, and it is a contract term, agreed before the rent is signed; unchanged otherwise."""
-    from advisor.plan.result import NextStep
-
     f = next((x for x in findings if x.id == "sizing.single_point" and isinstance(x.params.get("verdict"), dict)
               and x.params["verdict"].get("tr") == "q10lead32.sp.upgrade"), None)
     if f is None:
