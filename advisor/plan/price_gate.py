@@ -92,7 +92,8 @@ def within_budget(costs: Any, gpus: int, unit_gpus: int, budget: float | None) -
     owned = getattr(costs, "owned", None) if costs is not None else None
     if owned is None or owned.form != "on_premises" or owned.fleet_gpus or not budget or owned.capex_budget:
         return None
-    if not [r for r in stand_in_prices.stand_ins(costs.prices) if r.kind == "capex"] or unit_gpus < 1:
+    stand_ins = stand_in_prices.stand_ins(costs.prices)
+    if not any(r.kind == "capex" for r in stand_ins) or unit_gpus < 1:
         return None
     servers = max(1, gpus // unit_gpus)
     top = max_purchase(budget, _mid(owned.running_monthly), costs.horizon_months)
@@ -101,7 +102,7 @@ def within_budget(costs: Any, gpus: int, unit_gpus: int, budget: float | None) -
     return {"kind": "budget", "currency": costs.currency, "servers": servers, "unit_gpus": unit_gpus,
             "budget": budget, "horizon": costmod.amortisation_months(costs.horizon_months),
             "assumed_per_server": round(_mid(owned.capex) / servers, 2), "per_server": per, "per_server_quote": per,
-            "stand_in_rows": sorted({r.id for r in stand_in_prices.stand_ins(costs.prices)}), "cover": None}  # fmt: skip
+            "stand_in_rows": sorted({r.id for r in stand_ins}), "cover": None}  # fmt: skip
 
 
 __all__ = ["OWN_FORMS", "compute", "max_purchase", "running_mid", "within_budget"]
