@@ -30,19 +30,18 @@ lint: $(TEST_STAMP)
 
 # Headless: Qt's offscreen platform, no display needed. Four pytest processes side by side on the two cores: each of
 # the two halves that ran before spent ~40 % of its time waiting (loopback servers, subprocesses, designed timeouts)
-# with its core idle (docs/testing.md has the figures and how they were measured). Two processes run tests/core and
-# five Qt-free tests/robustness files as on a headless GPU server, with Qt, pyqtgraph and ui/ absent
-# (tests/conftest.py); two run everything else with Qt, offscreen. Each file runs in exactly one process
-# (tests/core/test_make_test_split.py), and the files are split so that each process takes about as long alone
-# (160-200 s), the compute-heavy ones beside those that mostly wait. The output of each follows when all are done;
+# with its core idle (docs/testing.md has the figures and how they were measured). Two processes run tests/core as
+# on a headless GPU server, with Qt, pyqtgraph and ui/ absent (tests/conftest.py); two run everything else with Qt,
+# offscreen. Each file runs in exactly one process (tests/core/test_make_test_split.py), and the files are split so
+# that each process takes about as long alone (160-200 s), the compute-heavy ones beside those that mostly wait. The output of each follows when all are done;
 # any failing fails the target.
 PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 QT_FREE_PYTEST := ADVISOR_TESTS_WITHOUT_QT=1 $(PYTEST) -p no:pytest-qt -W ignore::pytest.PytestConfigWarning
-# Five Qt-free robustness files that mostly wait (bounds, timeouts, stop signals: ~75 s of wall, ~4 s of CPU).
-QT_FREE_ROBUSTNESS := tests/robustness/test_bounds.py tests/robustness/test_rate_duration.py \
+# Five robustness files that mostly wait (bounds, timeouts, stop signals: ~75 s of wall, ~4 s of CPU) and need no Qt.
+# They ran Qt-free beside QT_FREE_SECOND until session 33; they now run in the Qt process of tests/ui (see below).
+WAITING_ROBUSTNESS := tests/robustness/test_bounds.py tests/robustness/test_rate_duration.py \
                       tests/robustness/test_store_faults.py tests/robustness/test_stop_signals.py \
                       tests/robustness/test_rate_limit.py
-QT_FREE_TESTS := tests/core $(QT_FREE_ROBUSTNESS)
 # Qt-free, second process: the tests/core files that benchmark loopback servers and subprocesses, which mostly wait.
 # Each of the four alone (2026-12-05, load ~2): Qt-free first 128 s wall / 130 s CPU (before the five robustness
 # files joined it: ~70 s of wall, 4 s of CPU), second 237 s / 50 s (with those files); with Qt first 174 s / 89 s,
@@ -60,6 +59,10 @@ QT_FREE_TESTS := tests/core $(QT_FREE_ROBUSTNESS)
 # and moving files no longer helps; that CPU is the planner's simulator (Qt-free) and window builds and PDF layout
 # (with Qt), and a run-wide cache shared by the four would save ~1 % of it (session 28,
 # docs/measurements/2026-12-06-test-time-28.md).
+# The replays of 308 / 403 / 273 / 283 s and 393 / 459 / 333 / 352 s (Qt-free first, second, tests/ui, rest): the
+# second the slowest by 70-100 s both times, tests/ui the quickest. Measured on the loaded shared box (load 5-16,
+# CI=true, per-test getrusage): the second 192.9 s of CPU, its five waiting robustness files 7.4 s of CPU but 120 s of
+# its 1,407 s of test wall, so they moved to tests/ui's process (WAITING_ROBUSTNESS; session 33, docs/testing.md).
 QT_FREE_SECOND := $(sort $(wildcard tests/core/test_ab_*.py tests/core/test_bench_*.py tests/core/test_telemetry_*.py \
                     tests/core/test_sim_server.py tests/core/test_sim_launcher.py tests/core/test_input_sim_server.py \
                     tests/core/test_quality_judge.py tests/core/test_runner_virtual_clock.py \
@@ -67,7 +70,8 @@ QT_FREE_SECOND := $(sort $(wildcard tests/core/test_ab_*.py tests/core/test_benc
                     tests/core/test_scheduler_cost.py tests/core/test_predictor_accuracy_bench.py tests/core/test_sglang_*.py \
                     tests/core/test_likely_range28.py tests/core/test_speculative*28.py))
 # With Qt, second process: the wizard's and the window shell's files (~40 s of CPU) beside the other tests/robustness
-# files (mostly waiting on hostile servers), tests/dist and tests/interop; the first runs the rest of tests/ui.
+# files (mostly waiting on hostile servers), tests/dist and tests/interop; the first runs the rest of tests/ui and
+# WAITING_ROBUSTNESS.
 UI_SECOND := $(sort $(wildcard tests/ui/test_wizard*.py tests/ui/test_shell*.py))
 UI_FIRST := $(filter-out $(UI_SECOND),$(sort $(wildcard tests/ui/test_*.py)))
 # Lint runs beside the four, at the lowest priority (nice 19): its ~10 s of CPU (mypy from an empty cache) go into
@@ -76,14 +80,14 @@ test: $(TEST_STAMP)
 	@logs=$$(mktemp -d); \
 	nice -n 19 sh -c '$(LINT)' >$$logs/lint 2>&1 & lint=$$!; \
 	$(QT_FREE_PYTEST) tests/core $(addprefix --ignore=,$(QT_FREE_SECOND)) >$$logs/core 2>&1 & core=$$!; \
-	$(QT_FREE_PYTEST) $(QT_FREE_SECOND) $(QT_FREE_ROBUSTNESS) >$$logs/core2 2>&1 & core2=$$!; \
-	$(PYTEST) tests/ui $(addprefix --ignore=,$(UI_SECOND)) >$$logs/ui 2>&1 & ui=$$!; \
-	$(PYTEST) $(addprefix --ignore=,$(QT_FREE_TESTS) $(UI_FIRST)) >$$logs/rest 2>&1; rest=$$?; \
+	$(QT_FREE_PYTEST) $(QT_FREE_SECOND) >$$logs/core2 2>&1 & core2=$$!; \
+	$(PYTEST) tests/ui $(WAITING_ROBUSTNESS) $(addprefix --ignore=,$(UI_SECOND)) >$$logs/ui 2>&1 & ui=$$!; \
+	$(PYTEST) $(addprefix --ignore=,tests/core $(WAITING_ROBUSTNESS) $(UI_FIRST)) >$$logs/rest 2>&1; rest=$$?; \
 	wait $$core; core_rc=$$?; wait $$core2; core2_rc=$$?; wait $$ui; ui_rc=$$?; wait $$lint; lint_rc=$$?; \
 	echo "== lint: ruff, mypy"; cat $$logs/lint; \
 	echo "== tests/core but QT_FREE_SECOND (Qt absent)"; cat $$logs/core; \
-	echo "== QT_FREE_SECOND: the loopback and subprocess files of tests/core, and $(QT_FREE_ROBUSTNESS) (Qt absent)"; cat $$logs/core2; \
-	echo "== tests/ui but the wizard's and the shell's files"; cat $$logs/ui; \
+	echo "== QT_FREE_SECOND: the loopback and subprocess files of tests/core (Qt absent)"; cat $$logs/core2; \
+	echo "== tests/ui but the wizard's and the shell's files, and $(WAITING_ROBUSTNESS)"; cat $$logs/ui; \
 	echo "== every other test: the wizard's, the shell's, tests/robustness, tests/dist, … (with Qt)"; cat $$logs/rest; rm -rf $$logs; \
 	echo "== exit: lint $$lint_rc, tests/core $$core_rc, QT_FREE_SECOND $$core2_rc, tests/ui $$ui_rc, the others $$rest"; \
 	test $$lint_rc -eq 0 -a $$core_rc -eq 0 -a $$core2_rc -eq 0 -a $$ui_rc -eq 0 -a $$rest -eq 0
