@@ -65,9 +65,11 @@ from advisor.plan import (
     owned_rent_rows,
     people_volume,
     phased_cost,
+    power_tariff,
     prefix_cache_note,
     rent_count,
     rent_first27,
+    rent_row_label,
     rent_until_covered,
     reserved_floor,
     reserved_price,
@@ -630,6 +632,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     rows = _said_once(rows, result, lang)
     rows = capex_only_rows.fold(rows, result, lang, _break_even(c, lang, "months"))
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
+    rows = rent_row_label.relabel(rows, result, lang)  # a marketplace's rent named as such (s33-tokens33, q02)
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 
@@ -762,7 +765,9 @@ def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
     for p in result.costs.prices:
         low, high = _round_money(p.low), _round_money(p.high)
         out.append({
-            "offer": _cell(_offer_with_gpu(memo_text15.price_offer(p, lang), p.gpu)), "gpu": _cell(p.gpu),
+            # another region's power tariff said as the stand-in it is (s33-tokens33, q01/q02)
+            "offer": _cell(_offer_with_gpu(memo_text15.price_offer(p, lang), p.gpu)
+                           + power_tariff.offer_note(p, str(result.region), lang)), "gpu": _cell(p.gpu),
             "kind": _cell(_value_text(lang, "price_kind", p.kind)),
             "price": _cell((low if low == high else f"{low}–{high}") + f" {memo_text15.price_unit(p.unit, lang)}"),
             "date": _cell(p.date), "source": _cell(f"[{memo_text15.price_source(p.source, lang, p.id)}]({p.url})" if p.url

@@ -53,6 +53,18 @@ def _capex_verdict(result: PlanResult, o: OwnedFormCost, lang: str, currency: st
     return translate(lang, key, budget=_round_money(o.capex_budget or 0), currency=currency)
 
 
+def _capex_verdict_once(result: PlanResult, o: OwnedFormCost, lang: str, currency: str) -> str:
+    """The one-off budget's verdict for the cost table: where no one-off budget was given and page 1's purchase row
+    already weighs buying against the rent (``capex_unknown.capex_note``, a paragraph), a pointer to it, not the
+    paragraph a second time (s33-tokens33, review 21, q02 zh: "the whole 一次性采购 cell is pasted twice")."""
+    c = result.costs
+    rent = c.cloud_monthly or c.cloud_on_demand_monthly
+    if o.capex_within_budget is None and rent is not None and not o.fleet_gpus and \
+            capex_unknown.capex_note(result, o, lang) != translate(lang, "memo.forms.capex_no_budget"):
+        return translate(lang, "tokens33.capex.said_above")
+    return _capex_verdict(result, o, lang, currency)
+
+
 def short_of_free(result: PlanResult, o: OwnedFormCost) -> int:
     """GPUs the plan needs beyond the fleet's free ones when that is fewer than the purchase buys (q04: 12 H20
     needed, 11 free, a whole 8-GPU server bought): an engineer frees those few from current work first (the
@@ -98,7 +110,7 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (t("memo.forms.cost.site"), t(memo_text15.site_key(result, o.site))),
         *_fleet_rows(result, o, t),
         *_gpus_row(result, o, t),
-        (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(result, o, lang, cur)
+        (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict_once(result, o, lang, cur)
          + (server_size_price.text(result.costs, lang) if o.capex.high > 0 else "")),  # nothing bought: unsaid
         (t("memo.forms.cost.amortised", months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
         (t("memo.forms.cost.power"), t("memo.forms.cost.power_value", cost=_money(o.power_monthly, cur),

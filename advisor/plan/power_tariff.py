@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.i18n import translate
+
 
 def foreign_rows(rows: list[Any], region: str) -> list[Any]:
     """The power rows when none is the team's quote or of the plan's region (``us`` matches ``us_west``); [] when the
@@ -35,4 +37,17 @@ def stand_in(book: Any, gpu: str, region: str, conv: float, money: Any, *, kw: s
     return {"tr": "campus32.power.stand_in", "price": f"{lo:g}–{hi:g} USD/kWh", "local": local, "room": room}
 
 
-__all__ = ["foreign_rows", "stand_in"]
+def offer_note(row: Any, region: str, lang: str) -> str:
+    """Beside the power row's name in the memo's price table where it is another region's tariff: whose it is and
+    that it stands in for the plan's region (s33-tokens33, blind review 21, q01/q02 zh: "a USD tariff from a US TCO
+    tool, not a Shanghai / Shenzhen commercial rate"); deployment-facts cites no mainland or other tariff, so none is
+    put in its place. "" for another row, the team's own quote or a local tariff."""
+    if getattr(row, "kind", None) != "power" or row.region != "us" or not region or not foreign_rows([row], region):
+        return ""  # the price list's one power row is a US tool's; another row's origin is not guessed at
+    if region == "mainland_plus_overseas":  # a two-node plan: each node's own tariff
+        return translate(lang, "tokens33.power.stand_in_nodes")
+    where = translate(lang, f"plan.region.{region}")
+    return "" if where == f"plan.region.{region}" else translate(lang, "tokens33.power.stand_in", region=where)
+
+
+__all__ = ["foreign_rows", "offer_note", "stand_in"]

@@ -235,11 +235,22 @@ def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
             "tokens": f"{cap['tokens']:,}", "implied": about(float(raised["peak_implied"])),
             "when": {"tr": raised["when"]}}))
     line = raised["line"]
+    # s33-tokens33 (review 21, q09/q24/q34: "64 in flight × 3,804 requests an hour each" could not be followed): the
+    # figure the costs use and why first, then the product in plain words: which hours it counts (the busiest hour
+    # of each day alone, or a steady load's every hour), a request's seconds beside the requests an hour each, and
+    # "working days" only where the days are working days (q08 zh: workdays beside a load "stable around the clock")
     return _spaced(render(lang, "floor30.peak", {
-        **common, "mean": line["mean"], "per_hour": f"{line['per_hour']:,}",
-        # the hours a day said only where they are more than the busiest hour alone (a steady load's 24)
-        "hours": {"tr": "floor30.hours", "hours": line["hours"]} if line["hours"] > 1 else "",
-        "days": line["days"], "tokens": f"{line['tokens']:,}"}))
+        **common, "mean": line["mean"], "per_hour": f"{line['per_hour']:,}", "secs": _seconds(line["per_hour"]),
+        "span": {"tr": "floor30.hours", "hours": line["hours"]} if line["hours"] > 1 else {"tr": "tokens33.span.hour"},
+        "days": {"tr": "tokens33.days." + ("working" if raised.get("when") == "volume28.when.working" else "every"),
+                 "days": line["days"]},
+        "tokens": f"{line['tokens']:,}"}))
+
+
+def _seconds(per_hour: int) -> str:
+    """A request's seconds at ``per_hour`` requests an hour each, to two figures ("0.95", "12")."""
+    secs = 3600 / max(per_hour, 1)
+    return f"{secs:.2g}" if secs < 10 else f"{secs:,.0f}"
 
 
 def _spaced(text: str) -> str:
@@ -298,7 +309,7 @@ def _held(costs: Any, vp: dict[str, Any], hosted_form: bool, lang: str) -> str:
     requests a person in the busiest hour): both readings, the people's most, the cost at it, and the ask."""
     cap, used = vp["cap"], float(vp["used"])
     return _spaced(render(lang, "floor30.held", {
-        "peak": vp["peak"], "mean": vp["mean"], "when": {"tr": vp.get("when") or "volume28.when.working"},
+        "used": round_money(used), "peak": vp["peak"], "mean": vp["mean"], "when": {"tr": vp.get("when") or "volume28.when.working"},
         "implied": about(float(vp["implied"])), "people": f"{cap['people']:,}", "per": cap["per"],
         "days": cap["days"], "cap": round_money(float(cap["output"])), "out": f"{cap['out']:,}",
         "other": _other(costs, hosted_form, float(cap["output"]) / used, float(cap["output"]),

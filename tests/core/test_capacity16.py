@@ -164,6 +164,9 @@ VOLUME_PEAK = {"en": "But at the peak, ", "zh_CN": "但高峰 "}  # s26-volume26
 # s28-volume28's, where the month was raised to the floor (s30-floor30: "Costed on", as the row now opens on figures)
 FLOOR_SAID = {"en": "Costed on ", "zh_CN": "成本按 "}
 HELD = {"en": "Your peak of ", "zh_CN": "个并发意味着更多"}  # s30-floor30's, where the people's most holds the month
+# s33-tokens33 (re-argued, review 21, q02/q17 "the paragraph contradicts itself"): that sentence now opens on the
+# month the costs use, so the basis's own figures end where it begins
+HELD = {"en": "The costs use this estimate, ", "zh_CN": "成本按此估算"}
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=IDS)

@@ -34,7 +34,8 @@ OWN = {"en": ("at your own volume", "at the estimated volume"), "zh_CN": ("按�
 IF_BUSY = {"en": "If the setup were kept", "zh_CN": "若本配置一个月中有"}
 # s31-permillion31 (blind review 20, q24: "'at the estimated volume' but computed on the 100M busiest-hour floor"): a
 # month raised to its busiest hour's floor is labelled with that floor, not as the estimate
-FLOOR_LABEL = {"en": "at the busiest-hour floor", "zh_CN": "按最忙一小时下限"}
+# s33-tokens33 (re-argued, review 21: "busiest-hour floor" / "最忙一小时下限" hard to follow): named in plain words
+FLOOR_LABEL = {"en": "at the month read from the peak", "zh_CN": "按高峰推算的用量"}
 PEOPLE_CAP_LABEL = {"en": "at the people's most", "zh_CN": "按这些人最多发出的量"}
 
 

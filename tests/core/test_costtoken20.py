@@ -69,7 +69,8 @@ def test_the_cost_per_million_is_the_setups_monthly_cost_over_its_capacity_at_th
         # issue 25: at the month's own tokens the row divides those tokens, not a capacity, so it names none
         assert "of both nodes at its planned load" in row or "each node's GPU time at its planned load, added" in row \
             or (c.usage_from_tokens and row.split("|")[2].strip().startswith(
-                ("at the estimated volume", "at the busiest-hour floor")))  # raised to it: s31-permillion31
+                # raised to it: s31-permillion31; named in plain words since s33-tokens33 (review 21)
+                ("at the estimated volume", "at the month read from the peak")))
     else:
         assert tok_s == pytest.approx(r.capacity.output_tokens_per_s_total, abs=0.05)
     # over the GPU-hours billed: replicas beyond the always-on ones only for their share of the month (s20-consist20)
@@ -126,7 +127,9 @@ def test_the_figure_at_the_months_volume_is_given_and_labelled_answered_or_estim
         # misc32 (re-argued, review 20b q08): raised to what the people send, the label names that cap instead
         capped = raised and bool(c.volume_basis[FLOOR].get("cap"))
         floor = (("at the people's most" if lang == "en" else "按这些人最多发出的量") if capped else
-                 ("at the busiest-hour floor" if lang == "en" else "按最忙一小时下限")) in row
+                 # s33-tokens33 (re-argued, review 21: "busiest-hour floor" / "最忙一小时下限" hard to follow): the
+                 # floor is named in plain words, the month read from the peak
+                 ("at the month read from the peak" if lang == "en" else "按高峰推算的用量")) in row
         assert (said, estimated, floor) == (answered, not answered and not raised, raised), (path.stem, lang, row)
 
 

@@ -87,7 +87,8 @@ def test_the_label_names_the_month_the_figure_divides(name, lang):
     head = _head(row, lang)
     c = r.costs
     assert f"{round_money(c.input_tokens_per_month)} / {round_money(c.output_tokens_per_month)}" in head
-    floor_word = {"en": "busiest-hour floor", "zh_CN": "最忙一小时下限"}[lang]
+    # s33-tokens33 (re-argued, review 21: "busiest-hour floor" / "最忙一小时下限" hard to follow): said in plain words
+    floor_word = {"en": "month read from the peak", "zh_CN": "按高峰推算的用量"}[lang]
     raised = bool((c.volume_basis or {}).get(FLOOR))
     assert (floor_word in head) == raised
     estimate_label = translate(lang, "permillion31.per_million.estimated").split(" (")[0].split("（")[0]

@@ -73,8 +73,9 @@ NODE_FLOOR = {
     "zh_CN": re.compile(rf"：{RANGE} \w+ = （({NUM}) 张{UNIT_ZH} × {RANGE}（包月/预留，常驻副本）\+ 平均按量计费 {RANGE} "
                         rf"张{UNIT_ZH}（.*?））× ({NUM}) 小时 × {RANGE} \w+/[GN]PU·h × {RANGE}（"),
 }
-CLOUD_ROW = {"en": (("Cloud GPU servers", "Cloud NPU servers"), "on demand "),
-             "zh_CN": (("云 GPU 服务器", "云 NPU 服务器"), "按量 ")}
+# s33-tokens33: a rent priced on a GPU marketplace's rows is named as that (review 21, q02 zh)
+CLOUD_ROW = {"en": (("Cloud GPU servers", "Cloud NPU servers", "GPU rental marketplace"), "on demand "),
+             "zh_CN": (("云 GPU 服务器", "云 NPU 服务器", "GPU 租用平台"), "按量 ")}
 
 
 def _f(text: str | None) -> float | None:
