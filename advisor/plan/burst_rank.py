@@ -10,11 +10,10 @@ CNY a month where the A10s, started for the event days only, cost 11,073–18,72
 are billed in both ways (``mixed``), the ranking compares each setup's hourly cost × this share: what its month
 bills, at the same rules the cost row uses.
 
-A daily peak is billed the same way (s32-salesonly33): one replica and the N+1 spare every hour, the rest for the
-peak's share of the hours, and every GPU all month of a part sold only through the cloud's sales. Ranked on the
-hourly cost, 3 × H20 (sold through sales, a grade-U placeholder) stood against 4 × L20 on an hourly rate it is not
-rented at (blind review 21, q07/q19: "switch to L20 if the quote is above 58.52 CNY/h"). A steady load keeps the
-hourly cost: it bills every GPU every hour.
+Other loads keep the hourly cost (a steady load bills every GPU every hour; a daily peak's scaled hours with a
+sales-only part beside hourly ones are left for a later change: weighed as here, q07/q19/q42 turn from 3 × H20 to
+4 × L20 on a 3 % margin, the H20's month at the top of its placeholder range against the L20's scaled month, a
+change of choice many tests pin; s32-salesonly33 left it to the lead).
 """
 
 from __future__ import annotations
@@ -26,21 +25,14 @@ from advisor.plan.context import Ctx
 from advisor.plan.data import factor_range
 from advisor.plan.instance_on_request import listed_on_request
 
-SCALED_LOADS = ("bursty", "diurnal")  # loads whose cost scales the replicas above the always-on floor (cost.compute)
-
-
-def scaled(c: Ctx) -> bool:
-    """The load's cost bills the replicas above the always-on floor for a share of the hours only (not a batch)."""
-    return c.load in SCALED_LOADS and not c.is_batch
-
 
 def mixed(c: Ctx, cands: list[Any]) -> bool:
-    """The setups ranked together are billed in different ways on this load: a bursty or daily-peak load (not a batch job) with
+    """The setups ranked together are billed in different ways on this load: a bursty load (not a batch job) with
     both a part the cloud sells only through its sales (every GPU all month) and one it rents by the hour. Only then
     does the ranking weigh the billed share (``billed_share``): between parts rented by the hour alike the hourly
     cost keeps ranking them (their floors in whole units differ too; weighing those is left for a later change, as
     it reorders the options named beside q23's L40S with no change of GPU)."""
-    if not scaled(c):
+    if c.load != "bursty" or c.is_batch:
         return False
     kinds = {listed_on_request(str(k.gpu.id)) for k in cands}
     return kinds == {True, False}
@@ -49,9 +41,9 @@ def mixed(c: Ctx, cands: list[Any]) -> bool:
 def billed_share(c: Ctx, cand: Any) -> float:
     """The month's bill ÷ every GPU of ``cand`` all month on demand, under its cheaper basis (on demand scaled to the
     bursts, every GPU at the monthly price, or the floor at the monthly price and the bursts on demand); 1.0 for a
-    steady load, a batch job, or a setup laid out to buy."""
+    load that is not bursty, a batch job, or a setup laid out to buy."""
     lay = getattr(cand, "layout", None)
-    if not scaled(c) or lay is None or lay.owned or cand.total_gpus <= 0:
+    if c.load != "bursty" or c.is_batch or lay is None or lay.owned or cand.total_gpus <= 0:
         return 1.0
     floor = floor_gpus(c, cand)
     total = cand.total_gpus
@@ -64,19 +56,15 @@ def billed_share(c: Ctx, cand: Any) -> float:
 def floor_gpus(c: Ctx, cand: Any) -> int:
     """The GPUs ``cand`` keeps on all month on a bursty load (``warm_floor``: the steady load's replicas and the spare
     in whole units on sale; every GPU of a part sold only through the cloud's sales)."""
-    if c.load != "bursty":  # a daily peak: one replica off-peak and the spare, as the cost keeps them (engine)
-        return warm_floor.warm(cand, 1).gpus
     # the screen's concurrency per replica, not the predicted curve's (``capacity.claimed_capacity``, one simulation
     # per setup): the steady load between bursts is small beside it, so both give the same replicas kept on
     return warm_floor.warm(cand, burst.warm_replicas(c, cand, max(1, cand.c_max)), spare_counted=True).gpus
 
 
 def passed_over(c: Ctx, chosen: Any, after: list[Any], conv: float) -> dict[str, Any] | None:
-    """The setup a sales-only part would have given, cheaper by the hour, passed over for ``chosen`` that scales
+    """The setup a sales-only part would have given, cheaper by the hour, passed over for ``chosen`` that bursts
     (``GpuChoice.all_month``): each one's hourly cost and what its month bills on average an hour, in the answers'
-    currency; None where no such setup was ranked after ``chosen``, or where its month bills less than the chosen
-    one's at the middle of its price (then its placeholder price set it aside, not its month: said as such,
-    ``GpuChoice.unsourced_cheaper``)."""
+    currency; None where no such setup was ranked after ``chosen``."""
     if not mixed(c, [chosen, *after]) or listed_on_request(str(chosen.gpu.id)):
         return None
     mine = chosen.price_mid * chosen.total_gpus
@@ -84,13 +72,12 @@ def passed_over(c: Ctx, chosen: Any, after: list[Any], conv: float) -> dict[str,
     if k is None:
         return None
     theirs = k.price_mid * k.total_gpus
-    billed, chosen_billed = theirs * billed_share(c, k), mine * billed_share(c, chosen)
-    if billed < chosen_billed:
-        return None
+    if theirs * billed_share(c, k) < mine * billed_share(c, chosen):
+        return None  # its month bills less at its middle price: its placeholder set it aside, not its month
     return {"gpu": str(k.gpu.id), "gpu_name": k.gpu.name, "gpus": k.total_gpus, "chosen_gpus": chosen.total_gpus,
             "floor": floor_gpus(c, chosen), "per_hour": round(theirs * conv, 2), "chosen_per_hour": round(mine * conv, 2),
-            "billed": round(billed * conv, 2), "chosen_billed": round(chosen_billed * conv, 2),
-            "peak": c.load != "bursty"}  # a daily peak: the rest run for the peak's hours, not on burst days
+            "billed": round(theirs * billed_share(c, k) * conv, 2),
+            "chosen_billed": round(mine * billed_share(c, chosen) * conv, 2)}
 
 
-__all__ = ["SCALED_LOADS", "billed_share", "floor_gpus", "mixed", "passed_over", "scaled"]
+__all__ = ["billed_share", "floor_gpus", "mixed", "passed_over"]

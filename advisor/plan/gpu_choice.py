@@ -36,10 +36,10 @@ from typing import Any
 
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_grade, node_shapes, purchase_rank, quote_fallback, single_card
-from advisor.plan.burst_rank import billed_share, mixed, scaled
+from advisor.plan.burst_rank import billed_share, mixed
 from advisor.plan.burst_rank import passed_over as all_month_over
 from advisor.plan.context import Ctx
-from advisor.plan.data import PriceBook, factor_range, facts, gpu_choice_facts, gpus_by_id, prices
+from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id, prices
 from advisor.plan.instance_on_request import listed_on_request
 from advisor.plan.result import GpuOption, PriceRow
 from advisor.plan.sector_kinds import is_finance
@@ -472,12 +472,11 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     # where only some GPUs have sourced prices, the memo says on which side the choice fell (module docstring):
     # a cheaper placeholder passed over (perhaps cheaper: get a quote), or a placeholder chosen over a sourced one
     # (the choice rests on the placeholder: cheaper even at the top of its range, and the price above which not)
-    unsourced, unsourced_month = None, None
+    unsourced = None
     for k in after if mine.price == 0 else []:
         t = tiers(c, region, k, book)
         if t.region == mine.region and t.price == 1 and hourly(k) < hourly(chosen):
             unsourced = option(k, conv).model_copy(update={"price_sourced": False})
-            unsourced_month = _switch_month(c, chosen, k, conv)
             break
     # a sales-only part cheaper by the hour, passed over as its month bills every card (q36's H20): said with both
     # figures, and no "perhaps cheaper" beside it (s31-burst32)
@@ -576,23 +575,11 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     alts = [purchase_rank.said_bought(c, book, chosen, a, conv, own) for a in alts]
     guessed = _placeholder_pick(c, region, chosen, alt_cands, alts, book, conv)
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
-                       reason_params=params, unsourced_cheaper=unsourced, unsourced_month=unsourced_month, all_month=all_month, placeholder_pick=guessed, weighing=weighing,
+                       reason_params=params, unsourced_cheaper=unsourced, all_month=all_month, placeholder_pick=guessed, weighing=weighing,
                        single_card=single,
                        dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),
                        decode_pick=decoded, grant=grant, cheaper_card=cheap, latency_pick=fast)
     return real_options.prune(choice)  # an option needing many times the cards is none (q23's 54 × L4)
-
-
-def _switch_month(c: Ctx, chosen: Candidate, k: Candidate, conv: float) -> float | None:
-    """The monthly price a GPU of ``k`` (a part the cloud sells only through its sales, on a placeholder price) would
-    have to come under for its setup to cost less than ``chosen``'s month: ``chosen``'s month as the cost bills it
-    (``burst_rank.billed_share`` on a scaled load; a steady one at the monthly price, the cheaper basis there) over
-    ``k``'s GPUs, in the answers' currency. None for a part rented by the hour: its quote is hourly."""
-    if not listed_on_request(str(k.gpu.id)) or k.total_gpus <= 0:
-        return None
-    m_lo, m_hi = factor_range("monthly_factor")
-    share = billed_share(c, chosen) if scaled(c) else (m_lo + m_hi) / 2
-    return round(hourly(chosen) * share * costmod.HOURS_PER_MONTH * conv / k.total_gpus, -1)
 
 
 def _placeholder_pick(c: Ctx, region: str, chosen: Candidate, alt_cands: list[Candidate], alts: list[GpuOption],

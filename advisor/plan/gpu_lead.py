@@ -41,15 +41,6 @@ def quote_to_buy(choice: GpuChoice, o: GpuOption) -> bool:
     return choice.chosen.purchase is not None and o.purchase is None
 
 
-def switch_month(choice: GpuChoice, lang: str) -> str:
-    """"; below about 8,760 CNY a GPU a month it is the choice": the monthly quote under which the cheaper part sold
-    only through the cloud's sales would be chosen (``GpuChoice.unsourced_month``); "" where not known."""
-    if choice.unsourced_month is None:
-        return ""
-    return translate(lang, "sales33.lead.switch_month", month=f"{choice.unsourced_month:,.0f}",
-                     currency=choice.currency)
-
-
 def _cost(choice: GpuChoice, o: GpuOption | None) -> str:
     return f"{o.per_hour:,.2f}" if o is not None else ""
 
@@ -148,12 +139,6 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     if (d := choice.all_month) is not None and choice.chosen.purchase is not None:
         # a purchase: the part's servers quoted too, not what the cloud would bill for it (blind review 21, q03)
         add(d["gpu_name"], "sales33.lead.unsourced_bought")
-    elif d is not None and d.get("peak"):  # a daily peak: its month against the scaled one (s32-salesonly33)
-        add(d["gpu_name"], "sales33.lead.all_month_peak", n=d["gpus"], cost=f"{d['per_hour']:,.2f}",
-            chosen_cost=f"{d['chosen_per_hour']:,.2f}", chosen_billed=f"{d['chosen_billed']:,.2f}",
-            billed=f"{d['billed']:,.2f}",
-            rest=translate(lang, "sales33.lead.rest_peak", floor=d["floor"], chosen_n=d["chosen_gpus"])
-            if d["floor"] < d["chosen_gpus"] else "")
     elif d is not None:  # sold only through the cloud's sales: every card all month (q36)
         add(d["gpu_name"], "burst32.lead.all_month", n=d["gpus"], chosen_n=d["chosen_gpus"],
             floor=d["floor"], cost=f"{d['per_hour']:,.2f}", chosen_cost=f"{d['chosen_per_hour']:,.2f}",
@@ -191,7 +176,7 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         if quote_to_buy(choice, u):  # a purchase: its server quoted, never an hourly rent (blind review 21, q03)
             add(u.gpu_name, "sales33.lead.unsourced_bought")
         elif listed_on_request(u.gpu):  # sold by the month through the cloud's sales: no hourly rent to quote
-            add(u.gpu_name, "sales33.lead.unsourced_monthly", below=switch_month(choice, lang))
+            add(u.gpu_name, "sales33.lead.unsourced_monthly")
         else:
             add(u.gpu_name, "pages23.lead.unsourced", cost=_cost(choice, u))
     dearer = {x.gpu_name: x for x in choice.dearer}

@@ -927,9 +927,6 @@ class GpuChoice(_Out):
     # s28-prices28 (issue 25): the chosen setup's price is a placeholder and a sourced setup was ranked after it, the
     # placeholder costed at the top of its range (gpu_choice.ranked_hourly): {"other": GpuOption, "top": float}
     placeholder_pick: dict[str, Any] | None = None
-    # s32-salesonly33: ``unsourced_cheaper`` sold only through the cloud's sales, by the month: the monthly price a GPU
-    # of it would have to come under for it to cost less (``gpu_choice._switch_month``), in the answers' currency
-    unsourced_month: float | None = None
     # s15-gpu (q42): the chosen card and the next ones per card in the workload's limiting resource, against the
     # price of a card-hour, and a part priced only as whole servers costed per card too
     weighing: GpuWeighing | None = None
@@ -999,8 +996,7 @@ class GpuChoice(_Out):
         if gpu_lead.quote_to_buy(self, o):
             return render(lang, "sales33.gpu_choice.unsourced_bought", {"gpu": o.gpu_name})
         if listed_on_request(o.gpu):  # sold by the month through the cloud's sales: no hourly rent said
-            return render(lang, "sales33.gpu_choice.unsourced_monthly", {"gpu": o.gpu_name,
-                                                                           "below": gpu_lead.switch_month(self, lang)})
+            return render(lang, "sales33.gpu_choice.unsourced_monthly", {"gpu": o.gpu_name})
         return render(lang, "plan.gpu_choice.unsourced", {"other": self._option_text(o, lang)})
 
     def _latency(self, lang: str) -> str:
