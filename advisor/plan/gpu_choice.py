@@ -40,6 +40,7 @@ from advisor.plan.burst_rank import billed_share, mixed
 from advisor.plan.burst_rank import passed_over as all_month_over
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id, prices
+from advisor.plan.instance_on_request import listed_on_request
 from advisor.plan.result import GpuOption, PriceRow
 from advisor.plan.sector_kinds import is_finance
 from advisor.plan.sizing import HEADROOM, QUALITY_ORDER, Candidate
@@ -596,9 +597,24 @@ def _placeholder_pick(c: Ctx, region: str, chosen: Candidate, alt_cands: list[Ca
                     and (t.region, t.fleet, t.vendor, t.grade, t.stock) == same]
     best = min(sourced_alts, key=lambda a: a.per_hour, default=None)
     top = round(ranked_hourly(region, chosen, book) * conv, 2)
-    if best is None or top >= best.per_hour:
+    if best is None:
         return None
-    return {"other": best.model_dump(), "top": top, **_per_card(c, chosen, alt_cands, best)}
+    # on a scaled load beside a part sold only through the cloud's sales, each month as it bills (``burst_rank``)
+    other_k = next(k for k in alt_cands if k.gpu.id == best.gpu)
+    billed = mixed(c, [chosen, other_k])
+    share, other_share = (billed_share(c, chosen), billed_share(c, other_k)) if billed else (1.0, 1.0)
+    if top * share >= best.per_hour * other_share:
+        return None
+    # per card as well as for the whole setup: a quote comes per GPU-hour (or, for a part the cloud sells only through
+    # its sales, per GPU-month), and "above 58.52 CNY/h" for the 3 cards read as a card's price beside the cost
+    # table's 8.38–18.2 CNY/GPU·h (blind review 21, q19)
+    n = max(1, chosen.total_gpus)
+    out = {"other": best.model_dump(), "top": top, "gpus": n, "top_card": round(top / n, 2),
+           "switch_card": round(best.per_hour / n, 2), "sales_only": listed_on_request(str(chosen.gpu.id))}
+    if out["sales_only"]:  # its month's price per GPU above which the other's month bills less
+        out["switch_month"] = round(best.per_hour * other_share * costmod.HOURS_PER_MONTH / n)
+        out["other_month"] = round(best.per_hour * other_share * costmod.HOURS_PER_MONTH)
+    return {**out, **_per_card(c, chosen, alt_cands, best)}
 
 
 def split_weights(k: Candidate) -> dict[str, int]:

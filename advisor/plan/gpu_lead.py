@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from advisor.catalog import CatalogError, get_gpu
 from advisor.i18n import translate
 from advisor.plan.gpu_names_zh import gpu_name
+from advisor.plan.sales_only import listed_on_request
 
 if TYPE_CHECKING:  # result.py holds GpuChoice and imports this module: no import of it at load time
     from advisor.plan.result import GpuChoice, GpuOption
@@ -31,6 +32,13 @@ def owned_only(choice: GpuChoice) -> bool:
     rental rates in "Why this GPU" for cards the team already owns): no hourly rate is said for any setup."""
     return choice.reason == "fleet" and not choice.burst_split and not choice.burst_rented \
         and choice.chosen.purchase is None
+
+
+def quote_to_buy(choice: GpuChoice, o: GpuOption) -> bool:
+    """``o`` is weighed against a setup to buy but has no purchase price of its own: what to say of it is a quote for
+    its server, never its hourly rent (blind review 21, q03: "The H20 line ('perhaps cheaper, about 106.18 CNY/h')
+    quotes an hourly rental figure inside a purchase decision")."""
+    return choice.chosen.purchase is not None and o.purchase is None
 
 
 def _cost(choice: GpuChoice, o: GpuOption | None) -> str:
@@ -128,7 +136,10 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         if name and name != choice.chosen.gpu_name and all(n != name for n, _ in out):
             out.append((name, translate(lang, key, currency=cur, **params)))
 
-    if (d := choice.all_month) is not None:  # sold only through the cloud's sales: every card all month (q36)
+    if (d := choice.all_month) is not None and choice.chosen.purchase is not None:
+        # a purchase: the part's servers quoted too, not what the cloud would bill for it (blind review 21, q03)
+        add(d["gpu_name"], "sales33.lead.unsourced_bought")
+    elif d is not None:  # sold only through the cloud's sales: every card all month (q36)
         add(d["gpu_name"], "burst32.lead.all_month", n=d["gpus"], chosen_n=d["chosen_gpus"],
             floor=d["floor"], cost=f"{d['per_hour']:,.2f}", chosen_cost=f"{d['chosen_per_hour']:,.2f}",
             billed=f"{d['billed']:,.2f}", chosen_billed=f"{d['chosen_billed']:,.2f}")
@@ -161,8 +172,13 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         else:
             add(other, key if alt is None else key + "_cost", cost=_cost(choice, alt),
                 vendor=choice.reason_params.get("vendor", ""))
-    if choice.unsourced_cheaper is not None:
-        add(choice.unsourced_cheaper.gpu_name, "pages23.lead.unsourced", cost=_cost(choice, choice.unsourced_cheaper))
+    if (u := choice.unsourced_cheaper) is not None:
+        if quote_to_buy(choice, u):  # a purchase: its server quoted, never an hourly rent (blind review 21, q03)
+            add(u.gpu_name, "sales33.lead.unsourced_bought")
+        elif listed_on_request(u.gpu):  # sold by the month through the cloud's sales: no hourly rent to quote
+            add(u.gpu_name, "sales33.lead.unsourced_monthly")
+        else:
+            add(u.gpu_name, "pages23.lead.unsourced", cost=_cost(choice, u))
     dearer = {x.gpu_name: x for x in choice.dearer}
     bought = choice.chosen.purchase is not None
     for a in choice.alternatives:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import translate
+from advisor.plan.sales_only import listed_on_request
 
 if TYPE_CHECKING:  # result.py holds this module's output type: no import of the planning core at load time
     from advisor.plan.context import Ctx
@@ -93,6 +94,11 @@ class GpuWeighing(_Out):
             if c.per_card_hour is None:
                 return render(lang, f"plan.gpu_weigh.card_unpriced.{self.resource}", {"gpu": c.gpu_name,
                                                                                      "value": fmt(c.value)})
+            if c.placeholder and not self.bought and listed_on_request(c.gpu):
+                # sold only by the month through the cloud's sales, on a placeholder: no card-hour it is rented at
+                # (blind review 21, q19: hourly H20 figures read as a price to rent it by the hour)
+                return render(lang, f"sales33.gpu_weigh.card_monthly.{self.resource}", {"gpu": c.gpu_name,
+                                                                                        "value": fmt(c.value)})
             per = c.value / c.per_card_hour if c.per_card_hour > 0 else 0.0
             # s23-pages23: the card's figure and price; the ratio per unit of price is the "best" sentence's
             key = "gpuwhy31.gpu_weigh.card_bought." if self.bought else "pages23.gpu_weigh.card."

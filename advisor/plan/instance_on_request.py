@@ -14,15 +14,9 @@ from typing import Any
 
 from advisor.plan import node_shapes
 from advisor.plan.result import NextStep
+from advisor.plan.sales_only import ON_REQUEST, listed_on_request
 
 RENTED_FORMS = ("cloud", "cloud_then_bare_metal")
-ON_REQUEST = "on request"
-
-
-def listed_on_request(gpu_id: str) -> bool:
-    """The part's sourced cloud instance sizes are sold through the provider's sales in some regions only."""
-    src = node_shapes.vm_source(gpu_id) or {}
-    return src.get("regions") == ON_REQUEST
 
 
 def confirm_first(steps: list[NextStep], hardware: Any, form: str) -> list[NextStep]:

@@ -25,6 +25,7 @@ from advisor.plan.gpu_weigh import GpuWeighing
 from advisor.plan.money_text import number_text
 from advisor.plan.price_basis import PriceBasis
 from advisor.plan.question_lead import without_lead
+from advisor.plan.sales_only import listed_on_request
 from advisor.sizing.quant import get_format
 
 Severity = Literal["blocker", "warning", "info"]
@@ -988,6 +989,16 @@ class GpuChoice(_Out):
         return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
 
+    def _unsourced(self, lang: str) -> str:
+        """The setup that might cost less on a placeholder price: its hourly rent, or, beside a setup to buy, a
+        quote for its server (``gpu_lead.quote_to_buy``: no hourly rent inside a purchase decision)."""
+        o = self._option(self.unsourced_cheaper)
+        if gpu_lead.quote_to_buy(self, o):
+            return render(lang, "sales33.gpu_choice.unsourced_bought", {"gpu": o.gpu_name})
+        if listed_on_request(o.gpu):  # sold by the month through the cloud's sales: no hourly rent said
+            return render(lang, "sales33.gpu_choice.unsourced_monthly", {"gpu": o.gpu_name})
+        return render(lang, "plan.gpu_choice.unsourced", {"other": self._option_text(o, lang)})
+
     def _latency(self, lang: str) -> str:
         """Why one card a replica and not the cheaper split one: both failover TPOT figures, the premium, the limit."""
         if self.latency_pick is None:
@@ -1097,9 +1108,17 @@ class GpuChoice(_Out):
         if p is None:
             return ""
         o = self._option(p["other"])
-        return ("" if lang == "zh_CN" else " ") + render(lang, "prices28.gpu_choice.placeholder_pick", {
-            "top": f"{p['top']:,.2f}", "other_gpu": o.gpu_name,
-            "other_cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+        params = {"top": f"{p['top']:,.2f}", "other_gpu": o.gpu_name, "other_cost": f"{o.per_hour:,.2f}",
+                  "currency": self.currency}
+        if "top_card" not in p:  # a plan stored before s32-salesonly33
+            return ("" if lang == "zh_CN" else " ") + render(lang, "prices28.gpu_choice.placeholder_pick", params)
+        # per card and for the setup's cards, each said as such (blind review 21, q19); a part sold only through
+        # the cloud's sales quoted by the month, as it is sold (``instance_on_request``)
+        key = "sales33.gpu_choice.placeholder_pick" + ("_monthly" if "switch_month" in p else "")
+        return ("" if lang == "zh_CN" else " ") + render(lang, key, {
+            **params, "n": p["gpus"], "other_n": o.gpus, "top_card": f"{p['top_card']:,.2f}",
+            "switch_card": f"{p['switch_card']:,.2f}", "switch_month": f"{p.get('switch_month', 0):,}",
+            "other_month": f"{p.get('other_month', 0):,}"})
 
     def _grant(self, lang: str) -> str:
         """A data-centre setup whose purchase starts within the one-off budget and ends above it: both ranges, and
@@ -1174,8 +1193,7 @@ class GpuChoice(_Out):
         if self.reason != "cost" and not gpu_lead.grade_said(self):  # the standing that set a cheaper GPU aside,
             # or the team's fleet: its detail
             why = render(lang, self._why_key(), self.reason_params)
-            unsourced = render(lang, "plan.gpu_choice.unsourced", {"other": self._option_text(
-                self.unsourced_cheaper, lang)}) if self.unsourced_cheaper is not None and \
+            unsourced = self._unsourced(lang) if self.unsourced_cheaper is not None and \
                 self.unsourced_cheaper.gpu_name not in named else ""
             out += sep + render(lang, "pages23.gpu_choice.why_after", {"gpu": self.chosen.gpu_name, "why": why,
                                                                        "unsourced": unsourced})
@@ -1202,8 +1220,7 @@ class GpuChoice(_Out):
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._placeholder(lang) + self._single(lang) \
                 + self._decode_pick(lang) + self._latency(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
         why = render(lang, self._why_key(), self.reason_params)
-        unsourced = render(lang, "plan.gpu_choice.unsourced", {"other": one(self.unsourced_cheaper)}) \
-            if self.unsourced_cheaper is not None else ""
+        unsourced = self._unsourced(lang) if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else \
             "consist20.gpu_choice.sentence_pruned" if self.pruned else "plan.gpu_choice.sentence_only"
         if self.alternatives:  # the next setups less those a pick sentence below names; none left: not listed
