@@ -20,7 +20,7 @@ from typing import Any
 
 from advisor.plan import capacity_probe, sizing
 from advisor.plan.capacity import claimed_capacity
-from advisor.plan.fleet_spread import server_spread
+from advisor.plan.fleet_spread import server_left
 
 
 def cards_text(n: float) -> str:
@@ -54,13 +54,13 @@ def one_more(c: Any, ch: Any, fleet_count: int) -> dict[str, Any] | None:
     # a whole server down too (session 28, q08: once the claim reached the load with one replica down, 3 × TP4 on
     # 8 + 4 cards rode out a replica but a server down still left 1 of 3, and the 4th replica the reviewers asked
     # for, 2 + 2 on the two servers, was no longer recommended)
-    now = _server_left(replicas, tp, fleet_count)
+    now = server_left(replicas, tp, fleet_count)
     server_short = now is not None and carried_by(c, ch, now) < c.peak
     if (replicas + 1) * tp > fleet_count or not (replica_short or server_short):
         return None
     if carried_by(c, ch, replicas) < c.peak:
         return None  # one more would not ride it out either: the sizing says what the fleet lacks
-    after = _server_left(replicas + 1, tp, fleet_count)
+    after = server_left(replicas + 1, tp, fleet_count)
     if not replica_short and (now is None or after is None or carried_by(c, ch, after) <= carried_by(c, ch, now)):
         return None  # a server down would leave no more carried with it
     busy = c.utilisation or 0.0
@@ -68,13 +68,6 @@ def one_more(c: Any, ch: Any, fleet_count: int) -> dict[str, Any] | None:
             "left": replicas, "peak": int(c.peak), "busy": round(100 * busy),
             "busy_cards": cards_text(fleet_count * busy), "carried": carried_by(c, ch, replicas),
             "server_only": not replica_short, "left_now": now, "replicas_now": replicas}
-
-
-def _server_left(replicas: int, tp: int, fleet_count: int) -> int | None:
-    """Replicas left with the server that holds the most of them down, spread as widely as the fleet allows; None
-    with fewer than two servers to spread over."""
-    spread = server_spread(replicas, tp, fleet_count)
-    return None if spread is None else replicas - spread[1]
 
 
 __all__ = ["cards_text", "carried_by", "one_more"]

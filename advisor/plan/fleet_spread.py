@@ -24,4 +24,11 @@ def rides_out_a_server(replicas: int, load: int, tp: int, fleet_gpus: int) -> bo
     return spread is not None and replicas - spread[1] >= load
 
 
-__all__ = ["SERVER_GPUS_SXM", "rides_out_a_server", "server_spread"]
+def server_left(replicas: int, tp: int, fleet_gpus: int) -> int | None:
+    """Replicas left with the server that holds the most of them down, spread as widely as the fleet allows; None
+    with fewer than two servers to spread over."""
+    spread = server_spread(replicas, tp, fleet_gpus)
+    return None if spread is None else replicas - spread[1]
+
+
+__all__ = ["SERVER_GPUS_SXM", "rides_out_a_server", "server_left", "server_spread"]

@@ -130,7 +130,9 @@ def _idle(f: Facts, ch: Any, lay: Any):
     title_server, server = idle_spares.server_part(f)
     why = {"tr": "plan.owned20.redundancy.why_part", "why": {"tr": f"plan.redundancy.why.{reason}"}} if reason else ""
     moved = idle_spares.moved_cards(f)  # the spares on busy cards whose work moves: said so (round 14, q04)
-    return finding("sizing.redundancy", variant="idle_moved" if moved else "idle", moved=moved, load=lay.load_units, unit={"tr": "plan.unit.replica",
+    signoff = idle_spares.signoff_params(f)  # the spare on busy cards, on the owners' sign-off (blind review 21)
+    variant = "idle_signoff" if signoff else "idle_moved" if moved else "idle"
+    return finding("sizing.redundancy", variant=variant, moved=moved, **(signoff or {}), load=lay.load_units, unit={"tr": "plan.unit.replica",
                    "n": lay.load_units}, more={"tr": "plan.burst15.more.replica", "n": lay.spare_units},
                    all={"tr": "plan.burst15.all.replica", "n": lay.units}, total=lay.total_gpus, gpu=ch.gpu.name,
                    why_part=why, server_t=title_server, server=server, down=idle_spares.one_down(f, bool(server)))  # fmt: skip
@@ -227,6 +229,12 @@ def fleet_rule(f: Facts):
                 short = "consist25.fleet.same_moved"
                 why["fits"] = fits_clause(f.ctx, gid)  # the work moved: whether it fits the other cards (round 16)
                 why["all"] = _all_work_moves(f.ctx, ch, count)
+            if usable < ch.total_gpus and idle_spares.signoff_cards(f.ctx, ch) and \
+                    ch.total_gpus - idle_spares.signoff_cards(f.ctx, ch) <= (free + moved) // ch.tp * ch.tp and \
+                    short != "consist25.fleet.same_moved":
+                # the spare on busy cards, taken on the owners' sign-off, not bought (blind review 21, q08)
+                short = "fleet33.fleet.same_signoff"
+                why["spare"] = idle_spares.signoff_cards(f.ctx, ch)
             why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
                     "usable": usable, "tp": ch.tp, "moved": max(0, ch.total_gpus - free),
                     "busy_cards": cards_text(count * f.ctx.utilisation),

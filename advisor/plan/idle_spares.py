@@ -39,6 +39,49 @@ def moved_cards(f: Any) -> int:
     return max(0, min(spare_cards, lay.total_gpus - free))
 
 
+def signoff_cards(c: Any, ch: Any) -> int:
+    """Cards of the fleet layout's spare replica taken from busy cards on the owners' sign-off
+    (``fleet.signoff_spares``): the spare's cards, 0 where the plan has no such spare."""
+    lay = getattr(ch, "layout", None)
+    if lay is None or lay.basis != "fleet" or not lay.spare_units:
+        return 0
+    fl = gpu_choice.fleet(c, ch.gpu.id)
+    if fl is None or lay.total_gpus <= fleet.free_gpus(fl[1], c.utilisation):
+        return 0  # every card the plan takes is free (q18: 14 of 17 free H100s): no other work moves for it
+    load = int(lay.replicas) - int(lay.spare_units)
+    return lay.tp if fleet.signoff_spares(c, ch, load, int(lay.spare_units) - 1) else 0
+
+
+def signoff_params(f: Any) -> dict[str, Any] | None:
+    """The sign-off spare's figures for the N+1 finding and the hardware row: {"cards", "without", "without_gpus",
+    "busy", "busy_cards", "count", "left_without", "server_said", "where"}; None without such a spare (blind review 21, q04: "the
+    plan to move 30 % of the load onto the L20s is plausible but needs the owners' sign-off")."""
+    c, ch = f.ctx, f.chosen
+    cards = signoff_cards(c, ch) if ch is not None else 0
+    fl = gpu_choice.fleet(c, ch.gpu.id) if cards else None
+    if not cards or fl is None:
+        return None
+    from advisor.plan.fleet_next_replica import cards_text, carried_by
+    from advisor.plan.fleet_spread import server_left
+    from advisor.plan.placement_rules import server_loss
+
+    without = int(ch.layout.replicas) - 1
+    left = server_left(without, ch.layout.tp, fl[1])
+    left_with = server_left(int(ch.layout.replicas), ch.layout.tp, fl[1])
+    # what one server down leaves with the spare, said here where the sizing reason does not say it already
+    # (``placement_rules.server_loss`` names a server loss that leaves the peak short; q08 zh: "losing one server
+    # leaves 1 of 3 replicas (15 of 30 users)")
+    server = "" if left_with is None or server_loss(f) is not None else {
+        "tr": "fleet33.signoff.server_all" if carried_by(f.sized_ctx, ch, left_with) >= (c.peak or 0) else
+        "fleet33.signoff.server", "left": left_with, "all": int(ch.layout.replicas),
+        "carried": carried_by(f.sized_ctx, ch, left_with), "peak": int(c.peak or 0)}
+    return {"cards": cards, "without": without, "without_gpus": without * ch.layout.tp,
+            "busy": round(100 * c.utilisation), "busy_cards": cards_text(fl[1] * c.utilisation), "count": fl[1],
+            "left_without": without if left is None else left, "server_said": server,
+            # where the work goes: onto the idle cards of another type where the fleet has them (q04's L20s)
+            "where": {"tr": "fleet33.signoff.onto_other"} if fleet.movable(c, fl[0], fl[1]) else ""}
+
+
 def server_part(f: Any) -> tuple[dict[str, Any] | str, dict[str, Any] | str]:
     """(title clause, detail clause) when the replicas ride out a whole server of 8 GPUs, else ("", "")."""
     ch = f.chosen
@@ -82,4 +125,4 @@ def one_down(f: Any, server: bool) -> dict[str, Any] | str:
             "tpot_slo": float(c.tpot_slo_ms or 0)}  # fmt: skip
 
 
-__all__ = ["moved_cards", "one_down", "server_part", "spares_from_idle"]
+__all__ = ["moved_cards", "one_down", "server_part", "signoff_cards", "signoff_params", "spares_from_idle"]

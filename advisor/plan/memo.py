@@ -91,6 +91,7 @@ from advisor.plan.fine_tune_placeholder import (
     local_copy_in,
     variable_in,
 )
+from advisor.plan.fleet_signoff import signoff_clause
 from advisor.plan.knee_cap import knee_is_cap, knee_key
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
 from advisor.plan.memo_node_curves import main_label as node_curve_main_label
@@ -1210,7 +1211,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if hw.gpu and result.deployment_form != "hosted_api":  # what the findings add to it (round 15, q08/q33, q39)
-        hardware += headline25.more_replica_clause(result, lang)
+        hardware += headline25.more_replica_clause(result, lang) + signoff_clause(result, lang)
         first = headline25.measure_first(result, lang)
         if not first or headline25.headline_clause(result, lang) != first:  # else the headline says the count
             hardware += headline25.measured_clause(result, lang)  # decides, two lines above (s27: said once)

@@ -201,6 +201,8 @@ def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]
     key = "memo.fleetload14.fleet_value" if _this_service(result) else "memo.fleet13.cost.fleet_value"
     if key == "memo.fleet13.cost.fleet_value" and o.fleet_moved:  # "12 of 16 (11 free)" said with the 1 freed
         key = "gpuwhy27.fleet_value_moved"  # by moving its work (blind review 17, q04)
+    if o.fleet_gpus == o.fleet_count and key != "memo.fleetload14.fleet_value":  # all of them (s33-fleet33)
+        key = {"gpuwhy27.fleet_value_moved": "fleet33.fleet_value_moved_all"}.get(key, "fleet33.fleet_value_all")
     value = t(key, used=o.fleet_gpus, count=o.fleet_count, gpu=result.hardware.gpu_name,
               free=o.fleet_free, util=round((o.fleet_utilisation or 0) * 100), moved=o.fleet_moved or 0)
     hw = result.hardware

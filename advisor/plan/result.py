@@ -166,7 +166,9 @@ class HardwareLayout(_Out):
     def text_in(self, lang: str, gpu: str) -> str:
         if self.fleet_count is not None:  # on the team's own servers: how many of them, and how many more
             more = self.units * self.unit_gpus - (self.fleet_used or 0)
-            return render(lang, "plan.layout.fleet", {
+            # every card of the fleet said as all of them, not "16 of your 16 × H20" (blind review 16, q04 zh)
+            key = "fleet33.layout.fleet_all" if self.fleet_used == self.fleet_count else "plan.layout.fleet"
+            return render(lang, key, {
                 "used": self.fleet_used, "count": self.fleet_count, "gpu": gpu,
                 "more": {"tr": "plan.layout.fleet_more", "n": more} if more > 0 else ""})
         return render(lang, f"plan.layout.{'servers' if self.unit == 'server' else 'vms'}",

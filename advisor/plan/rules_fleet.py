@@ -107,6 +107,11 @@ def _site_words(f: Facts, o: OwnedFormCost) -> dict:
     return {"site": {"tr": site}, "staff": {"tr": staff}, "spread": spread}
 
 
+# every card of the fleet said as all of them (s33-fleet33: q04 and q08 take all 16 with the spare)
+ALL_CARDS_TITLE = {"plan.rule.cost.fleet.title": "fleet33.cost_fleet.title_all",
+                   "gpuwhy27.cost_fleet_moved.title": "fleet33.cost_fleet_moved.title_all"}
+
+
 @rule("cost.fleet", "cost")
 def cost_fleet(f: Facts) -> Finding | None:
     """The plan runs on GPUs the team already owns: the free share at the measured utilisation costs only its
@@ -151,4 +156,6 @@ def cost_fleet(f: Facts) -> Finding | None:
         # (blind review 17, q04: "'11 free at 30 %' but the plan takes 12 and moves one card's work" read as a gap)
         out.title_key = "gpuwhy27.cost_fleet_moved.title"
         out.params.update(moved=more["n"], other=more["other"])
+    if o.fleet_gpus == o.fleet_count and out.title_key in ALL_CARDS_TITLE:  # "all 16 of your H20", not "16 of your 16"
+        out.title_key = ALL_CARDS_TITLE[out.title_key]  # (blind review 16, q04 zh; s33-fleet33 takes every card)
     return out

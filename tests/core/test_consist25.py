@@ -47,13 +47,20 @@ def test_no_replica_share_with_one_down_is_above_what_a_replica_takes(name):
             assert n <= int(seqs.group(1)), (name, n, seqs.group(1))
 
 
+def _q08_busier() -> dict:
+    """q08's answers at 25 % (4 cards' worth of other work, filling the spare's cards): the plan keeps 3 replicas on
+    the 12 free (s33-fleet33: at the scenario's 20 % the 4th is in the plan on its owners' sign-off, blind review
+    21), so the failover and recommendation paths below are still exercised on q08's figures."""
+    return {**advice_answers(Q08), "measured_utilisation": 0.25}
+
+
 def test_q08_says_what_two_replicas_keep_of_the_peak_within_the_cap(monkeypatch):
     """q08: three TP4 replicas on the 12 free cards, one TP8 replica passed over. Re-argued in session 28 (gpu28):
     the claim stopped at the sizing share (12) though one replica meets the target up to 17 on its own curve, so
     the memo said "keep 24 of the 30 with one down" where the other two take 15 each within the target; the claim
     is now searched to the one-down share (``capacity._fleet_one_down``), and the plan keeps the peak. Where a
     replica does take fewer (the claim held at 12 here), the sentence still says what the two keep."""
-    r = advice_plan(Q08)
+    r = planned(_q08_busier())  # s33-fleet33: 3 replicas at 25 % (at 20 % the 4th is in the plan)
     fo = r.layouts_tried.failover_fleet
     assert fo is not None and fo["replicas"] == r.hardware.replicas == 3
     cap = r.capacity.max_concurrency_per_replica
@@ -66,7 +73,7 @@ def test_q08_says_what_two_replicas_keep_of_the_peak_within_the_cap(monkeypatch)
     assert "carry the peak with one replica down, not a whole server (15 each on the other 2" in r.layouts_tried.text_in("en")
     for module in (fleet_next_replica, spare_policy):
         monkeypatch.setattr(module, "claimed_capacity", lambda c, ch: 12)
-    held = make_plan(answers_from_dict(advice_answers(Q08)))  # not the shared plan: made with the claim held
+    held = make_plan(answers_from_dict(_q08_busier()))  # not the shared plan: made with the claim held
     fo = held.layouts_tried.failover_fleet
     assert fo is not None and fo["carried"] == 24 < fo["peak"]
     en = held.layouts_tried.text_in("en")
@@ -79,7 +86,7 @@ def test_q08_failover_sentence_both_ways(monkeypatch):
     says the chosen replicas carry the peak with one down, and the placement finding recommends nothing more."""
     for module in (fleet_next_replica, spare_policy):
         monkeypatch.setattr(module, "claimed_capacity", lambda c, ch: 20)
-    r = make_plan(answers_from_dict(advice_answers(Q08)))  # not the shared plan: made with the cap raised
+    r = make_plan(answers_from_dict(_q08_busier()))  # not the shared plan: made with the cap raised
     fo = r.layouts_tried.failover_fleet
     assert fo is not None and fo["carried"] == fo["peak"] and fo["load"] == 15
     assert "carry the peak with one replica down, not a whole server (15 each on the other 2" in r.layouts_tried.text_in("en")
@@ -93,7 +100,11 @@ def test_q08_recommends_a_fourth_replica_on_the_other_cards_with_its_condition(l
     failure": recommended, with the fleet-average assumption behind "12 free" and what a whole server down leaves.
     Re-argued in session 28 (gpu28): the three replicas now ride out one down (15 each within the target), so the
     4th is recommended for a whole server down (1 of 3 left today, 2 of 4 carrying the peak with it)."""
-    r = advice_plan(Q08)
+    # s33-fleet33 (blind review 21, q08: "I would make the 4th replica the recommendation, since the cards are
+    # 'mostly idle'"): at the measured 20 % (3.2 cards' worth, less than the spare's 4 cards) the 4th replica is now
+    # in the plan on its owners' sign-off (test_fleet33_signoff); the recommendation is kept where the other work
+    # fills the spare's cards, 25 % (4 cards' worth)
+    r = planned(_q08_busier())
     cover = only_finding(r, "sizing.placement").params["cover"]
     assert cover["tr"] == "gpu28.placement.one_more_server" and cover["server_only"]
     assert (cover["next"], cover["total"], cover["count"]) == (4, 16, 16)

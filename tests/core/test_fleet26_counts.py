@@ -46,9 +46,13 @@ def test_owned_used_and_bought_add_up_and_no_spare_displaces_other_work(name):
     # for the bursts (q39: counted as the plan's own GPUs before the rented part's conversion)
     burst = (getattr(o, "burst_plan_gpus", None) or o.gpus_burst or 0) if r.deployment_form == "hybrid" else 0
     assert lay.fleet_used <= r.hardware.total_gpus <= lay.fleet_used + (o.gpus_bought or 0) + burst
-    # busy cards (their work moved) only for what the load needs, or for a spare the service must have
+    # busy cards (their work moved) only for what the load needs, or for a spare the service must have, or
+    # (s33-fleet33, blind review 21: q04/q08 "the 4-replica / 16-card layout should be the headline") the one spare
+    # replica taken on the owners' sign-off, which the memo says with its condition (``fleet.signoff_spares``)
     if o.fleet_free is not None and lay.redundancy is None:
-        assert max(0, lay.fleet_used - o.fleet_free) <= max(0, lay.load_gpus - o.fleet_free), name
+        signed = next((f for f in r.findings if f.title_key.endswith(".idle_signoff.title")), None)
+        allowed = max(0, lay.load_gpus - o.fleet_free) + (signed.params["cards"] if signed is not None else 0)
+        assert max(0, lay.fleet_used - o.fleet_free) <= allowed, name
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -72,22 +76,27 @@ def test_the_memo_says_used_of_owned_once_and_no_owned_row_says_the_plans_count(
         assert not any(line.startswith(f"| {owned_label} |") for line in rows), name
 
 
-def test_q04_takes_the_12_the_peak_needs_and_recommends_the_fourth_replica():
+def test_q04_takes_all_16_with_the_fourth_replica_on_its_owners_sign_off():
+    # re-argued in s33-fleet33 (blind review 21, q04 en: "the 4-replica/16-card layout should be the headline, not an
+    # add-on ... moving 30 % of the load onto the L20s is plausible but needs the owners' sign-off"; zh alike): the
+    # plan takes the 12 the peak needs plus the spare on the last 4, and page 1 says the condition and the fallback
     r = advice_plan(Q04)
     lay = r.hardware.layout
-    assert (r.hardware.total_gpus, lay.load_gpus, lay.spare_units) == (12, 12, 0)
+    assert (r.hardware.total_gpus, lay.load_gpus, lay.spare_units) == (16, 12, 1)
     en = render_memo_markdown(r, "en")
     hardware = next(line for line in en.splitlines() if line.startswith("| Hardware |"))
-    assert hardware.startswith("| Hardware | 12 of your 16 × NVIDIA H20 96GB: 3 replicas") and "recommended besides" in hardware
-    # the one card's work moved onto the L20s: whether it fits 48 GB is asked, not assumed
+    assert hardware.startswith("| Hardware | all 16 of your NVIDIA H20 96GB: 4 replicas") and "sign off" in hardware
+    assert "recommended besides" not in hardware and "(without it: 3 replicas on 12 cards)" in hardware
+    # the moved cards' work onto the L20s: whether it fits 48 GB is asked, not assumed
     assert "fits in 48 GB" in en
 
 
 def test_q08_no_accelerators_owned_row_beside_the_fleet_row():
     r = advice_plan(Q08)
     en = render_memo_markdown(r, "en")
-    assert "| Accelerators owned | 12 |" not in en
-    assert "| Your fleet | 12 of your 16 × Huawei Ascend 910B 64GB" in en
+    assert "| Accelerators owned | 16 |" not in en
+    # s33-fleet33: all 16 (the 4th replica on its owners' sign-off, blind review 21), said once as all of them
+    assert "| Your fleet | all 16 of your Huawei Ascend 910B 64GB" in en
 
 
 def test_q03_keeps_the_layout_whose_first_token_keeps_the_headroom():

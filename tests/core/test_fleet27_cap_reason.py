@@ -26,17 +26,20 @@ SAID = {"en": re.compile(r"Why the cap is ([\d,]+): run all ([\d,]+) at once, (?
 def test_q08_says_why_the_cap():
     # re-argued in session 28 (gpu28): the cap was 12, the sizing share, where a replica meets the target up to 17;
     # it is now searched to the load each takes with one down (15), which the table shows within the target
+    # s33-fleet33: 4 replicas (the 4th on its owners' sign-off, blind review 21) move the searched levels: the cap
+    # is 16 and the first level past it 18, read from the plan rather than pinned
     r = advice_plan("q08_ascend_fleet_internal")
     cap, past = r.hardware.max_num_seqs, r.latency_curve.past_cap
-    assert cap == 15 and past is not None and past.concurrency == 20
+    assert cap >= 15 and past is not None and past.concurrency > cap
     shown = {p.concurrency: p for p in r.latency_curve.points}
-    # the table's 20 is the capped engine's (15 run, 5 wait: the first token jumps, each token no slower than at
-    # the cap's own level); run all 20 at once, each token misses the 100 ms target
-    assert shown[20].ttft_p99_ms > 2 * shown[cap].ttft_p99_ms
-    assert past.tpot_p99_ms > r.latency_curve.slo_tpot_p99_ms >= shown[20].tpot_p99_ms
+    n = past.concurrency
+    # the table's level past the cap is the capped engine's (cap run, the rest wait: the first token jumps, each
+    # token no slower than at the cap's own level); run all of them at once, each token misses the 100 ms target
+    assert shown[n].ttft_p99_ms > 2 * shown[cap].ttft_p99_ms
+    assert past.tpot_p99_ms > r.latency_curve.slo_tpot_p99_ms >= shown[n].tpot_p99_ms
     en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
-    assert f"Why the cap is 15: run all 20 at once, each output token would take {number_text(past.tpot_p99_ms, 1)} ms" in en
-    assert f"上限定为 15 的原因：20 个同时运行时，每个输出 token 的 P99 耗时为 {number_text(past.tpot_p99_ms, 1)} ms" in zh
+    assert f"Why the cap is {cap}: run all {n} at once, each output token would take {number_text(past.tpot_p99_ms, 1)} ms" in en
+    assert f"上限定为 {cap} 的原因：{n} 个同时运行时，每个输出 token 的 P99 耗时为 {number_text(past.tpot_p99_ms, 1)} ms" in zh
 
 
 @pytest.mark.parametrize("name", SCENARIOS)

@@ -251,13 +251,18 @@ def test_a_fleet_short_by_a_few_cards_moves_their_work_onto_its_idle_other_type(
     30 %: the plan takes the 12th H20 by moving its current work onto them, and buys nothing. s24-redund24 made
     the move the load needs also give a spare replica (16 H20, the work of 5 moved); blind review 16 sent that back
     ("moving 5 cards of existing work onto the L20s, whose own load is unknown"): re-argued in s26-fleet26, the plan
-    takes the 12 the peak needs, the work of 1 moved, and recommends the fourth replica with its condition."""
+    takes the 12 the peak needs, the work of 1 moved, and recommends the fourth replica with its condition.
+    Re-argued in s33-fleet33 (blind review 21, q04 en and zh: "the 4-replica/16-card layout should be the headline,
+    not an add-on ... moving 30 % of the load onto the L20s is plausible but needs the owners' sign-off"): the 4th
+    replica is in the plan, the work of all 5 moved, with that sign-off said as its condition (and still nothing
+    bought)."""
     r = plan(TWO_TYPES)
     o = r.costs.owned
     assert o is not None and not o.gpus_bought and o.fleet_free == free_gpus(16, 0.3) == 11
-    assert r.hardware.total_gpus == 12 and o.fleet_moved == 1 and r.hardware.layout.spare_units == 0
+    assert r.hardware.total_gpus == 16 and o.fleet_moved == 5 and r.hardware.layout.spare_units == 1
     more = r.finding("cost.fleet").params["more"]
-    assert more["tr"] == "plan.fleet14.moved" and more["n"] == 1 and more["other"] == "NVIDIA L20 48GB"
+    assert more["tr"] == "plan.fleet14.moved" and more["n"] == 5 and more["other"] == "NVIDIA L20 48GB"
+    assert r.finding("sizing.redundancy").title_key.endswith(".idle_signoff.title")
     memo = render_memo_markdown(r, lang)
     assert r.finding("cost.fleet").title_in(lang) in memo and "L20" in r.finding("cost.fleet").title_in(lang)
     row = next(line for line in memo.splitlines() if line.startswith(("| One-off purchase", "| 一次性采购")))
@@ -357,6 +362,7 @@ def test_the_fleet_finding_agrees_that_the_busy_card_moves_rather_than_a_purchas
     # s25-consist25 (round 14, q04: "a fleet-average 30 % does not mean 11 whole cards are free"): the same sentence
     # with the assumption behind the free count said after it
     # the load's 1 (s26-fleet26: no spare on busy cards), with whether the moved work fits the L20s' 48 GB asked
-    assert why["tr"] == "consist25.fleet.same_moved" and why["moved"] == 1
+    # s33-fleet33: with the 4th replica on its owners' sign-off (blind review 21), the work of all 5 busy ones moves
+    assert why["tr"] == "consist25.fleet.same_moved" and why["moved"] == 5
     assert why["fits"]["other_mem"] == 48 and why["fits"]["mem"] == 96
     assert "bought or rented" not in r.finding("gpu.fleet").detail_in("en")

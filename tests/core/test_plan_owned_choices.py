@@ -11,6 +11,7 @@ from advisor.plan import prefix_cache_note
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reachable import CHOICE_KEY
 from tests.support.planned import advice_answers, planned, q08_long_prompts
+from tests.support.without_signoff import plan_without_signoff
 
 LANGS = ("en", "zh_CN")
 
@@ -79,8 +80,10 @@ def _sizing(plan):
 Q04_IDLE = {**advice_answers("q04_securities_h20_l20_fleet"), "measured_utilisation": 0.25}
 
 
-def test_q04_past_the_knee_is_put_as_a_decision_with_the_options_figures():
-    plan = planned(Q04_IDLE)
+def test_q04_past_the_knee_is_put_as_a_decision_with_the_options_figures(monkeypatch):
+    # s33-fleet33: q04 itself now runs the 4th replica on its owners' sign-off, at the knee (blind review 21); the
+    # past-the-knee decision is read where they do not sign it off
+    plan = plan_without_signoff(monkeypatch, Q04_IDLE)
     f = _sizing(plan)
     assert f.title_key == "plan.owned20.knee.room.title"
     o = f.params["options"]
@@ -113,8 +116,8 @@ def test_within_the_knee_no_decision_is_asked():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q04_memo_puts_the_decision_on_page_1(lang):
-    plan = planned(Q04_IDLE)
+def test_q04_memo_puts_the_decision_on_page_1(lang, monkeypatch):
+    plan = plan_without_signoff(monkeypatch, Q04_IDLE)  # s33-fleet33: as above, without the owners' sign-off
     md = render_memo_markdown(plan, lang)
     page1 = md.split("\n## ")[1]
     o = _sizing(plan).params["options"]

@@ -29,9 +29,11 @@ def test_a_server_loss_says_how_many_of_how_many_replicas_are_left():
     # q04 ran 4 replicas from s24-redund24 to s26 (a spare on cards whose work moves): 2 of 4 left with a server down.
     # Re-argued in s27-fleet27 (s26-fleet26 re-landed): blind review 16 sent the spare on busy cards back ("16 of 16
     # H20 taken where the peak needs 12 and 11 are free"), so q04 runs the 3 replicas the peak needs and the 4th is
-    # recommended with its condition: a server down leaves 1 of the 3, said the same way
+    # recommended with its condition: a server down leaves 1 of the 3, said the same way. Re-argued in s33-fleet33
+    # (blind review 21, q04 zh: "I would make the 4-replica / 16-card option the headline, subject to migrating the
+    # other 30% workload to the L20s"): 4 replicas on that sign-off, 2 of 4 left with a server down
     memo = scenario_memo(ADVICE_SCENARIOS / "q04_securities_h20_l20_fleet.json", "zh_CN")
-    assert "3 个副本只剩 1 个" in memo and "只剩 1/3" not in memo
+    assert "4 个副本只剩 2 个" in memo and "只剩 2/4" not in memo
 
 
 def test_a_chinese_memo_names_the_ascend_card_in_chinese_and_keeps_its_id_and_english_name_elsewhere():

@@ -1,0 +1,27 @@
+"""The hardware row's clause for a spare replica the plan takes on busy cards of the team's own fleet, on the
+condition that their other work moves off with its owners' sign-off (``fleet.signoff_spares``; blind review 21,
+q04: "the 4-replica/16-card layout should be the headline, not an add-on ... the plan to move 30 % of the load onto
+the L20s is plausible but needs the owners' sign-off"). Page 1 says the condition and what the plan is without it,
+read from the N+1 finding that carries the figures, so the two cannot disagree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.result import render
+
+SIGNOFF_TITLE = "plan.rule.sizing.redundancy.idle_signoff.title"
+
+
+def signoff_clause(result: Any, lang: str) -> str:
+    """"; the spare replica takes the last 4 cards once their other work moves off, which its owners sign off
+    (without it: 3 replicas on 12 cards)"; "" where the plan has no such spare."""
+    f = next((x for x in result.findings if x.title_key == SIGNOFF_TITLE), None)
+    if f is None:
+        return ""
+    p = f.params
+    return render(lang, "fleet33.hardware.signoff", {"cards": p["cards"], "without": p["without"],
+                                                     "without_gpus": p["without_gpus"]})
+
+
+__all__ = ["SIGNOFF_TITLE", "signoff_clause"]
