@@ -8,6 +8,12 @@ the planned requests can then reach (the KV cache's tokens shared among them, ne
 sized for). Every figure is the plan's own memory estimate (``advisor.sizing.memory`` through ``Candidate.memory``),
 never re-derived. Long-prompt loads say their KV limit already (long_prompt.py) and are left to it.
 
+The load with one replica down is held to the same test (s32-kvfit33, blind review 21, q38: 11 full-context requests
+on one L40S against the 15 it carries with the other down): where only that load exceeds the full-context count, one
+sentence says both figures, that the serve command's cap rests on average lengths, and the remedies (kv_fit.py);
+where the peak already does, the sentence above is followed by the failover load and the cap. The cap is named
+without its flag: the latency section's seat-jump reading is told apart by "--max-num-seqs" in this paragraph.
+
 For a model with multi-head latent attention (DeepSeek-V2/V3 class) on more than one GPU, the latent KV cache is not
 split by tensor parallelism (it has no head dimension to split) but held whole on every GPU of the replica, so the
 engines' data-parallel attention, with the experts split by expert or tensor parallelism, keeps each request's cache
