@@ -43,6 +43,7 @@ from advisor.plan import (
     hosted_weigh,
     hosted_where,
     instance_on_request,
+    kv_fit,
     latency_pick,
     layout_search,
     lead_line,
@@ -1716,6 +1717,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         serving_replicas=serving_replicas(ch) if (down := one_down_load(c, ch)) is not None else None,
         load_per_serving_replica=down,
         likely=likely_for_level(predictor_accuracy(), knee, at, architecture_group(c.model)),  # the regime's range of the P50s above (#28)
+        kv_fit=kv_fit.kv_fit(c, ch),
     )  # fmt: skip
     curve = LatencyCurve(gpu=ch.gpu.id, points=points, knee_concurrency=knee.concurrency, knee_reason=knee.reason,
                          operating_concurrency=per, past_cap=_past_cap(c, ch, seqs, points),

@@ -8,6 +8,12 @@ the planned requests can then reach (the KV cache's tokens shared among them, ne
 sized for). Every figure is the plan's own memory estimate (``advisor.sizing.memory`` through ``Candidate.memory``),
 never re-derived. Long-prompt loads say their KV limit already (long_prompt.py) and are left to it.
 
+The load with one replica down is held to the same test (s32-kvfit33, blind review 21, q38: 11 full-context requests
+on one L40S against the 15 it carries with the other down): where only that load exceeds the full-context count, one
+sentence says both figures, that the serve command's cap rests on average lengths, and the remedies (kv_fit.py);
+where the peak already does, the sentence above is followed by the failover load and the cap. The cap is named
+without its flag: the latency section's seat-jump reading is told apart by "--max-num-seqs" in this paragraph.
+
 For a model with multi-head latent attention (DeepSeek-V2/V3 class) on more than one GPU, the latent KV cache is not
 split by tensor parallelism (it has no head dimension to split) but held whole on every GPU of the replica, so the
 engines' data-parallel attention, with the experts split by expert or tensor parallelism, keeps each request's cache
@@ -23,7 +29,9 @@ from typing import Any
 from advisor.plan import sizing
 from advisor.plan.batch_kv import fp8_kv_allowed
 from advisor.plan.context import Ctx
+from advisor.plan.kv_fit import kv_fit
 from advisor.plan.long_prompt import is_long_prompt
+from advisor.plan.result import KvFit
 
 GIB = 1024**3
 
@@ -54,8 +62,10 @@ def kv_limit_phrases(
     KV cache holds the planned load at the full context, for a batch job, or where long_prompt.py says it.
     ``room_said``: the sentence before it gave the KV cache's room already ("KV memory decides: … 3.7 GiB"), so
     this one goes on from it without saying it again."""
-    if ch is None or not kv_short(ctx, ch):
+    if ch is None:
         return []
+    if not kv_short(ctx, ch):
+        return _failover_phrases(ctx, ch)
     m = ch.memory
     load = ch.per_replica
     out: list[dict[str, Any]] = [{
@@ -75,10 +85,41 @@ def kv_limit_phrases(
                     "longest": min(ctx.max_context, fp8.kv_tokens // load),
                 }
             )
+    fit = kv_fit(ctx, ch)
+    if fit is not None:
+        # the failover load, the average-length count and the serve command's cap beside it (s32-kvfit33), and the
+        # remedies the FP8 sentence above did not name
+        said = {"fp8_kv"} if len(out) > 1 else set()
+        out.append({"tr": "kvfit33.also" if fit.failover_per_replica else "kvfit33.also_nodown",
+                    "down": fit.failover_per_replica or fit.peak_per_replica, "typical": fit.at_typical,
+                    "avg": fit.typical_tokens, "cap": fit.max_num_seqs})  # fmt: skip
+        out.extend(_remedy_phrase(fit, said))
     flags = DP_ATTENTION_FLAGS.get(sizing.serving_profile(ctx).id)
     if ctx.model.is_mla and ctx.model.is_moe and ch.tp > 1 and flags:
         out.append({"tr": "kvlimit28.dp_attention", "tp": ch.tp, "flags": flags})
     return out
+
+
+def _failover_phrases(ctx: Ctx, ch: sizing.Candidate) -> list[dict[str, Any]]:
+    """The KV cache holds the peak's load at the full context but not the load with one replica down (q38: 11
+    full-context requests on one L40S against the 15 it carries with the other down): one sentence with both
+    figures, what the serve command's cap rests on, and the remedies (kv_fit.py)."""
+    fit = kv_fit(ctx, ch)
+    if fit is None or not fit.load_over_full or fit.failover_per_replica is None:
+        return []
+    return [{"tr": "kvfit33.down", "down": fit.failover_per_replica, "full_fit": fit.at_full, "context": fit.context,
+             "typical": fit.at_typical, "avg": fit.typical_tokens, "cap": fit.max_num_seqs},
+            *_remedy_phrase(fit, set())]  # fmt: skip
+
+
+def _remedy_phrase(fit: KvFit, said: set[str]) -> list[dict[str, Any]]:
+    """The remedies that apply, each with what it would hold at the full context, as one sentence."""
+    items: list[dict[str, Any]] = [
+        {"tr": f"kvfit33.remedy.{r.kind}", "full_fit": r.full_fit or 0, "context": str(r.context or 0)}  # a flag: no digit groups
+        for r in fit.remedies if r.kind not in said]  # fmt: skip
+    if len(items) == 1 and items[0]["tr"] == "kvfit33.remedy.larger_card":  # alone, without its "or"
+        items[0]["tr"] = "kvfit33.remedy.larger_card_only"
+    return [{"tr": "kvfit33.remedies", "items": items}] if items else []
 
 
 __all__ = ["DP_ATTENTION_FLAGS", "kv_limit_phrases", "kv_short"]

@@ -426,7 +426,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                      t("replica21.cap.max_per_replica_curve", claim=_num(claim), curve=_num(curve))
                      if curve is not None and curve > claim else _num(claim)))
     if cap.memory_max_concurrency is not None:
-        rows.append((t("memo.cap.memory_max"), _num(cap.memory_max_concurrency)))
+        fit = cap.kv_fit  # the full-context count beside the average one (s32-kvfit33): the cap rests on the latter
+        rows.append((t("memo.cap.memory_max"), _num(cap.memory_max_concurrency) if fit is None else
+                     t("kvfit33.cap.memory_max", typical=_num(fit.at_typical), avg=_num(fit.typical_tokens),
+                       full_fit=_num(fit.at_full), context=_num(fit.context))))  # fmt: skip
     likely = cap.likely
     for key, p50, p99, span in (("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms, likely and likely.ttft_ms),
                                 ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms, likely and likely.tpot_ms)):

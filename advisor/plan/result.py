@@ -196,6 +196,36 @@ class Hardware(_Out):
                                            "Ollama, TGI, LMDeploy): the settings to set by hand")
 
 
+class KvRemedy(_Out):
+    """One way to make the KV cache hold the load at the full context (kv_fit.py), with what it would hold."""
+    kind: Literal["fp8_kv", "fp8_weights", "shorter_context", "larger_card"]
+    full_fit: int | None = Field(None, description="requests a replica would hold at the full context (None: not "
+                                 "sized, e.g. a card with more memory)")
+    context: int | None = Field(None, description="shorter_context: the --max-model-len it would take")
+
+
+class KvFit(_Out):
+    """s32-kvfit33 (#25, blind review 21: q35, q36, q38): the requests a replica carries at the peak, with one
+    replica down and up to --max-num-seqs, against what its KV cache holds at the average length and at the full
+    context. From the plan's memory estimate (``source``), never re-derived."""
+    kv_tokens: int = Field(description="KV cache tokens one replica holds")
+    kv_gib_per_gpu: float
+    kv_dtype: str
+    context: int = Field(description="the full context (--max-model-len)")
+    typical_tokens: int = Field(description="the average prompt plus the average answer")
+    at_typical: int = Field(description="requests the KV cache holds at typical_tokens each")
+    at_full: int = Field(description="requests the KV cache holds at the full context each (the engine's blocks)")
+    peak_per_replica: int
+    failover_per_replica: int | None = Field(None, description="with one replica down (None: no spare)")
+    max_num_seqs: int = Field(description="the serve command's cap")
+    verdict: Literal["full_context", "average_lengths", "short"] = Field(
+        description="the most of the three loads against at_full and at_typical: held at the full context, only at "
+                    "average lengths (past it the engine preempts and recomputes), or not even at average lengths")
+    load_over_full: bool = Field(description="the peak's or failover's load exceeds at_full: the memo says so")
+    remedies: list[KvRemedy] = Field(default_factory=list)
+    source: str
+
+
 class Capacity(_Out):
     simulated: bool = True
     peak_concurrency: int = 0
@@ -231,6 +261,8 @@ class Capacity(_Out):
     likely: LikelyLatency | None = Field(
         None, description="ttft_p50_ms and tpot_p50_ms as likely ranges for the regime concurrency_per_replica is in "
                           "(advisor.sizing.accuracy.likely_for_level; None: no range on record or no curve)")
+    kv_fit: KvFit | None = Field(None, description="the loads a replica carries against what its KV cache holds at "
+                                 "the average length and the full context (kv_fit.py)")
 
 
 class MoneyRange(_Out):

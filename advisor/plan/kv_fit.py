@@ -1,0 +1,85 @@
+"""Does the led plan's KV cache hold the requests a replica carries — at the peak, with one replica down, and up to
+the serve command's ``--max-num-seqs`` — at the full context, or only at the average length? (Issue 25, blind review
+21: q38 "bf16 leaves 10.7 GiB of KV (58k tokens), about 11 requests at the full 5,120 context, while a single replica
+must carry 15 during failover"; q36 "50 requests a replica on an A10 whose KV holds 16 full-context requests"; q35
+"2.2 GiB a GPU for KV (8 full-context requests) … marginal".)
+
+Every count is the plan's own memory estimate (``advisor.sizing.memory`` through ``Candidate.memory``): the requests
+at the full ``--max-model-len`` are the engine's block count (``max_concurrency_kv``), those at the average length
+the KV tokens over the average prompt plus answer (the sizing table's "most requests the KV cache holds"). A load
+above the full-context count rests on average lengths: past what the cache holds, vLLM pauses the newest requests
+and recomputes them later (recompute preemption), which the plan's latency table simulates with the same KV blocks
+at the workload's length distribution (advisor.sim.engine), not with every request at the full context.
+
+Where the failover load (or the peak's, where the plan keeps no spare) exceeds the full-context count, the remedies
+that apply are tried on the same memory estimate: an FP8 KV cache, FP8 weights (where the GPU has FP8 units), a
+shorter ``--max-model-len`` that still covers the p95 prompt plus the p95 answer, and a card with more memory (always
+an option, not sized here). Nothing here changes the plan: it says what the plan relies on."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from advisor.plan import sizing
+from advisor.plan.capacity import engine_cap, one_down_load
+from advisor.plan.context import Ctx
+from advisor.plan.result import KvFit, KvRemedy
+
+GIB = 1024**3
+SOURCE = ("advisor.sizing.memory (the plan's memory estimate: KV tokens left beside the weights at "
+          "--gpu-memory-utilization, in the engine's blocks); the latency table simulates the same blocks with "
+          "vLLM's recompute preemption at the workload's lengths (advisor.sim.engine)")  # fmt: skip
+CONTEXT_STEP = 256  # a shorter --max-model-len is offered in these steps (whole KV blocks of 16 on every engine)
+
+
+def _full_fit(ctx: Ctx, ch: sizing.Candidate, weights: str, kv: str) -> int:
+    return sizing._memory(ctx, ch.gpu, weights, kv, ch.tp, sizing._engine(ctx, ch.gpu)).max_concurrency_kv
+
+
+def _fp8_weights_ok(ctx: Ctx, ch: sizing.Candidate) -> bool:
+    """FP8 weights are a remedy where the GPU has FP8 units and the plan's weights are wider (bf16/fp16); a
+    published checkpoint in its own format keeps it."""
+    return bool(ch.gpu.fp8_tflops_dense) and ch.weights in ("bf16", "fp16") and not ctx.model.checkpoint_quant
+
+
+def _remedies(ctx: Ctx, ch: sizing.Candidate, need: int) -> list[KvRemedy]:
+    out: list[KvRemedy] = []
+    if ch.kv_dtype != "fp8" and ch.gpu.fp8_tflops_dense:
+        out.append(KvRemedy(kind="fp8_kv", full_fit=_full_fit(ctx, ch, ch.weights, "fp8")))
+    if _fp8_weights_ok(ctx, ch):
+        out.append(KvRemedy(kind="fp8_weights", full_fit=_full_fit(ctx, ch, "fp8", ch.kv_dtype)))
+    # the longest --max-model-len at which ``need`` requests fit whole, if it still covers the p95 request
+    p95 = ctx.prompt_p95 + ctx.output_p95
+    n = (ch.memory.kv_tokens // max(need, 1)) // CONTEXT_STEP * CONTEXT_STEP
+    while n >= p95 and n > 0:
+        fit = sizing._memory(dataclasses.replace(ctx, max_context=n), ch.gpu, ch.weights, ch.kv_dtype, ch.tp,
+                             sizing._engine(ctx, ch.gpu)).max_concurrency_kv  # fmt: skip
+        if fit >= need:
+            out.append(KvRemedy(kind="shorter_context", full_fit=fit, context=n))
+            break
+        n -= CONTEXT_STEP
+    out.append(KvRemedy(kind="larger_card"))
+    return [r for r in out if r.full_fit is None or r.full_fit > ch.memory.max_concurrency_kv]
+
+
+def kv_fit(ctx: Ctx, ch: sizing.Candidate | None) -> KvFit | None:
+    """The led plan's KV fit (None for a batch job, whose engine cap is what the cache holds, or without a setup)."""
+    if ch is None or ctx.is_batch or not ch.replicas or ch.memory.kv_tokens <= 0:
+        return None
+    m = ch.memory
+    typical = ctx.prompt_avg + ctx.output_avg
+    down = one_down_load(ctx, ch)
+    cap = engine_cap(ctx, ch)
+    worst = max(ch.per_replica, down or 0)
+    at_full, at_typical = m.max_concurrency_kv, m.kv_tokens // max(typical, 1)
+    most = max(worst, cap)
+    verdict = "full_context" if most <= at_full else "average_lengths" if most <= at_typical else "short"
+    return KvFit(
+        kv_tokens=m.kv_tokens, kv_gib_per_gpu=round(m.kv_budget_bytes / GIB, 1), kv_dtype=ch.kv_dtype,
+        context=ctx.max_context, typical_tokens=typical, at_typical=at_typical, at_full=at_full,
+        peak_per_replica=ch.per_replica, failover_per_replica=down, max_num_seqs=cap, verdict=verdict,
+        load_over_full=worst > at_full, remedies=_remedies(ctx, ch, worst) if worst > at_full else [],
+        source=SOURCE)  # fmt: skip
+
+
+__all__ = ["SOURCE", "kv_fit"]
