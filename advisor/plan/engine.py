@@ -39,6 +39,7 @@ from advisor.plan import (
     higher_precision,
     hosted_fix_budget,
     hosted_lead,
+    hosted_next,
     hosted_prices,
     hosted_weigh,
     hosted_where,
@@ -1257,6 +1258,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     )
     # a hosted API cheaper than the plan: start on it, or the one reason this plan is kept (s20-hosted20, issue 25)
     result.start_with = hosted_lead.start_with(f)
+    if result.costs is not None:  # the API page 1 starts on, where not the price row's model: its rates (s32-permil33)
+        result.costs.hosted_api_led = hosted_next.led_rates(c, result.start_with, fx if c.currency == "CNY" else 1.0)
     if with_questions:  # s25-apivol25: where the request count decides API or this plan, it is page 1's first question
         result.open_questions = volume_flip.first(result.open_questions, f, result.start_with)
     if chosen is not None and result.costs is not None:  # the month against its own peak (s26-volume26)

@@ -103,6 +103,7 @@ from advisor.plan.result import (
     MoneyRange,
     NextStep,
     PlanResult,
+    Source,
     alternative_text,
     lead_text,
     render,
@@ -329,15 +330,16 @@ def _figures_said_in_sizing(rendered: list[dict[str, Any]], hardware: Sequence[t
             f["detail"] = translate(lang, "pages17.sized_in_table")
 
 
-def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
+def _numbered_sources(findings: Sequence[Finding], lang: str = "en", page1: Sequence[Source] = ()
                       ) -> tuple[dict[tuple[str, str], int], list[dict[str, Any]]]:
     """Every source once, numbered in the order the findings cite them (a price list cited by four findings is
-    one entry, not four): the number of each (title, url), and the list the memo ends with."""
+    one entry, not four), then ``page1``'s, the sources only page 1 cites: the number of each (title, url), and the
+    list the memo ends with."""
     numbers: dict[tuple[str, str], int] = {}
     listed: list[dict[str, Any]] = []
     titles: dict[str, str] = {}  # the title listed for each link so far
-    for f in findings:
-        for s in f.sources:
+    for cited in [f.sources for f in findings] + [list(page1)]:
+        for s in cited:
             key, url = (s.title, s.url or ""), s.url or ""
             if key in numbers:
                 continue
@@ -928,10 +930,13 @@ def memo_context(
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
-    lead = lead_text(memo_volume_once.start_with(result.start_with, open_questions), lang, markdown=True) \
-        if result.feasible else ""
+    start = memo_volume_once.start_with(result.start_with, open_questions)
+    lead = lead_text(start, lang, markdown=True) if result.feasible else ""
     findings = memo_lead_once.next_generation_said(findings, lead)  # page 1 starts on the next generation
-    numbers, sources = _numbered_sources(findings, lang)
+    led = memo_lead_once.led_sources(result) if lead else []  # its list, numbered as every figure's (s32-permil33)
+    numbers, sources = _numbered_sources(findings, lang, led)
+    if led:  # page 1 cites that list by its number
+        lead = lead_text(memo_lead_once.cite_led_source(start, numbers, led), lang, markdown=True)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     memo_lead_once.point_to_lead(rendered, findings, lead, lang)
