@@ -1588,12 +1588,13 @@ def _no_saving(fix: Fix, cost: MoneyRange | None, current: MoneyRange | None) ->
 
 
 def _closeness(fix: Fix) -> tuple:
-    """How close a fix gets: one that works alone within the budget first, then the combinations by the low end of
-    their cost (what a quote can reach: q40's hosted API at ¥5,731–36,745 before a 3B model at ¥6,165–15,414 against
-    ¥5,000), then the high end; more budget last among equals (it changes nothing else)."""
+    """How close a fix gets: one that works alone within the budget first, then the combinations by the budget each
+    needs (the high end of its cost), then the low end; more budget last among equals (it changes nothing else).
+    s32-permil33 (blind review 21, q40: "the 7B on 2 × H20 (up to ¥22.9k) is listed before the cheaper 3B on A10"):
+    the low end put a wide range first though it needs the larger budget, which is the figure each line ends on."""
     combined = fix.with_budget is not None or bool(fix.with_deadline_hours) or fix.id == "more_budget"
     m = fix.monthly_cost
-    return (combined, m.low if m and combined else 0.0, m.high if m else 0.0, fix.id == "more_budget")
+    return (combined, m.high if m and combined else 0.0, m.low if m else 0.0, fix.id == "more_budget")
 
 
 def _with_longer_deadline(fix: Fix, r: PlanResult, replan) -> tuple[PlanResult | None, Fix]:

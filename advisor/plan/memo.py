@@ -34,6 +34,7 @@ from advisor.plan import (
     burst_bill,
     capex_only_rows,
     capex_unknown,
+    closest_api,
     cloud_price_labels,
     field_labels,
     headline25,
@@ -967,7 +968,7 @@ def memo_context(
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
     memo_quantized_once.kv_check_in_step(rendered, findings, result, lang)  # the FP8 KV check: the step that runs it
     memo_batch.margin_said_once(rendered, findings, result, lang)  # a job's sizing finding: its margin, said once
-    return memo_api_only.apply({
+    return _closest_api(memo_api_only.apply({
         "self_host_line": "",
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
@@ -1079,7 +1080,14 @@ def memo_context(
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
         "cost_caption": _cost_caption(result, lang) if "cost" in (chart_paths or {}) else "",
-    }, result, lang, _money)  # a hosted API far cheaper than its comparison: sections 2–3 in one line (s25-dates25)
+    }, result, lang, _money), result, lang)  # a hosted API far cheaper than its comparison: sections 2–3 in one line (s25-dates25)
+
+
+def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str, Any]:
+    """``ctx`` with page 1's closest option naming the hosted API where it is the one fix within the budget, the
+    self-hosted setup then what to fall back to (s32-permil33, q40)."""
+    ctx["closest_api"] = closest_api.line(result, lang, ctx["form"], ctx["region"], ctx["line"])
+    return ctx
 
 
 def _step_text(text: str, command: str | None, evidence_command: str | None, lang: str) -> str:
