@@ -92,6 +92,10 @@ def hosted_clause(costs: Any, lang: str) -> str:
     i, o = costs.hosted_api_input_per_million, costs.hosted_api_output_per_million
     if i is None or o is None:
         return ""
+    other = getattr(costs, "hosted_api_priced_on", None)
+    if other:  # another model's list: named here too, as page 1 and the hosted row name it (q24: Qwen3-32B)
+        return translate(lang, "permil33.per_million.hosted_led", model=other, input=money_range(i, cur),
+                         output=money_range(o, cur))
     return translate(lang, "permillion31.per_million.hosted", input=money_range(i, cur), output=money_range(o, cur))
 
 
