@@ -181,6 +181,10 @@ def summary(result, lang: str) -> str:
         i, o = c.hosted_api_input_per_million, c.hosted_api_output_per_million
         rows.append(("", t(lang, "plan.cli.hosted_rates", in_low=f"{i.low:,.2f}", in_high=f"{i.high:,.2f}",
                            out_low=f"{o.low:,.2f}", out_high=f"{o.high:,.2f}", currency=c.currency)))  # fmt: skip
+    if c.hosted_api_led is not None:  # the next generation page 1 starts on: its own rates (s32-permil33)
+        led = c.hosted_api_led
+        rows.append(("", t(lang, "permil33.cli.hosted_led", model=led.model_name, input=f"{led.input.low:,.2f}",
+                           output=f"{led.output.low:,.2f}", currency=c.currency)))
     if r.line_cost is not None:  # the premium line's bandwidth and its price, or "price unknown"
         rows.append((t(lang, "memo.cost.line"), r.line_cost.text_in(lang)))
     for unit, be in (("months", c.break_even_months), ("utilisation", c.break_even_utilisation)):

@@ -61,7 +61,7 @@ def _tests_on_the_fix(result: PlanResult, decide: NextStep, steps: list[NextStep
     one just ruled out (round 13, q29: "next step 2 benchmarks Llama-3.3-70B right after step 1 says to re-plan on
     the 7B"). A published model is served under its repository id (``context._served_name``); a fine-tune keeps its
     own name (a smaller base model is not its checkpoint), and a choice among several changes leaves them as they are."""
-    one = _the_one_fix(result) if decide.key == "steps18.next.decide_one" else None
+    one = the_one_fix(result) if decide.key == "steps18.next.decide_one" else None
     model_id = one.change.get("model") if one is not None else None
     if not model_id or (result.answers or {}).get("model_customisation") == "fine_tuned":
         return steps
@@ -71,10 +71,12 @@ def _tests_on_the_fix(result: PlanResult, decide: NextStep, steps: list[NextStep
             if s.id in BENCH_IDS and s.command else s for s in steps]  # fmt: skip
 
 
-def _the_one_fix(result: PlanResult) -> Fix | None:
-    """The one change that makes the plan feasible alone within its budget (what "decide_one" names)."""
+def the_one_fix(result: PlanResult) -> Fix | None:
+    """The one change that makes the plan feasible alone within its budget (what "decide_one" names; page 1's closest
+    option names it where it is the hosted API, ``closest_api``)."""
     alone = _alone(result.fixes)
     return alone[0] if len(alone) == 1 else None
+
 
 
 def replanned_already(result: PlanResult) -> bool:
@@ -225,4 +227,4 @@ def _budget_buys(result: PlanResult, currency: str) -> Any:
         "pct": f"{s_lo}–{s_hi}" if s_lo != s_hi else str(s_lo)}}
 
 
-__all__ = ["BENCH_IDS", "DECIDE_ID", "GATE_IDS", "after_critical_path", "critical_path_first", "replanned_already"]
+__all__ = ["BENCH_IDS", "DECIDE_ID", "GATE_IDS", "after_critical_path", "critical_path_first", "replanned_already", "the_one_fix"]

@@ -39,6 +39,7 @@ from advisor.plan import (
     higher_precision,
     hosted_fix_budget,
     hosted_lead,
+    hosted_next,
     hosted_prices,
     hosted_weigh,
     hosted_where,
@@ -1258,6 +1259,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     )
     # a hosted API cheaper than the plan: start on it, or the one reason this plan is kept (s20-hosted20, issue 25)
     result.start_with = hosted_lead.start_with(f)
+    if result.costs is not None:  # the API page 1 starts on, where not the price row's model: its rates (s32-permil33)
+        result.costs.hosted_api_led = hosted_next.led_rates(c, result.start_with, fx if c.currency == "CNY" else 1.0)
     if with_questions:  # s25-apivol25: where the request count decides API or this plan, it is page 1's first question
         result.open_questions = volume_flip.first(result.open_questions, f, result.start_with)
     if chosen is not None and result.costs is not None:  # the month against its own peak (s26-volume26)
@@ -1586,12 +1589,13 @@ def _no_saving(fix: Fix, cost: MoneyRange | None, current: MoneyRange | None) ->
 
 
 def _closeness(fix: Fix) -> tuple:
-    """How close a fix gets: one that works alone within the budget first, then the combinations by the low end of
-    their cost (what a quote can reach: q40's hosted API at ¥5,731–36,745 before a 3B model at ¥6,165–15,414 against
-    ¥5,000), then the high end; more budget last among equals (it changes nothing else)."""
+    """How close a fix gets: one that works alone within the budget first, then the combinations by the budget each
+    needs (the high end of its cost), then the low end; more budget last among equals (it changes nothing else).
+    s32-permil33 (blind review 21, q40: "the 7B on 2 × H20 (up to ¥22.9k) is listed before the cheaper 3B on A10"):
+    the low end put a wide range first though it needs the larger budget, which is the figure each line ends on."""
     combined = fix.with_budget is not None or bool(fix.with_deadline_hours) or fix.id == "more_budget"
     m = fix.monthly_cost
-    return (combined, m.low if m and combined else 0.0, m.high if m else 0.0, fix.id == "more_budget")
+    return (combined, m.high if m and combined else 0.0, m.low if m else 0.0, fix.id == "more_budget")
 
 
 def _with_longer_deadline(fix: Fix, r: PlanResult, replan) -> tuple[PlanResult | None, Fix]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from advisor.plan import hosted_prices
 from advisor.plan.hosted_tie import deprecated_params
+from advisor.plan.result import LedApiRates, MoneyRange, Source
 
 KEY = "util32.hosted.why.deprecated_next"
 # the Decision's "Why not a hosted API" line with the deprecated model's month said before the reason, so the next
@@ -32,6 +33,7 @@ LEAD_KEY = "util32.lead.deprecated_next"
 SWITCH_KEY = "apinext32.switch"
 LEAD_PREFIX = "apinext32.lead"  # + "lead", "lead_terms", "lead_dpa": the live leads' wordings with the next generation
 BASIS_KEY = "apinext32.basis"
+SOURCE_KEY = "plan.hostedlead20.src.list"  # the break-even's source in words (the memo cites its number instead)
 
 
 def row(c: Any) -> dict[str, Any] | None:
@@ -82,8 +84,34 @@ def price_source(c: Any) -> dict[str, Any] | None:
     nxt = row(c)
     if nxt is None:
         return None
-    return {"tr": "plan.hostedlead20.src.list", "priced_on": str(nxt["model_name"]), "date": str(nxt["date"]),
+    return {"tr": SOURCE_KEY, "priced_on": str(nxt["model_name"]), "date": str(nxt["date"]),
             "grade": str(nxt["grade"])}
+
+
+def led_rates(c: Any, start: Any, conv: float) -> LedApiRates | None:
+    """The next generation's rates a million tokens in the answers' currency (``conv`` per USD) where page 1 starts on
+    it (``start``: the Decision's ``StartWith``, its key one of the next generation's leads), so the per-million row
+    quotes the API the memo leads with, named, and its figures agree with the lead's month and rates (s32-permil33,
+    blind review 21, q12/q22: the row quoted Qwen2.5-14B's $0.35 / $1.40 beside a lead on Qwen3-14B's $0.144 /
+    $0.574); None elsewhere (the price row's own rates are then the API's)."""
+    nxt = row(c)
+    if nxt is None or start is None or start.form != "hosted_api" or not str(start.key).startswith(LEAD_PREFIX):
+        return None
+
+    def per_m(usd: float) -> MoneyRange:  # to a hundredth of a cent, as ``cost.hosted_api_rates`` rounds the row's
+        return MoneyRange(low=round(usd * conv, 4), high=round(usd * conv, 4))
+
+    return LedApiRates(model_name=str(nxt["model_name"]), input=per_m(float(nxt["input"])),
+                       output=per_m(float(nxt["output"])), source=source(c))
+
+
+def source(c: Any) -> Source | None:
+    """The next generation's list as a source the memo numbers like every other figure's (s32-permil33, issue 25:
+    its rates were cited inline by model, date and grade only, with no entry in the sources list)."""
+    nxt = row(c)
+    if nxt is None:
+        return None
+    return Source(title=str(nxt["source"]), url=str(nxt.get("url", "")), date=str(nxt["date"]), grade=nxt["grade"])
 
 
 def model_name(c: Any) -> str:
@@ -131,4 +159,4 @@ def reason(c: Any, costs: Any, money: Any) -> dict[str, Any] | None:
             "next_month": money(hosted.low * k[0], hosted.high * k[1]), "date": nxt["date"], "grade": nxt["grade"]}
 
 
-__all__ = ["BASIS_KEY", "KEY", "LEAD_KEY", "LEAD_PREFIX", "SWITCH_KEY", "factor", "leads", "model_name", "month_factor", "noted_basis", "price_source", "reason", "row", "switch_clause"]
+__all__ = ["BASIS_KEY", "SOURCE_KEY", "KEY", "LEAD_KEY", "LEAD_PREFIX", "SWITCH_KEY", "factor", "leads", "led_rates", "source", "model_name", "month_factor", "noted_basis", "price_source", "reason", "row", "switch_clause"]

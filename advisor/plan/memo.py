@@ -34,6 +34,7 @@ from advisor.plan import (
     burst_bill,
     capex_only_rows,
     capex_unknown,
+    closest_api,
     cloud_price_labels,
     field_labels,
     headline25,
@@ -106,6 +107,7 @@ from advisor.plan.result import (
     MoneyRange,
     NextStep,
     PlanResult,
+    Source,
     alternative_text,
     lead_text,
     render,
@@ -332,15 +334,16 @@ def _figures_said_in_sizing(rendered: list[dict[str, Any]], hardware: Sequence[t
             f["detail"] = translate(lang, "pages17.sized_in_table")
 
 
-def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
+def _numbered_sources(findings: Sequence[Finding], lang: str = "en", page1: Sequence[Source] = ()
                       ) -> tuple[dict[tuple[str, str], int], list[dict[str, Any]]]:
     """Every source once, numbered in the order the findings cite them (a price list cited by four findings is
-    one entry, not four): the number of each (title, url), and the list the memo ends with."""
+    one entry, not four), then ``page1``'s, the sources only page 1 cites: the number of each (title, url), and the
+    list the memo ends with."""
     numbers: dict[tuple[str, str], int] = {}
     listed: list[dict[str, Any]] = []
     titles: dict[str, str] = {}  # the title listed for each link so far
-    for f in findings:
-        for s in f.sources:
+    for cited in [f.sources for f in findings] + [list(page1)]:
+        for s in cited:
             key, url = (s.title, s.url or ""), s.url or ""
             if key in numbers:
                 continue
@@ -937,10 +940,13 @@ def memo_context(
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
-    lead = lead_text(memo_volume_once.start_with(result.start_with, open_questions), lang, markdown=True) \
-        if result.feasible else ""
+    start = memo_volume_once.start_with(result.start_with, open_questions)
+    lead = lead_text(start, lang, markdown=True) if result.feasible else ""
     findings = memo_lead_once.next_generation_said(findings, lead)  # page 1 starts on the next generation
-    numbers, sources = _numbered_sources(findings, lang)
+    led = memo_lead_once.led_sources(result) if lead else []  # its list, numbered as every figure's (s32-permil33)
+    numbers, sources = _numbered_sources(findings, lang, led)
+    if led:  # page 1 cites that list by its number
+        lead = lead_text(memo_lead_once.cite_led_source(start, numbers, led), lang, markdown=True)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     memo_lead_once.point_to_lead(rendered, findings, lead, lang)
@@ -971,7 +977,7 @@ def memo_context(
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
     memo_quantized_once.kv_check_in_step(rendered, findings, result, lang)  # the FP8 KV check: the step that runs it
     memo_batch.margin_said_once(rendered, findings, result, lang)  # a job's sizing finding: its margin, said once
-    return memo_api_only.apply({
+    return _closest_api(memo_api_only.apply({
         "self_host_line": "",
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
@@ -1083,7 +1089,14 @@ def memo_context(
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
         "cost_caption": _cost_caption(result, lang) if "cost" in (chart_paths or {}) else "",
-    }, result, lang, _money)  # a hosted API far cheaper than its comparison: sections 2–3 in one line (s25-dates25)
+    }, result, lang, _money), result, lang)  # a hosted API far cheaper than its comparison: sections 2–3 in one line (s25-dates25)
+
+
+def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str, Any]:
+    """``ctx`` with page 1's closest option naming the hosted API where it is the one fix within the budget, the
+    self-hosted setup then what to fall back to (s32-permil33, q40)."""
+    ctx["closest_api"] = closest_api.line(result, lang, ctx["form"], ctx["region"], ctx["line"])
+    return ctx
 
 
 def _step_text(text: str, command: str | None, evidence_command: str | None, lang: str) -> str:

@@ -12,11 +12,12 @@ million tokens with their basis (page 1 gives the month, not the rates) and the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan.result import Finding, render
+from advisor.plan import hosted_next
+from advisor.plan.result import Finding, Source, StartWith, render
 
 HOSTED_FINDING = "cost.hosted_weighed"
 NEEDED = ("api_in", "api_out", "basis", "checks")  # the short text's figures: without one, the full text stays
@@ -36,6 +37,33 @@ def next_generation_said(findings: Sequence[Finding], lead: str) -> list[Finding
     return [f for f in findings
             if not (f.id == HOSTED_FINDING and isinstance(f.params.get("next_lead"), dict)
                     and all(f.params.get(k) not in (None, "", "—") for k in NEEDED))]
+
+
+def led_sources(result: Any) -> list[Source]:
+    """The list of the API page 1 starts on where the memo drops the finding that would cite it (its next generation:
+    ``next_generation_said``), numbered in the sources like every other figure's (s32-permil33, issue 25)."""
+    led = getattr(getattr(result, "costs", None), "hosted_api_led", None)
+    return [led.source] if led is not None and led.source is not None else []
+
+
+def cite_led_source(start: StartWith | None, numbers: Mapping[tuple[str, str], int],
+                    sources: Sequence[Source]) -> StartWith | None:
+    """``start`` (page 1's lead) with the next generation's rates and break-even citing its numbered list ("…
+    ($0.144 / $0.574 a million tokens in / out [26])") instead of naming its date and grade inline."""
+    n = numbers.get((sources[0].title, sources[0].url or "")) if start is not None and sources else None
+    if start is None or n is None:
+        return start
+    ref, params = f"[{n}]", dict(start.params)
+    switch = params.get("switch")
+    if isinstance(switch, dict) and switch.get("tr") == hosted_next.SWITCH_KEY:
+        params["switch"] = {**switch, "tr": CITED_SWITCH, "ref": ref}
+    be = params.get("be")
+    if isinstance(be, dict) and isinstance(be.get("source"), dict) and be["source"].get("tr") == hosted_next.SOURCE_KEY:
+        params["be"] = {**be, "source": {"tr": CITED_SOURCE, "priced_on": be["source"]["priced_on"], "ref": ref}}
+    return start.model_copy(update={"params": params})
+
+
+CITED_SWITCH, CITED_SOURCE = "permil33.switch", "permil33.src.cited"
 
 
 def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], lead: str, lang: str) -> None:
@@ -121,7 +149,7 @@ def not_in_appendix(a: Any, result: Any) -> bool:
     return moot(a, result) or (a.key == UTILISATION_ASSUMED and utilisation_in_cost_table(result))
 
 
-__all__ = ["moot", "not_in_appendix", "point_to_lead", "yardstick_on_page1", "sea_in_sources", "utilisation_in_cost_table",
+__all__ = ["cite_led_source", "led_sources", "moot", "not_in_appendix", "point_to_lead", "yardstick_on_page1", "sea_in_sources", "utilisation_in_cost_table",
            "utilisation_value"]
 
 

@@ -82,11 +82,20 @@ def idle_clause(costs: Any, lang: str, busy: str, per_person: bool = False) -> s
 
 def hosted_clause(costs: Any, lang: str) -> str:
     """"; a hosted API: input …; output …" where one is priced (its list prices, another model's named in the
-    hosted row), "" where none is."""
+    hosted row; the next generation's, named, where page 1 starts on it: ``Costs.hosted_api_led``), "" where none
+    is."""
+    cur, led = costs.currency, getattr(costs, "hosted_api_led", None)
+    if led is not None:  # page 1 starts on another model of the same list (its next generation): its rates, named, so
+        # the row agrees with the lead's month and rates (s32-permil33, blind review 21, q12/q22)
+        return translate(lang, "permil33.per_million.hosted_led", model=led.model_name,
+                         input=money_range(led.input, cur), output=money_range(led.output, cur))
     i, o = costs.hosted_api_input_per_million, costs.hosted_api_output_per_million
     if i is None or o is None:
         return ""
-    cur = costs.currency
+    other = getattr(costs, "hosted_api_priced_on", None)
+    if other:  # another model's list: named here too, as page 1 and the hosted row name it (q24: Qwen3-32B)
+        return translate(lang, "permil33.per_million.hosted_led", model=other, input=money_range(i, cur),
+                         output=money_range(o, cur))
     return translate(lang, "permillion31.per_million.hosted", input=money_range(i, cur), output=money_range(o, cur))
 
 

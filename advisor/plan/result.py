@@ -434,6 +434,18 @@ class OwnedFormCost(_Out):
                                         "carries (the sizing's count in the plan's GPU)")
 
 
+class LedApiRates(_Out):
+    """The rates a million tokens of the hosted API page 1 starts on, where that is another model than the one the
+    price row (``Costs.hosted_api_*_per_million``) prices: a deprecated model's next generation on the same list
+    (s32-permil33, blind review 21, q12/q22: the per-million row quoted the deprecated model's rates beside a lead on
+    Qwen3-14B). In the answers' currency."""
+
+    model_name: str
+    input: MoneyRange
+    output: MoneyRange
+    source: Source | None = Field(None, description="the list these rates come from (the memo numbers it)")
+
+
 class Costs(_Out):
     currency: Literal["CNY", "USD"]
     fx_rate: float = Field(description="CNY per USD used for conversion")
@@ -484,6 +496,9 @@ class Costs(_Out):
         None, description="whole serving cost ÷ input + output tokens served, per million (basis as above)")
     hosted_api_input_per_million: MoneyRange | None = Field(None, description="hosted API rate, input tokens")
     hosted_api_output_per_million: MoneyRange | None = Field(None, description="hosted API rate, output tokens")
+    hosted_api_led: LedApiRates | None = Field(
+        None, description="the rates of the API the Decision starts on where that is not the priced row's model (a "
+                          "deprecated model's next generation, s32-permil33): the per-million row quotes these")
     hosted_api_monthly: MoneyRange | None = Field(
         None, description="hosted API at this volume: input + output tokens (cached input not priced)")
     input_tokens_per_month: float | None = None

@@ -36,6 +36,7 @@ LATIN_OK = {
     # (an API, a disk product, a site, an index's name; "2xlarge" and "vCPU" in the instance's shape), and the L20
     # purchase row's source that q11's memo shows now that it rents the L20
     "describeprice", "essd", "github", "gpu-price-index", "xlarge", "vcpu", "pcie", "aqiusha",
+    "qwen",  # s32-permil33: the per-million row names the model whose list prices the API (q24's Qwen3-32B)
 }
 TABLE_WORD = re.compile(r"[A-Za-z][A-Za-z\-]{3,}")
 
