@@ -32,16 +32,20 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
                      # a mainland + overseas plan's line is its mainland node's (``line_cost``): said of that host
                      "region": {"tr": f"plan.region.{'mainland' if region == 'mainland_plus_overseas' else region}"}}
     params["plan"] = {"tr": "memo28.lead.plan_line", "plan": params.get("plan", "")}
-    params["top"] = _with_budget(params["top"], line, costs)
+    params["top"] = _with_budget(params["top"], str(params.get("hosted", "")), line, costs)
     return start.model_copy(update={"params": params})
 
 
-def _with_budget(top: dict[str, Any], line: LineCost, costs: Any) -> dict[str, Any]:
+def _with_budget(top: dict[str, Any], said: str, line: LineCost, costs: Any) -> dict[str, Any]:
     """The lead's API-plus-line figure with its own budget check, where a monthly budget and the API's month are
-    known: "… in all, within your ¥40,000 budget" (never "within" where the range's top is over it)."""
+    known: "… in all, within your ¥40,000 budget" (never "within" where the range's top is over it). Only where the
+    lead's API figure (``said``) is the cost's own month: a lead priced on another model's list (``apinext32``)
+    prints that model's month, and a total of the other would not add up to what the reader sees."""
     hosted = getattr(costs, "hosted_api_monthly", None)
     budget = getattr(costs, "budget_monthly", None)
     if hosted is None or budget is None or line.monthly is None or getattr(costs, "currency", None) != line.currency:
+        return top
+    if _lead_money(hosted.low, hosted.high, line.currency) != said:
         return top
     # the sum of the two figures as printed (whole units), so the reader's own addition agrees
     lo, hi = round(hosted.low) + round(line.monthly.low), round(hosted.high) + round(line.monthly.high)
