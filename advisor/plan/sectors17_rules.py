@@ -138,13 +138,15 @@ def eu_ai_transparency(f: Facts) -> Finding | None:
 
 
 # -- the timeline steps (advisor.plan.untimed_waits): no source here says how long they take ---------------------
-def mlps_step(f: Facts) -> TimelineItem:
+def mlps_step(f: Facts) -> TimelineItem | None:
     """Grading, filing and (level 3) the assessment. The filing is due within 30 days of going live (Measures
     Art. 15), so a level-2 system's step does not hold the launch back. A level-3 system is assessed once it is
     built (Art. 14): the first assessment comes before launch, so its step blocks, of a length no source read here
     states (tenth blind review q03/q14: "I would schedule it before launch"; q07: the education app filing asks for
     the 等保 filing first, yet the timeline said "not before launch"; s21-duties21). The step names the level the
     finding decided: a level-2 system's step does not promise a level-3 assessment (s18-zhpolish)."""
+    if not mlps_applies(f):  # the mainland phase's duty after an offshore launch (``_mlps_after_move``): no launch step
+        return None
     level3 = mlps_level(f.ctx, f.region) == 3
     if running(f) and not _health(f) and f.form != "hosted_api":  # a running service's grading reviewed (q26)
         label = "misc32.timeline.mlps_running_level3" if level3 else "misc32.timeline.mlps_running"

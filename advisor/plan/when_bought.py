@@ -26,21 +26,19 @@ def applies(form: str, costs: Any) -> bool:
 
 
 def mark(findings: list[Finding], form: str, costs: Any) -> list[Finding]:
-    """``findings`` with the purchase's N+1 and placement titles said as the conditional purchase's; unchanged where
-    the plan does not rent first for that reason (or a finding is already marked)."""
+    """``findings`` with the purchase's N+1 and placement titles said as the conditional purchase's (``title_wrap``;
+    the rule's own ``title_key`` kept); unchanged where the plan does not rent first for that reason."""
     if not applies(form, costs):
         return findings
     measured = bool(getattr(costs, "utilisation_measured", False))
     out = []
     for f in findings:
-        if f.id not in PURCHASE_FINDINGS or f.title_key == TITLE:
+        if f.id not in PURCHASE_FINDINGS:
             out.append(f)
             continue
-        params = {**f.params, "inner": {"tr": f.title_key, "clause": True, **f.params}}
-        update: dict[str, Any] = {"title_key": TITLE, "params": params}
+        update: dict[str, Any] = {"title_wrap": TITLE}
         if f.id == "sizing.redundancy" and measured:
-            params["inner_detail"] = {"tr": f.detail_key, **f.params}
-            update["detail_key"] = DETAIL_EXISTING
+            update["detail_more"] = DETAIL_EXISTING
         out.append(f.model_copy(update=update))
     return out
 

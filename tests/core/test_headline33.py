@@ -49,7 +49,7 @@ def test_a_plan_that_keeps_its_spare_still_says_it_in_the_speed_row():
 def test_q10_lead_says_the_top_over_budget_and_the_thin_first_token_margin(lang):
     r = advice_plan(Q10)
     md = render_memo_markdown(r, lang)
-    lead = next(line for line in md.splitlines() if line.startswith(("**This plan, one server", "**本方案（一台服务器）")))
+    lead = next(line for line in md.splitlines() if line.startswith(("**This plan, one server", "**本方案（一台服务器）**")))
     budget = r.costs.budget_monthly
     total = r.costs.monthly_with_line or r.costs.recommended_monthly
     assert total.high > budget  # the case: the range's top crosses the budget
