@@ -30,8 +30,14 @@ def upgrade(f: Facts) -> dict[str, Any] | None:
     if own is None:
         return None
     lo, hi = own.low + s.monthly[0], own.high + s.monthly[1]
+    # the one server led, said plainly beside the upgrade (s32-headline33, blind review 21, q10): its own month, and
+    # "over the budget at the top" wherever the range's top crosses it (never "within budget" then)
+    over = own.high > budget
+    one_budget = {"tr": "headline33.one_budget." + ("over_top" if over else "within"), "budget": _money(budget, f),
+                  "pct": budget_share.percent(own.low, own.high, budget)}
     return {"two": _range(lo, hi, f), "budget": _money(budget, f), "pct": budget_share.percent(lo, hi, budget),
-            "gpus": 2 * int(ch.total_gpus), "gpu": ch.gpu.name}
+            "gpus": 2 * int(ch.total_gpus), "gpu": ch.gpu.name, "one_total": _range(own.low, own.high, f),
+            "one_budget": one_budget}
 
 
 @rule("sizing.single_point", "sizing")

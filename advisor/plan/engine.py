@@ -86,6 +86,7 @@ from advisor.plan import (
     volume_nodes,
     volume_peak,
     warm_floor,
+    when_bought,
 )
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
@@ -1268,6 +1269,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     # s31-pricegate32: the quote at which owning costs what renting does, where either price is a stand-in
     if chosen is not None and result.costs is not None:
         result.costs.price_gate = rent_until_covered.mark(form, _price_gate(form, result.costs, chosen, f))
+        # the purchase deferred to a quote: its N+1 and placement findings said as that purchase's (s32-headline33)
+        result.findings = when_bought.mark(result.findings, form, result.costs)
     # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
     result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings,
                                                           result.costs.price_gate if result.costs else None)
@@ -1299,7 +1302,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.line_cost = line_cost(sized, line, form, chosen, fx, region)  # the mainland node's line: its users' traffic
         line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
         # an API lead's service still streams over this line: its figure says so (s28-memo28, q21)
-        result.start_with = lead_line.with_line(result.start_with, result.line_cost, region)
+        result.start_with = lead_line.with_line(result.start_with, result.line_cost, region, result.costs)
         if result.costs.price_basis is not None:  # "the line bought apart" is then in the total (s22-premium22)
             result.costs.price_basis.line_in_total = result.costs.monthly_with_line is not None
     if main_node is not None and ov_node is not None:

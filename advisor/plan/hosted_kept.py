@@ -52,9 +52,14 @@ def runs_reach(f: Facts) -> dict[str, Any] | None:
     law: dict[str, Any] | str = ""
     if f.ctx.personal_info and where != "mainland":
         law = {"tr": "plan.api24.served.law", "law": hosted_where.transfer_law(f, region)}
+    # the plan's node moves to the mainland once the ICP filing is issued (``phased``): the front end calling a
+    # mainland API moves with it, and the prompts' round trip out of the mainland ends (blind review 21, q21)
+    phased = getattr(getattr(f.cost, "costs", None), "phased", None)
+    after = {"tr": "headline33.api_path.moves"} if where == "mainland" and phased is not None \
+        and phased.then_region == "mainland" else ""
     return {"tr": f"plan.apikept25.runs.{'mainland' if where == 'mainland' else 'near'}",
             "where": {"tr": f"plan.apiregion21.where.{where}"}, "providers": hosted_where.names(got["tier"]),
-            "region": _region(region), "law": law}
+            "region": _region(region), "law": law, "after": after}
 
 
 def confidential(c: Any) -> bool:

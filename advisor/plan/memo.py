@@ -75,9 +75,11 @@ from advisor.plan import (
     reserved_floor,
     reserved_price,
     server_size_price,
+    spare_kept,
     vm_payback_words,
     volume_peak,
     volume_range,
+    when_bought,
     zh_spacing,
 )
 from advisor.plan.burst_gpu import hardware_text, rented_of
@@ -452,6 +454,8 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     # spare take within the target (the headroom row's) is said beside it
     head = cap.headroom if cap.headroom_measured is None else None
     most = round(peak * (1 + head)) if peak and head is not None and head > 0 else None
+    # the speed row speaks of a spare only where the plan led keeps one (s32-headline33, q10: one server, no spare)
+    spare = spare_kept.in_result(result)
     if user is not None and total is not None and stream and peak and not batch:
         # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding): this is every replica at its
         # planned load, the spare included; the line is sized on the peak's own stream, each user at the plan's
@@ -463,6 +467,7 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         key = "costtoken20.cap.speed_stream_sim" if sim else "numbers25.cap.speed_stream_plain"
         if most is not None:  # the planned load is the peak's own, not the most it serves (s21-util21b, q23)
             key = "util21b.cap.speed_stream_sim" if sim else "numbers25.cap.speed_stream"
+        key = key if spare else "headline33." + key  # no "the spare included" where the plan keeps none (q10)
         rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)),
                                              stream=t("memo.unit.tok_s", n=_num(stream)), peak=_num(peak),
@@ -472,6 +477,7 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # s20-fleet20 (q04: "the peak's 721 tokens/s" in the tokens row beside 945 here): the tokens row's peak
         # rate said here too, for what it is, beside what every replica can serve
         key = "fleet20.cap.speed_quoted" if most is None else "util21b.cap.speed_quoted"
+        key = key if spare else "headline33." + key
         rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)),
                                              stream=t("memo.unit.tok_s", n=_num(quoted)), peak=_num(peak),
@@ -575,6 +581,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         hosted = t("memo.prices19.cost.hosted_other" if c.hosted_api_priced_on else "memo4.cost.hosted_value",
                    cost=hosted, input=_money(c.hosted_api_input_per_million, cur),
                    output=_money(c.hosted_api_output_per_million, cur), priced_on=c.hosted_api_priced_on or "")
+    # a purchase deferred until a quote meets the covered gate: its rows read as that purchase's (s32-headline33, q26)
+    if_bought = when_bought.applies(result.deployment_form, c)
     for key, value in (
         ("memo.cost.cloud_per_gpu_hour", _money(c.cloud_per_gpu_hour, f"{cur}/GPU·h")),
         ("memo.cost.region_uplift", uplift),
@@ -603,7 +611,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         if owned_only and key in owned_rent_rows.RENT_ROWS:
             continue  # an owned fleet's cost is not rent (blind review 18, q18/q33): its rent rows are never added
         if value != "—":
-            rows.append((t(key), value))
+            rows.append((t(IF_BOUGHT.get(key, key) if if_bought else key), value))
         if key in ("memo4.cost.cloud_job", "memo4.cost.cloud_monthly") and value != "—" and not owned_only:
             # every factor of the product, the uplift sourced
             formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid",
@@ -739,6 +747,11 @@ def _hidden_capex_text() -> str:
     read 10–15 % above cards × unit price, unexplained)."""
     lo, hi = factor_range("hidden_capex")
     return f"{lo:g}–{hi:g}"
+
+
+# the cost rows of a purchase the plan defers (``when_bought``): labelled as the conditional purchase's
+IF_BOUGHT = {"memo4.cost.bare_metal": "headline33.cost.bare_metal_if_bought",
+             "plan.breakeven.months.label": "headline33.cost.breakeven_if_bought"}
 
 
 def _break_even(c: Any, lang: str, unit: Any) -> str:

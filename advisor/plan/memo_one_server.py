@@ -24,6 +24,7 @@ from typing import Any
 
 from advisor.plan import budget_share, line_total
 from advisor.plan.result import Finding, PlanResult, render
+from advisor.sizing.accuracy import predictor_accuracy
 
 FINDING = "cost.budget_straddles"
 KEY = "bigctx32.one_server.choice"
@@ -83,7 +84,27 @@ def upgrade_paragraph(result: PlanResult, lang: str) -> str:
         "down": min(peak, replicas * c_max),
         "headroom": f"{max(0.0, 2 * replicas * c_max / peak - 1) * 100:.0f}",
         "one_headroom": f"{(cap.headroom or 0.0) * 100:.0f}",
+        "ttft": thin_ttft(result),
     })
+
+
+def thin_ttft(result: PlanResult) -> dict[str, Any] | str:
+    """The led plan's predicted P99 first token at the peak where its margin under the target is less than the
+    predictor's median first-token error in the load's regime (docs/predictor-accuracy.md; blind review 21, q10:
+    "TTFT P99 is already 24.4 s … against a 30 s target, which leaves thin margin for the predictor's error"); ""
+    where the margin is wider or a figure is missing."""
+    cap, target = result.capacity, result.latency_curve.slo_ttft_p99_ms
+    acc = predictor_accuracy()
+    regime = cap.likely.regime if cap.likely is not None else "below_knee"
+    at = acc.in_regime(regime) if acc is not None else None
+    if acc is None or at is None or cap.ttft_p99_ms is None or not target or not at.ttft.n or cap.ttft_p99_ms > target:
+        return ""
+    margin = 1 - cap.ttft_p99_ms / target
+    if margin >= at.ttft.median:
+        return ""
+    return {"tr": "headline33.ttft.thin", "s": f"{cap.ttft_p99_ms / 1000:.1f}", "target": f"{target / 1000:g}",
+            "margin": f"{margin * 100:.0f}", "err": f"{at.ttft.median * 100:.0f}", "n": str(at.ttft.n),
+            "doc": acc.doc}
 
 
 def upgrade_said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], lang: str, shown: str) -> None:

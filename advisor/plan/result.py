@@ -124,14 +124,26 @@ class Finding(_Out):
     sources: list[Source] = Field(default_factory=list)
     verify: bool = Field(False, description="rests on a grade C/U fact or an interpretation: check before relying on it")
     confidence: Confidence = "medium"
+    # s32-headline33 (blind review 21, q26): a finding said as a conditional case of the plan ("When bought: …"),
+    # its own title and detail kept (``title_key`` still names the rule's case for every reader of it)
+    title_wrap: str = Field("", description="a key whose {inner} is the title, e.g. the purchase a plan defers")
+    detail_more: str = Field("", description="a key rendered with the params and said after the detail")
 
     def title_in(self, lang: str) -> str:
         """The title as a sentence: one that opens with a parameter ("{line}: about 2 Mbps …") starts upper-case."""
-        title = render(lang, self.title_key, self.params)
+        if self.title_wrap:
+            inner = {"tr": self.title_key, "clause": True, **self.params}
+            title = render(lang, self.title_wrap, {**self.params, "inner": inner})
+        else:
+            title = render(lang, self.title_key, self.params)
         return title[:1].upper() + title[1:] if title[:1].islower() else title
 
     def detail_in(self, lang: str) -> str:
-        return render(lang, self.detail_key, self.params)
+        detail = render(lang, self.detail_key, self.params)
+        if not self.detail_more:
+            return detail
+        more = render(lang, self.detail_more, self.params)
+        return f"{detail}{more}" if lang == "zh_CN" else f"{detail} {more}"
 
     def to_json(self, lang: str) -> dict[str, Any]:
         return {

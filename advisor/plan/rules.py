@@ -35,6 +35,7 @@ from advisor.plan import (
     repair_cover,
     reserved_price,
     short_horizon,
+    spare_kept,
     stand_in_prices,
     usage_share,
     volume_peak,
@@ -963,6 +964,8 @@ def cost_rent(f: Facts):
     on_request = always_on and bool(w and w.get("kept_on"))
     scale = {"tr": "warm32.scale.on_request" if on_request else
              "plan.rent16.scale." + ("always_on" if always_on else "down")}
+    if scale["tr"] == "plan.rent16.scale.always_on" and not spare_kept.in_candidate(f.chosen):
+        scale = {"tr": "headline33.scale.always_on_no_spare"}  # no "its N+1 spare" where none is kept (q10)
     got = finding("cost.rent", variant=verdict or "uncosted", util=usage_share.printed_pct(f.cost.costs, f.ctx),
                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
                   breakeven=months_be.phrase("months") if months_be else "—", scale=scale,

@@ -63,6 +63,22 @@ def mlps_applies(f: Facts) -> bool:
     return mlps_level(f.ctx, f.region) is not None
 
 
+def _mlps_after_move(f: Facts) -> Finding | None:
+    """A plan launched offshore that moves to the mainland once its ICP filing is issued (``costs.phased``): the
+    scheme applies from the move, to the mainland node (or the front end moved to a mainland host), and is said as
+    that phase's duty (blind review 21, q21 zh: "the mainland phase should also list 等保 filing")."""
+    phased = getattr(getattr(f.cost, "costs", None), "phased", None)
+    if phased is None or phased.then_region != "mainland":
+        return None
+    level = mlps_level(f.ctx, "mainland")
+    if level is None:
+        return None
+    level3 = level == 3
+    return finding("mlps.filing", variant="after_move",
+                   level={"tr": _level3_reason(f) if level3 else "plan.sectors17.mlps.level2"},
+                   assess={"tr": f"duties21.mlps.assess.level{3 if level3 else 2}"})
+
+
 @rule("mlps.filing", "constraint")
 def mlps_filing(f: Facts) -> Finding | None:
     """Cybersecurity Law Art. 21: every network operator in the mainland protects its systems under the classified
@@ -71,7 +87,7 @@ def mlps_filing(f: Facts) -> Finding | None:
     an accredited body every year (Classified Protection Measures 2007, Art. 14–15). A top-grade hospital's core
     systems are graded no lower than level 3 (the health ministry's 2011 guidance): the ``health`` variant says so."""
     if not mlps_applies(f):
-        return None
+        return _mlps_after_move(f)
     level3 = mlps_level(f.ctx, f.region) == 3
     # level 3: the first assessment once the system is built (Measures Art. 14), i.e. before launch, not only the
     # filing within 30 days of going live (tenth blind review q03/q07/q14, s21-duties21)
@@ -122,13 +138,15 @@ def eu_ai_transparency(f: Facts) -> Finding | None:
 
 
 # -- the timeline steps (advisor.plan.untimed_waits): no source here says how long they take ---------------------
-def mlps_step(f: Facts) -> TimelineItem:
+def mlps_step(f: Facts) -> TimelineItem | None:
     """Grading, filing and (level 3) the assessment. The filing is due within 30 days of going live (Measures
     Art. 15), so a level-2 system's step does not hold the launch back. A level-3 system is assessed once it is
     built (Art. 14): the first assessment comes before launch, so its step blocks, of a length no source read here
     states (tenth blind review q03/q14: "I would schedule it before launch"; q07: the education app filing asks for
     the 等保 filing first, yet the timeline said "not before launch"; s21-duties21). The step names the level the
     finding decided: a level-2 system's step does not promise a level-3 assessment (s18-zhpolish)."""
+    if not mlps_applies(f):  # the mainland phase's duty after an offshore launch (``_mlps_after_move``): no launch step
+        return None
     level3 = mlps_level(f.ctx, f.region) == 3
     if running(f) and not _health(f) and f.form != "hosted_api":  # a running service's grading reviewed (q26)
         label = "misc32.timeline.mlps_running_level3" if level3 else "misc32.timeline.mlps_running"

@@ -87,7 +87,9 @@ def test_a_plan_over_the_budget_still_starts_on_the_api():
 @pytest.mark.parametrize(("name", "where", "words"), [
     ("q12_hk_saas_pi_contract", "singapore", ("served from Singapore", "onward transfer")),
     ("q22_hk_company_telecom_only", "singapore", ("served from Singapore", "both are outside the mainland")),
-    ("q21_fast_launch_hk_rule1", "mainland", ("served from the mainland", "go back to where they came from"))])
+    # s32-headline33 (blind review 21, q21: "the mainland → HK → mainland data round trip needs a clearer
+    # explanation"): "go back to where they came from" became the round trip said step by step
+    ("q21_fast_launch_hk_rule1", "mainland", ("served from the mainland", "then back into the mainland to the API"))])
 def test_a_row_served_where_the_prompts_may_go_is_weighed_not_a_yardstick(name, where, words):
     # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     """Round 13: "yardstick APIs 40–150× cheaper are set aside without reasons" (q12, q21, q22). Each is weighed

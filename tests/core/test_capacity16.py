@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import volume_peak
+from advisor.plan import spare_kept, volume_peak
 from advisor.plan.line_total import judged_total
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
@@ -318,5 +318,9 @@ def test_renting_never_promises_a_scale_down_the_cost_does_not_make(path: Path) 
     # s31-q42fix32: where the part's instances are sold only through the cloud's sales and that alone keeps every GPU
     # on (warm_floor ``kept_on``), the finding says that reason instead of the spare's (blind review 20b, q42)
     always = "warm32.scale.on_request" if c.cloud_warm.get("kept_on") else "plan.rent16.scale.always_on"
+    # s32-headline33 (blind review 21, q10): a plan led without a spare says the same always-on reason without
+    # "its N+1 spare" (the one server left after ``spare_over_budget``); still the always-on reason, never a scale-down
+    if always == "plan.rent16.scale.always_on" and not spare_kept.in_result(r):
+        always = "headline33.scale.always_on_no_spare"
     assert (f.params["scale"]["tr"] == always) == all_on, path.stem
     assert ("scales down when idle" not in f.detail_in("en")) == all_on or f.title_key.endswith(".always.title")

@@ -85,7 +85,9 @@ def test_the_mlps_step_names_the_level_the_finding_decided(name):
     steps = [i for i in r.timeline.items if i.id == "mlps_filing"]
     finding = next((f for f in r.findings if f.id == "mlps.filing"), None)
     if not steps:
-        assert finding is None
+        # s32-headline33 (blind review 21, q21): an offshore launch that moves to the mainland after its ICP filing
+        # has the 等保 duty of that mainland phase (``after_move``), not a step of the offshore launch's timeline
+        assert finding is None or finding.title_key == "plan.rule.mlps.filing.after_move.title"
         return
     level3 = finding is not None and (finding.detail_key.endswith(".health.detail")
                                       or finding.params.get("level", {}).get("tr", "").startswith("duties20.mlps.level3."))
