@@ -99,3 +99,16 @@ def test_q15_headline_month_is_not_zero_to_one(lang: str) -> None:
     page1 = _page1("q15_hosted_api_small_us_team", lang)
     assert "$0–$1" not in page1
     assert "$0.15–$1.20" in page1
+
+
+@pytest.mark.parametrize("lang, offered, said", [
+    ("en", "buy the tokens from a hosted API and resell them", "leaves no more margin"),
+    ("zh_CN", "从模型 API 服务买入 token、在自己的服务下转售", "按标价转售模型 API 也留不下利润")])
+def test_margin_finding_no_longer_offers_resale_as_the_fix(lang: str, offered: str, said: str) -> None:
+    """q11's margin finding: reselling at list prices has the same margin, so it is not offered as a way out; the
+    finding asks what the service adds that the API does not."""
+    r = advice_plan("q11_paid_api_b25")
+    margin = next(f for f in r.findings if f.id == "cost.token_margin")
+    assert margin.detail_key.startswith("apiterms33.token_margin.")
+    memo = scenario_memo(SCENARIOS / "q11_paid_api_b25.json", lang)
+    assert offered not in memo and said in memo
