@@ -19,7 +19,7 @@ import math
 from functools import cache
 from typing import Any
 
-from advisor.plan import hosted_prices
+from advisor.plan import hosted_prices, hosted_switch
 from advisor.plan.context import Ctx
 from advisor.plan.cost import judge_budget
 from advisor.plan.result import Fix, MoneyRange
@@ -118,9 +118,21 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
         change["monthly_budget"] = with_budget
     budget = c.budget_amount
     straddles = budget if with_budget is not None and budget is not None and round(low) <= budget else None
-    return Fix(id="hosted_api_job", key="plan.fix17.hosted_api_job", params=params, change=change,
+    key = "plan.fix17.hosted_api_job"
+    proxy = hosted_prices.proxy(c)
+    if proxy is not None and proxy[0] == "other":
+        # another model's list of the same size: the API is a change of model, said as the lead says it
+        # (``hosted_switch``; blind review 22, q29: "the API estimate uses Qwen2.5-72B prices, not Llama-3.3-70B")
+        key = OTHER_MODEL_KEY
+        params["model"], params["priced_on"] = hosted_switch.model_shown(c), proxy[1]
+        params["source"] = {**source, "tr": OTHER_SOURCE_KEY}
+    return Fix(id="hosted_api_job", key=key, params=params, change=change,
                monthly_cost=MoneyRange(low=round(low), high=round(high)), with_budget=with_budget, per_job=True,
                straddles_budget=straddles)
+
+
+OTHER_MODEL_KEY = "apiterms33.fix.hosted_api_job_other"  # the job on another model's API: a change of model
+OTHER_SOURCE_KEY = "apiterms33.fix_source_other"  # its list named (the sentence after says it is another model)
 
 
 __all__ = ["SETUP_KEYS", "batch_api_note", "batch_apis", "cheaper_misses", "hosted_job_fix", "hosted_only_budget", "setup_clause",

@@ -130,7 +130,9 @@ def quote_clause(top: float, plan_low: float, amount: Any, *, margin: float, sel
     (``rules.icp_licence``), which reselling an API does not lift: said beside the advice (eleventh review, q11)."""
     if top * margin <= plan_low:
         return ""
-    resell: dict[str, Any] | str = {"tr": "plan.apiregion21.resell.b25" if licence else f"{KEY}.resell"} if sells else ""
+    # s33-apiterms (blind review 22, q11): resale only where the provider's terms allow it, and at list prices with
+    # the same margin problem as self-hosting: a stopgap unless the service adds what the customers cannot buy there
+    resell: dict[str, Any] | str = {"tr": "apiterms33.resell.b25" if licence else "apiterms33.resell"} if sells else ""
     if resell and registers is not None:
         # blind review 19, q11: "the memo should say whether the resale path could use the shorter 登记": reselling
         # a filed model's API unchanged is the registration (deployment facts §2.2), ``registers`` its days

@@ -28,6 +28,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import (
+    api_thinking,
     hosted_assumed,
     hosted_kept,
     hosted_next,
@@ -262,6 +263,12 @@ def start_with(f: Facts) -> StartWith | None:
         if deprecated:
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": deprecated, "rest": after["quote"]}
         switch = switch_clause(c)  # s23-apisg23: another model's list: the switch and its quality test said (q10, q24)
+        # s33-apiterms: the model priced thinks by default: its price holds with thinking off (review 22, q24),
+        # said after the switch (the next generation's is in the lead's own sentence, just before this slot)
+        think = api_thinking.clause(hosted_next.model_name(c) if nxt is not None else
+                                    (switch.get("priced_on", "") if isinstance(switch, dict) else ""))
+        if think:
+            after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": think, "rest": after["quote"]}
         if switch:  # the lead's "for the same model" dropped: the switch clause says whose figure it is
             # before the quote to beat, inside the one slot after the costs (its "runs" kept)
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": switch, "rest": after["quote"]}

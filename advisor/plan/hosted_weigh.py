@@ -552,12 +552,19 @@ def cost_token_margin(f: Facts) -> Finding | None:
         if volume else \
         {"variant": "capacity", "tok_s": {"tr": "memo.unit.tok_s", "n": f"{basis['output_tokens_per_s']:,.0f}"}} if basis else \
         {"variant": "ranges"}
-    return sized_hosted_sources(finding(
+    found = finding(
         "cost.token_margin", **at, own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
         times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=usage_share.printed_pct(costs, f.ctx),
         in_times=token_margin.ratio_range((in_lo, in_hi), i), out_times=token_margin.ratio_range((o_lo, o_hi), o),
         lead=token_margin.margin_lead((in_lo, in_hi), i, (o_lo, o_hi), o),
-        hardware=token_margin.hardware_question(f.chosen, costs.prices, _owned_form(f)), **_rates(f)), f.ctx)
+        hardware=token_margin.hardware_question(f.chosen, costs.prices, _owned_form(f)), **_rates(f))
+    # s33-apiterms (blind review 22, q11): reselling a hosted API is no way out of the margin at list prices, nor
+    # always allowed: the detail asks what the service adds instead of offering resale as a fix
+    found = found.model_copy(update={"detail_key": f"{MARGIN_DETAIL}.{at['variant']}.detail"})
+    return sized_hosted_sources(found, f.ctx)
+
+
+MARGIN_DETAIL = "apiterms33.token_margin"
 
 
 def _owned_form(f: Facts) -> Any:

@@ -176,7 +176,14 @@ def _money(v: float | None, f: Facts) -> str:
     if v is None:
         return "—"
     sym = "¥" if f.ctx.currency == "CNY" else "$"
+    if 0 < abs(v) < SMALL_MONEY and round(v) != v:
+        # under 10 in cents, so a month of a few tokens never reads "$0–$1" (blind review 22, q15: "should read
+        # '<$2/month' so it does not look like a rounding error"; its cost table says 0.15–1.2)
+        return f"{sym}{v:,.2f}"
     return f"{sym}{v:,.0f}"
+
+
+SMALL_MONEY = 10.0  # amounts below this print to the cent
 
 
 def _range(lo: float | None, hi: float | None, f: Facts) -> str:

@@ -82,7 +82,11 @@ def test_a_batch_over_its_deadline_is_offered_the_hosted_api_priced_for_the_job(
     # the price row's source and grade, and whose list it is: Llama-3.3-70B has no mainland list of its own (s19)
     row = hosted_prices.hosted_rates(resolve(answers_from_dict(Q29))).tier
     assert f"grade {row['grade']}" in en and row["url"] in en and "Qwen2.5-72B-Instruct" in en
-    assert "the same model may cost more or less" in en and "同一模型的价格可能更高或更低" in zh
+    # s33-apiterms re-argued (blind review 22, q29: "the API estimate uses Qwen2.5-72B prices, not Llama-3.3-70B"):
+    # the hedge "the same model may cost more or less" read as if the job stayed on Llama; the fix now says the API
+    # is a change of model to the listed one, with its quality test, as page 1's switch does (``hosted_switch``)
+    assert "a change of model to Qwen2.5-72B-Instruct" in en and "换成 Qwen2.5-72B-Instruct 这个模型" in zh
+    assert "passes your quality test" in en and "通过质量测试" in zh
     assert "The documents leave for the provider" in en and "文档会发送给服务商" in zh
     assert "231 requests a second for 12 h" in en and "每秒 231 个请求" in zh
     # a batch API only with its source, and not assumed to cover this model

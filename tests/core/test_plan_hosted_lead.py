@@ -12,6 +12,7 @@ import pytest
 from advisor.i18n import translate
 from advisor.plan import (
     answers_from_dict,
+    api_thinking,
     hosted_assumed,
     hosted_lead,
     hosted_prices,
@@ -365,6 +366,10 @@ def test_the_lead_says_its_numbers_and_conditions_in_fewer_words(lang, monkeypat
         # ceiling the review asked to have said, not of the lead's own figures: not counted either
         cap = translate(lang, "util32.cap.part", cap="").split("a month, ")[-1].strip()
         tags.append(cap)
+        # s33-apiterms (blind review 22, q24: "Thinking must be disabled, or output tokens and cost rise, and the memo
+        # should say so as it does in q29"): the listed model's thinking switch, a condition of that model's price
+        # the review asked to have said, not of the lead's own figures: not counted either
+        tags.append(translate(lang, api_thinking.KEY, model="Qwen3-32B", repo="Qwen/Qwen3-32B").strip())
         proxy = sum(len(t.split()) for t in tags if t in text)
         assert len(text.split()) - proxy <= 145
 
