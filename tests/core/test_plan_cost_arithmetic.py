@@ -20,7 +20,9 @@ from tests.support.planned import scenario_memo, scenario_plan
 ROOT = Path(__file__).parents[2]
 FILES = sorted((ROOT / "bench" / "advice_scenarios").glob("*.json")) + sorted(
     (ROOT / "tests" / "fixtures" / "plan_scenarios").glob("*.json"))
-TOLERANCE = 0.015  # each printed factor is rounded to 3 significant figures (≤ 0.5 % each)
+TOLERANCE = 0.002  # printed_factors: the printed factors reproduce the product within 0.05 %; AWS support compounds
+# on storage (1.05 × 1.03, printed 1.08: q13 0.14 %), left for a later change
+# (was 0.015, "3 significant figures each": q05/q16 printed 2 × 730 × 14.6 × 0.61 × 1.05 = 13,653 beside 13,681)
 NUM = r"[\d,]+(?:\.\d+)?"
 RANGE = rf"({NUM})(?:–({NUM}))?"
 UNIT_EN, UNIT_ZH = "(?:GPUs?|accelerators?)", "(?: GPU|加速卡)"  # an Ascend plan says accelerator / NPU
