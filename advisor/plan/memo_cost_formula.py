@@ -44,11 +44,18 @@ def _supported(costs: Any) -> bool:
     return any(p.name == "support" for p in (getattr(costs, "cloud_overhead_parts", None) or []))
 
 
-def _price_factor(price: Any, ov: Any) -> dict[str, str]:
-    """The price per GPU-hour and the uplift factor, printed so that their product is the printed total's
-    (``printed_factors``: q16's 14.63 read "14.6" left the product 0.2 % short of the total beside it)."""
-    p, f = printed_factors.fit((price.low, price.high), (1 + ov.low, 1 + ov.high))
-    return {"price": p, "factor": f}
+def _price_factor(price: Any, ov: Any, hours: Any = None) -> dict[str, str]:
+    """The price per GPU-hour and the uplift factor (and a job's billed hours, where given), printed so that their
+    product is the printed total's (``printed_factors``: q16's 14.63 read "14.6" left the product 0.2 % short of the
+    total beside it; q29's 124.4 billed hours read "124")."""
+    ranges = [(price.low, price.high), (1 + ov.low, 1 + ov.high)]
+    if hours is not None:
+        ranges.append((hours.low, hours.high))
+    texts = printed_factors.fit(*ranges)
+    out = {"price": texts[0], "factor": texts[1]}
+    if hours is not None:
+        out["hours"] = texts[2]
+    return out
 
 
 def job_sentence(costs: Any) -> dict[str, Any] | None:
@@ -61,8 +68,7 @@ def job_sentence(costs: Any) -> dict[str, Any] | None:
         return None
     out: dict[str, Any] = {
         "tr": "uplift22c.job_worked" if _supported(c) else "prices25.job_worked", "gpus": _count(gpus),
-        "hours": _r(hours.low, hours.high), "currency": c.currency,
-        **_price_factor(price, ov),
+        "currency": c.currency, **_price_factor(price, ov, hours),
         "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}", "cost": _r(od.low, od.high), "spot": ""}
     if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
         out["tr"] = "uplift22c.job_worked_spot" if _supported(c) else "prices25.job_worked_spot"
@@ -79,19 +85,17 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True, hybrid: bool = 
     od, price, ov, gpus = c.cloud_on_demand_monthly, c.cloud_per_gpu_hour, c.cloud_overhead, c.cloud_billed_gpus
     if od is None or price is None or ov is None or not gpus:
         return None
-    if c.per_job:
-        if c.billed_hours is None:
-            return None
-        hours = _r(c.billed_hours.low, c.billed_hours.high)
-    else:
-        hours = _n(HOURS_PER_MONTH)
+    if c.per_job and c.billed_hours is None:
+        return None
     params = {
-        "gpus": _count(gpus), "hours": hours, **_price_factor(price, ov),
+        "gpus": _count(gpus), "hours": _n(HOURS_PER_MONTH),
+        **_price_factor(price, ov, c.billed_hours if c.per_job else None),
         "currency": c.currency,
         "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}",
         "source": memo_text15.price_source(ov.source, lang), "date": ov.date, "grade": ov.grade,
         "cost": _r(od.low, od.high), "overhead": memo_overhead.parts_text(c, lang),
     }
+    hours = params["hours"]
     # s22-uplift22c: the share's components (storage, support, egress where public traffic flows) with their sources
     parts = bool(params["overhead"])
     key = ("uplift22c.formula_job" if parts else "memo.batchcost15.formula_job") if c.per_job else \

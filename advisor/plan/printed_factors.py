@@ -50,6 +50,8 @@ def fit(*ranges: tuple[float, float]) -> list[str]:
     dl, dh = _digits(lows), _digits(highs)
     out = []
     for lo, hi, a, b in zip(lows, highs, dl, dh, strict=True):
+        if lo == hi:  # one price at both ends: one figure, at the finer end's precision ("14.63", not "14.63–14.6")
+            a = b = max(a, b)
         ta, tb = sig(lo, a), sig(hi, b)
         out.append(ta if ta == tb else f"{ta}–{tb}")
     return out

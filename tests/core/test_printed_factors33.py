@@ -36,6 +36,11 @@ def test_a_factor_that_three_figures_print_exactly_keeps_three():
     assert sig(1234.5, 3) == "1,234" and sig(14.630, 4) == "14.63"
 
 
+def test_one_value_at_both_ends_is_one_figure_even_where_only_one_end_needs_the_digit():
+    # q29: the low end's product needed 14.63, the high end's factors cancelled at 14.6: "14.63–14.6" printed
+    assert fit((14.63, 14.63), (1.05, 1.15), (124.23, 125.8))[0] == "14.63"
+
+
 class _Row(SimpleNamespace):
     pass
 
