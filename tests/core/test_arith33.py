@@ -72,3 +72,12 @@ def test_the_prefill_floor_is_its_printed_flop_over_its_printed_rate():
     flop = float(m.group(2)) * 10 ** int(m.group(3).translate(sup))
     hours = flop / (float(m.group(4)) * 1e12) / 3600
     assert abs(hours / float(m.group(1).replace(",", "")) - 1) <= 5e-4  # "2.8" at "120" was 0.09 % off
+
+
+def test_the_self_hosted_line_weighs_the_api_on_the_headlines_basis():
+    # q16: "section 2 compares self-hosting against the single-request ¥34–73 while the headline uses ¥204–851"
+    chats = _finding("q16", "cost.chat_turns").params["chats"]
+    for lang, lead in (("en", "Serving it yourselves"), ("zh_CN", "若自行部署")):
+        memo = memo_document(scenario_plan(_path("q16")), lang).markdown()
+        line = next(ln for ln in memo.splitlines() if ln.startswith(lead))
+        assert chats in line
