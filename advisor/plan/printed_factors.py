@@ -27,10 +27,10 @@ def sig(v: float, digits: int) -> str:
     return s.rstrip("0").rstrip(".") if "." in s else s
 
 
-def _digits(values: list[float]) -> list[int]:
-    """The significant figures each value is printed with: the fewest (from ``FIRST_DIGITS``) whose product
-    agrees with the exact product within ``TOL``."""
-    digits = [FIRST_DIGITS] * len(values)
+def _digits(values: list[float], start: list[int] | None = None) -> list[int]:
+    """The significant figures each value is printed with: the fewest (from ``FIRST_DIGITS``, or ``start``) whose
+    product agrees with the exact product within ``TOL``."""
+    digits = list(start) if start is not None else [FIRST_DIGITS] * len(values)
     for _ in range(len(values) * (MAX_DIGITS - FIRST_DIGITS)):
         errors = [float(sig(v, d).replace(",", "")) / v - 1 if v else 0.0 for v, d in zip(values, digits, strict=True)]
         if abs(math.prod(1 + e for e in errors) - 1) <= TOL:
@@ -48,9 +48,17 @@ def fit(*ranges: tuple[float, float]) -> list[str]:
     the high ends together, so that both ends of the printed product agree with the exact ones."""
     lows, highs = [r[0] for r in ranges], [r[1] for r in ranges]
     dl, dh = _digits(lows), _digits(highs)
+    for _ in range(len(ranges)):
+        # one price at both ends: one figure, at the finer end's precision ("14.63", not "14.63–14.6"), and the other
+        # factors of each end fitted again around it (q29: the high end's "126" h had offset "14.6")
+        same = [max(a, b) if lo == hi else None for lo, hi, a, b in zip(lows, highs, dl, dh, strict=True)]
+        dl = _digits(lows, [m or a for m, a in zip(same, dl, strict=True)])
+        dh = _digits(highs, [m or b for m, b in zip(same, dh, strict=True)])
+        if all(lo != hi or a == b for lo, hi, a, b in zip(lows, highs, dl, dh, strict=True)):
+            break
     out = []
     for lo, hi, a, b in zip(lows, highs, dl, dh, strict=True):
-        if lo == hi:  # one price at both ends: one figure, at the finer end's precision ("14.63", not "14.63–14.6")
+        if lo == hi:
             a = b = max(a, b)
         ta, tb = sig(lo, a), sig(hi, b)
         out.append(ta if ta == tb else f"{ta}–{tb}")

@@ -38,7 +38,11 @@ def test_a_factor_that_three_figures_print_exactly_keeps_three():
 
 def test_one_value_at_both_ends_is_one_figure_even_where_only_one_end_needs_the_digit():
     # q29: the low end's product needed 14.63, the high end's factors cancelled at 14.6: "14.63–14.6" printed
-    assert fit((14.63, 14.63), (1.05, 1.15), (124.23, 125.8))[0] == "14.63"
+    exact = [(14.63, 14.63), (1.05, 1.15), (124.23, 125.73)]
+    printed = [_ends(t) for t in fit(*exact)]
+    assert fit(*exact)[0] == "14.63"
+    for end in (0, 1):  # the other factors fitted again around the finer price: each end still multiplies out
+        assert abs(math.prod(p[end] for p in printed) / math.prod(e[end] for e in exact) - 1) <= TOL
 
 
 class _Row(SimpleNamespace):
