@@ -112,9 +112,15 @@ def batch_doubled(f: Facts) -> Finding | None:
     # the minimum job's cost from the doubled one's (the inverse of batch_slack's ratio at each end of the setup)
     lo = job.low * (hours + s_lo) / (hours + 2 * s_lo)
     hi = job.high * (hours + s_hi) / (hours + 2 * s_hi)
+    # the job's cost at that slow end: each replica billed its slow hours and setup, not the plan's (q06, blind
+    # reviews 21 and 22: "38.6 h on 8 replicas is about ¥4,700–5,300", the memo printed the plan-rate ¥3,454–3,985)
+    slow_lo = job.low * (slow2 + s_lo) / (hours2 + s_lo)
+    slow_hi = job.high * (slow2 + s_hi) / (hours2 + s_hi)
+    cost2 = {"tr": "arith33.batch.slow_cost", "slow": f"{_money(slow_lo, f)}–{_money(slow_hi, f)}",
+             "plan": f"{_money(job.low, f)}–{_money(job.high, f)}"}
     return finding("sizing.batch_doubled", replicas=ch.replicas, small=small, tp=ch.tp, gpu=ch.gpu.name,
                    hours=round(hours, 1), hours2=round(hours2, 1), slack=round(c.batch_hours - hours - s_hi, 1),
                    slack2=round(c.batch_hours - hours2 - s_hi, 1), deadline=c.batch_hours,
                    slow=round(slow, 1), slow2=round(slow2, 1), mfu=mfu, mfu_low=mfu_low,
-                   cost=f"{_money(lo, f)}–{_money(hi, f)}", cost2=f"{_money(job.low, f)}–{_money(job.high, f)}",
+                   cost=f"{_money(lo, f)}–{_money(hi, f)}", cost2=cost2,
                    more=max(1, round(100 * (job.high / hi - 1))))  # fmt: skip

@@ -27,6 +27,7 @@ from typing import Any
 from advisor.domain.gpu import GpuSpec
 from advisor.plan import batch_kv, batch_rate, sizing
 from advisor.plan.context import Ctx
+from advisor.plan.printed_factors import TOL, sig
 from advisor.sizing import TP_DEGREES
 from advisor.sizing.quant import get_format
 from advisor.sizing.roofline import StepCostModel, compute_dtype
@@ -155,12 +156,25 @@ def _more_seqs(fl: BatchFloors, cand: sizing.Candidate, seqs: int, plan_h: float
 
 
 def _power_of_ten(v: float) -> str:
-    """2.79e21 → "2.8 × 10²¹" (a FLOP count in PFLOP read as "2,790,549 PFLOP")."""
+    """2.7905e21 → "2.79 × 10²¹" (a FLOP count in PFLOP read as "2,790,549 PFLOP"); three figures, so that it over the
+    printed rate gives the printed GPU-hours (q29: "2.8 × 10²¹" at "120 TFLOPS" beside 6,487 h, blind review 22)."""
     if v <= 0:
         return "0"
     exp = len(str(int(v))) - 1
     digits = str(exp).translate(str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))
-    return f"{v / 10**exp:.2g} × 10{digits}"
+    return f"{v / 10**exp:.3g} × 10{digits}"
+
+
+def _rate_text(flop: float, tflops: float) -> str:
+    """The rate per GPU at the figures that make the printed FLOP over it the printed hours (119.5, not "120": 0.4 %
+    off the quotient)."""
+    mant = float(_power_of_ten(flop).split(" ")[0])
+    exact = flop / 10 ** (len(str(int(flop))) - 1) / tflops
+    for d in range(3, 7):
+        t = sig(tflops, d)
+        if abs(mant / float(t.replace(",", "")) / exact - 1) <= TOL:
+            return t
+    return sig(tflops, 6)
 
 
 def floor_phrases(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> list[dict[str, Any]]:
@@ -173,7 +187,7 @@ def floor_phrases(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> list[dict[str,
     figures = {
         "gpu": fl.gpu.name, "prompt_tokens": fl.prompt_tokens, "output_tokens": fl.output_tokens,
         "prefill_h": round(fl.prefill_gpu_hours), "flop": _power_of_ten(fl.prefill_flop),
-        "tflops": round(fl.achieved_tflops), "peak": round(fl.peak_tflops), "dtype": fl.compute_dtype.upper(),
+        "tflops": _rate_text(fl.prefill_flop, fl.achieved_tflops), "peak": round(fl.peak_tflops), "dtype": fl.compute_dtype.upper(),
         "mfu": round(100 * fl.achieved_tflops / fl.peak_tflops) if fl.peak_tflops else 0,
         "decode_h": round(d.gpu_hours), "decode_seqs": d.seqs, "decode_tp": d.tp, "decode_kv": d.kv_dtype.upper(),
         # the best batch is a floor over every layout: where it is not the plan's, the plan's own replica is named

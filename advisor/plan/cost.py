@@ -186,14 +186,16 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         costs.cloud_overhead, costs.cloud_overhead_parts = total, parts
         costs.cloud_overhead_share = round((ov_lo + ov_hi) / 2, 2)
         used.extend(rows)
-        costs.cloud_per_gpu_hour = _mr(p_lo * conv, p_hi * conv)
+        # to four decimals, not the cent: the memo multiplies it out to the cost printed beside it, and a converted
+        # or uplifted price's lost fraction of a cent moved that product by 0.14 % (q13's 2.2332 USD read 2.23)
+        costs.cloud_per_gpu_hour = MoneyRange(low=round(p_lo * conv, 4), high=round(p_hi * conv, 4))
         if not any(r.user_quote for r in rows) and not local_rows(rows, inp.region):
             costs.region_uplift = region_uplift(inp.region)
         if batch_hours is not None:
             s_lo, s_hi = factor_range("spot_factor")
             h_lo, h_hi = batch_hours
             costs.per_job = True
-            costs.billed_hours = MoneyRange(low=round(h_lo, 1), high=round(h_hi, 1))
+            costs.billed_hours = MoneyRange(low=round(h_lo, 2), high=round(h_hi, 2))  # the hours the cost multiplies
             od = (p_lo * rent_gpus * h_lo * (1 + ov_lo), p_hi * rent_gpus * h_hi * (1 + ov_hi))
             spot = (od[0] * s_lo, od[1] * s_hi)
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)

@@ -154,6 +154,11 @@ def _gate_step(tl: Timeline, steps: list[NextStep], no_rent: bool = False) -> Ne
         # no running budget: the tests wait for a vendor's loaner or the delivered server's acceptance, not a rental
         key = "campus32.next.gate_purchase_no_rent" if no_rent else "steps18.next.gate_purchase"
         return NextStep(id="gate", key=key, params=params)
+    # the launch is the gate's days plus the setup's (engine._timeline): said so, not "fit inside that time" beside
+    # a launch 1–5 days later (q16: "91–125 days contradicts 'the technical steps fit inside', which makes it 90–120")
+    setup = next((i for i in tl.items if i.id == "setup" and i.length_known and i.days_high), None)
+    if setup is not None:
+        return NextStep(id="gate", key="arith33.next.gate", params={**params, "setup": setup.days_in("en")})
     return NextStep(id="gate", key="steps18.next.gate", params=params)
 
 

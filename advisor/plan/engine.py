@@ -1252,7 +1252,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             form, _gpu_names(hk_export_gpus(f))),
         # a fix's own re-plan (check_fixes False) is read for its feasibility, cost and findings only: the fixes
         # of that re-plan were worked out and thrown away (scenario 12: 6 of 11 re-plans, ~0.9 s of its 3.8 s)
-        fixes=[] if feasible or not check_fixes else _fixes(c, f, findings, region, book, fx),
+        fixes=[] if feasible or not check_fixes else _fixes(c, f, findings, region, book, fx,
+                                                                     launch_high=timeline.launch_days_high),
         answers=answers.model_dump(mode="json", exclude_none=True),
         generated_at=datetime.now(UTC),
         app_version=__version__,
@@ -2023,7 +2024,8 @@ def _hosted_smaller(c: Ctx, f: Facts, conv: float) -> Fix | None:
                monthly_cost=MoneyRange(low=round(lo), high=round(hi)))  # fmt: skip
 
 
-def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: float) -> list[Fix]:
+def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: float, *,
+           launch_high: int | None = None) -> list[Fix]:
     fixes: list[Fix] = []
     ids = {x.id for x in findings if x.severity == "blocker"}
     conv = fx if c.currency == "CNY" else 1.0
@@ -2046,6 +2048,9 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
 
     if "genai.filing_deadline" in ids:
         lo, hi = genai_remaining(c, f.form)  # what is left of it (all of it when not started; the longer path)
+        # the launch the timeline counts (the filing and the setup after it, or a longer step), not the filing alone:
+        # q30's "about 240 days" beside an earliest launch of 181–245 (blind reviews 21 and 22)
+        hi = max(hi, launch_high or 0)
         fixes.append(Fix(id="extend_deadline", key="plan.fix.extend_deadline", params={"days": hi},
                          change={"launch_deadline_days": hi}))  # fmt: skip
         # not for a product the answers say is for the public or used by minors: "launch to staff or business

@@ -407,8 +407,10 @@ def _weighed(f: Facts) -> Finding | None:
     v = api_verdict((hosted.low, hosted.high), (plan.low, plan.high), top, yardstick=hosted_unserved.unserved(f))
     by_volume, ends, far = v.kind in ("volume", "tie"), v.kind == "ends", v.kind == "far"
     tie = v.kind == "tie"  # s23-apisg23: about the same cost, said so (q20: $1,009 against $1,010)
-    if by_volume:
-        common["top_amount"] = _range(top, top, f)
+    if by_volume:  # the high end said against the plan's low end where it passes it: the ranges overlap there (q19:
+        # "'cheaper at every price' but its own high end ¥12,508 exceeds the plan's low end ¥11,759", reviews 21, 22)
+        common["top_amount"] = _range(top, top, f) if top <= plan.low else {
+            "tr": "arith33.hosted.top_above", "amount": _range(top, top, f), "plan_low": _range(plan.low, plan.low, f)}
     if far:  # s21-apiprice21: the low ends many times apart are said as a ratio, not as an overlap (q23)
         common["low_times"] = v.times_text
     if ends:  # s18-apiweigh: ranges that meet only at their far ends are not "cheaper or dearer" alike

@@ -1389,7 +1389,8 @@ def _node_cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             rate = _money(n.per_gpu_hour, f"{cur}/GPU·h")
             formula = memo_cost_formula.node_formula(n.cost_factors, cur, lang)
             # the rate once: the formula that follows names it (s22-pages22: q34 said each node's twice in a cell)
-            key = "pages22.cost.node_value" if rate in formula else "memo.cost.node_value"
+            # (the formula may print the rate a digit finer than ``rate``, printed_factors: still named once)
+            key = "pages22.cost.node_value" if "/GPU·h" in formula else "memo.cost.node_value"
             value = t(key, n=n.total_gpus, gpu=n.gpu_name, rate=rate, cost=_money(n.monthly, cur)) + formula
         rows.append((t("memo.cost.node", where=_node_where(n, lang)), value))
     return rows

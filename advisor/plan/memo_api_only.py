@@ -58,9 +58,16 @@ def sizing_line(result: PlanResult, lang: str, money: Any) -> str:
     # idle rented 4090" with no rate or basis beside it)
     reserved = rent_basis.reserved(c)
     basis = {"tr": "review30.rent_basis.reserved_clause", "basis": reserved} if reserved else ""
+    api: Any = money(c.hosted_api_monthly, c.currency)
+    # the API's month on the headline's basis: as chats of a few turns where page 1 leads with that (blind reviews 21
+    # and 22, q16: "section 2 compares self-hosting against ¥34–73 while the headline uses ¥204–851")
+    chats = next((f.params for f in result.findings if f.id == "cost.chat_turns"), None)
+    if chats is not None:
+        api = {"tr": "memo29.hosted.monthly_chats", "chats": chats["chats"], "n1": chats["n1"], "n2": chats["n2"],
+               "single": api}
     return render(lang, "apionly25.sizing.line", {
         "gpus": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu or "—", "weights": hw.weights or "—",
-        "cost": money(c.cloud_monthly, c.currency), "api": money(c.hosted_api_monthly, c.currency), "basis": basis})
+        "cost": money(c.cloud_monthly, c.currency), "api": api, "basis": basis})
 
 
 def apply(context: dict[str, Any], result: PlanResult, lang: str, money: Any) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from advisor.plan import (
     cloud_price_labels,
     memo_overhead,
     memo_text15,
+    printed_factors,
     reserved_floor,
     warm_floor,
 )
@@ -33,19 +34,6 @@ def _r(lo: float, hi: float) -> str:
     return a if a == b else f"{a}–{b}"
 
 
-def _factor_one(v: float) -> str:
-    """One end of the uplift factor: three significant figures, four where three would move the product by more than
-    0.05 % (egress adds a fraction of a percent: q24's 1.2522 read "1.25", and 2 × 730 h × 5 USD × 1.25 is 9,125
-    against the 9,141 printed beside it, s23-uplift23)."""
-    t = f"{v:.3g}"
-    return t if abs(float(t) - v) <= 5e-4 * v else f"{v:.4g}"
-
-
-def _factor(lo: float, hi: float) -> str:
-    a, b = _factor_one(lo), _factor_one(hi)
-    return a if a == b else f"{a}–{b}"
-
-
 def _count(gpus: float) -> float | int:
     """The number the plural choice reads (1 GPU, 2 GPUs, 1.5 GPUs billed)."""
     return int(gpus) if gpus == int(gpus) else gpus
@@ -54,6 +42,20 @@ def _count(gpus: float) -> float | int:
 def _supported(costs: Any) -> bool:
     """The rented bill carries a support plan (AWS only, ``cloud_overhead.support_applies``)."""
     return any(p.name == "support" for p in (getattr(costs, "cloud_overhead_parts", None) or []))
+
+
+def _price_factor(price: Any, ov: Any, hours: Any = None) -> dict[str, str]:
+    """The price per GPU-hour and the uplift factor (and a job's billed hours, where given), printed so that their
+    product is the printed total's (``printed_factors``: q16's 14.63 read "14.6" left the product 0.2 % short of the
+    total beside it; q29's 124.4 billed hours read "124")."""
+    ranges = [(price.low, price.high), (1 + ov.low, 1 + ov.high)]
+    if hours is not None:
+        ranges.append((hours.low, hours.high))
+    texts = printed_factors.fit(*ranges)
+    out = {"price": texts[0], "factor": texts[1]}
+    if hours is not None:
+        out["hours"] = texts[2]
+    return out
 
 
 def job_sentence(costs: Any) -> dict[str, Any] | None:
@@ -66,8 +68,7 @@ def job_sentence(costs: Any) -> dict[str, Any] | None:
         return None
     out: dict[str, Any] = {
         "tr": "uplift22c.job_worked" if _supported(c) else "prices25.job_worked", "gpus": _count(gpus),
-        "hours": _r(hours.low, hours.high),
-        "price": _r(price.low, price.high), "currency": c.currency, "factor": _factor(1 + ov.low, 1 + ov.high),
+        "currency": c.currency, **_price_factor(price, ov, hours),
         "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}", "cost": _r(od.low, od.high), "spot": ""}
     if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
         out["tr"] = "uplift22c.job_worked_spot" if _supported(c) else "prices25.job_worked_spot"
@@ -84,19 +85,17 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True, hybrid: bool = 
     od, price, ov, gpus = c.cloud_on_demand_monthly, c.cloud_per_gpu_hour, c.cloud_overhead, c.cloud_billed_gpus
     if od is None or price is None or ov is None or not gpus:
         return None
-    if c.per_job:
-        if c.billed_hours is None:
-            return None
-        hours = _r(c.billed_hours.low, c.billed_hours.high)
-    else:
-        hours = _n(HOURS_PER_MONTH)
+    if c.per_job and c.billed_hours is None:
+        return None
     params = {
-        "gpus": _count(gpus), "hours": hours, "price": _r(price.low, price.high),
+        "gpus": _count(gpus), "hours": _n(HOURS_PER_MONTH),
+        **_price_factor(price, ov, c.billed_hours if c.per_job else None),
         "currency": c.currency,
-        "factor": _factor(1 + ov.low, 1 + ov.high), "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}",
+        "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}",
         "source": memo_text15.price_source(ov.source, lang), "date": ov.date, "grade": ov.grade,
         "cost": _r(od.low, od.high), "overhead": memo_overhead.parts_text(c, lang),
     }
+    hours = params["hours"]
     # s22-uplift22c: the share's components (storage, support, egress where public traffic flows) with their sources
     parts = bool(params["overhead"])
     key = ("uplift22c.formula_job" if parts else "memo.batchcost15.formula_job") if c.per_job else \
@@ -116,7 +115,8 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True, hybrid: bool = 
             "pages22.formula_reserved_od" if _on_demand_times(od, mf, c.cloud_monthly) else \
             "memo.batchcost15.formula_reserved"  # s18-apiweigh: every GPU all month, against on demand's average
         value += translate(lang, key, gpus=_count(float(c.gpus)), hours=hours,
-                           price=params["price"], currency=c.currency, discount=_r(mf.low, mf.high),
+                           price=params["price"], currency=c.currency,
+                           discount=printed_factors.fit((mf.low, mf.high))[0],
                            grade=mf.grade, factor=params["factor"],
                            cost=_r(c.cloud_monthly.low, c.cloud_monthly.high))  # fmt: skip
     if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
@@ -138,9 +138,12 @@ def node_formula(factors: dict[str, float] | None, currency: str, lang: str) -> 
     if not factors:
         return ""
     f = factors
-    params = {"gpus": _count(f["gpus"]), "hours": _n(f["hours"]), "price": _r(f["price_low"], f["price_high"]),
-              "currency": currency, "factor": _factor(1 + f["overhead_low"], 1 + f["overhead_high"]),
-              "discount": _r(f["discount_low"], f["discount_high"]),
+    # the factors of the one product fitted together (q05: "× 14.6 × 0.61 × 1.05 gives 13,653, not 13,681")
+    price, factor, discount = printed_factors.fit((f["price_low"], f["price_high"]),
+                                                  (1 + f["overhead_low"], 1 + f["overhead_high"]),
+                                                  (f["discount_low"], f["discount_high"]))
+    params = {"gpus": _count(f["gpus"]), "hours": _n(f["hours"]), "price": price,
+              "currency": currency, "factor": factor, "discount": discount,
               # s22-uplift22c: what the factor is made of on this node (egress only where public traffic flows)
               "what": translate(lang, ("uplift22c.what." if f.get("support", 1.0) else "prices25.what.")
                                 + ("egress" if f.get("egress") else "rented"))}

@@ -23,16 +23,23 @@ def foreign_rows(rows: list[Any], region: str) -> list[Any]:
     return rows
 
 
-def stand_in(book: Any, gpu: str, region: str, conv: float, money: Any, *, kw: str | None) -> dict[str, Any] | None:
+def stand_in(book: Any, gpu: str, region: str, conv: float, money: Any, *, kw: float | None,
+             servers: int = 1) -> dict[str, Any] | None:
     """The clause saying the power price stands in for the team's tariff ({"tr", "price", "local", "room"}), with
     the room check where ``kw`` (a server in the team's own room) is given; None where the price is the team's own
-    or local. ``conv``: USD to the answers' currency; ``money(v)``: an amount in it, to two decimals."""
+    or local. ``conv``: USD to the answers' currency; ``money(v)``: an amount in it, to two decimals. ``kw``: all
+    ``servers``' draw together, said as theirs, with each one's (q03: "'the server's 4.2 kW' is the two servers
+    together, not one", blind reviews 21 and 22)."""
     rows = foreign_rows(book.find(gpu, "power"), region) if book is not None else []
     usd = [r for r in rows if r.unit == "USD/kWh"]
     if not usd:
         return None
     lo, hi = min(r.low for r in usd), max(r.high for r in usd)
-    room = {"tr": "campus32.power.room", "kw": kw} if kw else ""
+    room: dict[str, Any] | str = ""
+    if kw and servers > 1:
+        room = {"tr": "arith33.power.room_servers", "servers": servers, "kw": f"{kw:.1f}", "each": f"{kw / servers:.1f}"}
+    elif kw:
+        room = {"tr": "campus32.power.room", "kw": f"{kw:.1f}"}
     local = "" if conv == 1 else {"tr": "campus32.power.local", "low": money(lo * conv), "high": money(hi * conv)}
     return {"tr": "campus32.power.stand_in", "price": f"{lo:g}–{hi:g} USD/kWh", "local": local, "room": room}
 

@@ -15,15 +15,15 @@ import math
 from typing import Any
 
 from advisor.plan.cost import HOURS_PER_MONTH
-from advisor.plan.memo_cost_formula import _factor, _n, _r
+from advisor.plan.memo_cost_formula import _n, _price_factor, _r
+from advisor.plan.printed_factors import fit
 
 
 def _common(c: Any) -> dict[str, Any] | None:
     price, ov = c.cloud_per_gpu_hour, c.cloud_overhead
     if price is None or ov is None:
         return None
-    return {"hours": _n(HOURS_PER_MONTH), "price": _r(price.low, price.high), "currency": c.currency,
-            "factor": _factor(1 + ov.low, 1 + ov.high)}
+    return {"hours": _n(HOURS_PER_MONTH), "currency": c.currency, **_price_factor(price, ov)}
 
 
 def on_demand(c: Any) -> dict[str, Any] | str:
@@ -43,7 +43,7 @@ def reserved(c: Any) -> dict[str, Any] | str:
     common, mf, fl = _common(c), c.cloud_monthly_factor, c.cloud_reserved_floor
     if common is None or mf is None or c.cloud_monthly is None or c.per_job:
         return ""
-    discount = _r(mf.low, mf.high)
+    discount = fit((mf.low, mf.high))[0]
     if fl is not None:
         return {"tr": "review30.rent_basis.floor", "reserved": fl["gpus"], "discount": discount,
                 "burst": _r(fl["burst_low"], fl["burst_high"]), **common}
@@ -63,7 +63,7 @@ def reserved_deployed(c: Any, gpus: int) -> tuple[tuple[float, float], dict[str,
     rented = math.ceil(gpus / unit) * unit
     low = rented * HOURS_PER_MONTH * price.low * (1 + ov.low) * mf.low
     high = rented * HOURS_PER_MONTH * price.high * (1 + ov.high) * mf.high
-    basis = {"tr": "review30.rent_basis.deployed", "gpus": rented, "discount": _r(mf.low, mf.high), **common}
+    basis = {"tr": "review30.rent_basis.deployed", "gpus": rented, "discount": fit((mf.low, mf.high))[0], **common}
     if rented != gpus:
         basis.update(tr="review30.rent_basis.deployed_whole", unit=unit, deployed=gpus)
     return (low, high), basis

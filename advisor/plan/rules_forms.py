@@ -27,6 +27,12 @@ def _costs(f: Facts):
     return None if f.cost is None else f.cost.costs
 
 
+def _servers(f: Facts) -> int:
+    """The servers the owned GPUs are bought as (their draw is all of theirs together, q03)."""
+    lay = getattr(f.chosen, "layout", None) if f.chosen is not None else None
+    return int(getattr(lay, "units", 1) or 1)
+
+
 @rule("cost.on_premises", "cost")
 def cost_on_premises(f: Facts):
     """One server bought for the office or server room: the one-off purchase, power at a stated PUE, no
@@ -48,7 +54,8 @@ def cost_on_premises(f: Facts):
     sym = "¥" if f.ctx.currency == "CNY" else "$"
     tariff = power_tariff.stand_in(f.book, f.chosen.gpu.id if f.chosen is not None else "*", f.region,
                                    f.cost.conv, lambda v: f"{sym}{v:,.2f}",
-                                   kw=f"{o.it_kw.high:.1f}" if site == site_words.SERVER_ROOM else None)
+                                   kw=o.it_kw.high if site == site_words.SERVER_ROOM else None,
+                                   servers=_servers(f))
     if tariff is not None:
         staff = {"tr": "campus32.power.then", "tariff": tariff, "staff": staff}
     return finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),

@@ -42,7 +42,13 @@ def test_the_job_runs_on_twice_the_minimum_for_a_few_percent(sid, small):
     # what it costs: the setup hours of the extra replicas, at most the policy's share
     ratio = (p["hours"] + 2 * s_hi) / (p["hours"] + s_hi)
     assert 0 < p["more"] <= round(100 * COST_SHARE) and p["more"] == max(1, round(100 * (ratio - 1)))
-    assert p["cost2"].endswith(f"¥{plan.costs.recommended_monthly.high:,.0f}")
+    # s33-arith: the doubled job's cost at the slow end bills the slow end's hours (q06, reviews 21 and 22: "38.6 h
+    # on 8 replicas is about ¥4,700–5,300", the memo printed the plan-rate ¥3,454–3,985 for it), the plan's rate
+    # figure beside it
+    assert p["cost2"]["plan"].endswith(f"¥{plan.costs.recommended_monthly.high:,.0f}")
+    slow_high = float(p["cost2"]["slow"].rsplit("¥", 1)[1].replace(",", ""))
+    assert slow_high == pytest.approx(plan.costs.recommended_monthly.high * (p["slow2"] + s_hi)
+                                      / (p["hours2"] + s_hi), rel=0.01)
     # the aside offering the same doubling is gone; the binding says the minimum and the plan's count
     assert "sizing.batch_more_replicas" not in {x.id for x in plan.findings}
     b = plan.binding_constraint

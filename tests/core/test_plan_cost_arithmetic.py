@@ -20,7 +20,9 @@ from tests.support.planned import scenario_memo, scenario_plan
 ROOT = Path(__file__).parents[2]
 FILES = sorted((ROOT / "bench" / "advice_scenarios").glob("*.json")) + sorted(
     (ROOT / "tests" / "fixtures" / "plan_scenarios").glob("*.json"))
-TOLERANCE = 0.015  # each printed factor is rounded to 3 significant figures (≤ 0.5 % each)
+TOLERANCE = 0.002  # printed_factors: the printed factors reproduce the product within 0.05 %; AWS support compounds
+# on storage (1.05 × 1.03, printed 1.08: q13 0.14 %), left for a later change
+# (was 0.015, "3 significant figures each": q05/q16 printed 2 × 730 × 14.6 × 0.61 × 1.05 = 13,653 beside 13,681)
 NUM = r"[\d,]+(?:\.\d+)?"
 RANGE = rf"({NUM})(?:–({NUM}))?"
 UNIT_EN, UNIT_ZH = "(?:GPUs?|accelerators?)", "(?: GPU|加速卡)"  # an Ascend plan says accelerator / NPU
@@ -93,8 +95,10 @@ _plan = scenario_plan  # one plan and one memo per scenario for the whole sessio
 _memo = scenario_memo
 
 
-def _close(product: float, printed: float) -> bool:
-    return abs(product - printed) <= TOLERANCE * max(printed, 1.0)
+def _close(product: float, printed: float, unit: float = 0.0) -> bool:
+    """``unit``: the half unit a printed input of the product was rounded to, times what it is multiplied by (a
+    total printed "144" read back as on demand for the spot price)."""
+    return abs(product - printed) <= TOLERANCE * max(printed, 1.0) + unit
 
 
 def _check(m: re.Match[str], what: str) -> None:
@@ -115,12 +119,13 @@ def _check_extras(text: str, lang: str, what: str) -> None:
     if spot is not None:
         ratio, cost = _pair(spot.group(1), spot.group(2)), _pair(spot.group(3), spot.group(4))
         for end in (0, 1):
-            assert _close(on_demand[end] * ratio[end], cost[end]), f"{what}: {spot.group(0)}"
+            assert _close(on_demand[end] * ratio[end], cost[end], 0.5 * ratio[end] + 0.5), f"{what}: {spot.group(0)}"
     res_od = RESERVED_OD[lang].search(text)
     if res_od is not None:
         discount, cost = _pair(res_od.group(1), res_od.group(2)), _pair(res_od.group(3), res_od.group(4))
         for end in (0, 1):
-            assert _close(on_demand[end] * discount[end], cost[end]), f"{what}: {res_od.group(0)}"
+            assert _close(on_demand[end] * discount[end], cost[end], 0.5 * discount[end] + 0.5), \
+                f"{what}: {res_od.group(0)}"
     res = RESERVED[lang].search(text)
     if res is not None:
         g = res.groups()

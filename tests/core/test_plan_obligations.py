@@ -989,7 +989,9 @@ def test_a_self_hosted_open_weight_model_plans_the_launch_over_both_paths():
     # a deadline between the two: the launch misses it, and the fix moves the launch past the longer path
     late = plan({**PUBLIC, "model_customisation": "none", "launch_deadline_days": 60})
     [fix] = [x for x in late.fixes if x.id == "extend_deadline"]
-    assert fix.params["days"] == 240
+    # s33-arith: past the longer path and the setup after it, the launch the timeline counts (reviews 21 and 22,
+    # q30: "the fix says 'about 240 days' but the earliest launch is 181–245 days")
+    assert fix.params["days"] == late.timeline.launch_days_high >= 240 + duration("cloud_setup")[1]
 
 
 @pytest.mark.parametrize("lang", LANGS)
