@@ -48,6 +48,7 @@ from advisor.plan import (
     latency_pick,
     layout_search,
     lead_line,
+    like_cover,
     line_total,
     memo_cost_formula,
     node_shapes,
@@ -1768,7 +1769,10 @@ def _price_gate(form: str, costs: costmod.Costs, ch: sizing.Candidate, f: Facts)
         return None
     if form == "on_premises" and rent_fallback.data_stays_inside(f.ctx.answers.model_dump(mode="json")):
         return price_gate.within_budget(costs, ch.total_gpus, int(lay.unit_gpus), f.ctx.budget_amount)
-    cover = own_like.by_rent(ch) and repair_cover.unsure(f, placement_rules.server_loss(f)) is not None
+    doubt = repair_cover.unsure(f, placement_rules.server_loss(f)) if own_like.by_rent(ch) else None
+    # a part the cloud replaces no surer than a vendor does (sales-only, export-sensitive): the rented plan has no
+    # server-level spare either, so the gate weighs the same servers on both sides (like_cover, blind review 22: q26)
+    cover = doubt is not None and not like_cover.rent_no_surer(doubt)
     return price_gate.compute(form, costs, ch.total_gpus, int(lay.unit_gpus), cover)
 
 

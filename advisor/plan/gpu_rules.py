@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import burst, idle_spares, line_total, own_like, repair_cover, spare_in_units, spare_policy
+from advisor.plan import (
+    burst,
+    idle_spares,
+    like_cover,
+    line_total,
+    own_like,
+    repair_cover,
+    spare_in_units,
+    spare_policy,
+)
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.capacity import serving_replicas
@@ -110,6 +119,14 @@ def _repair_rent(f: Facts, ch: Any, lay: Any):
     like = (costs.own_like if costs is not None else None) or {}
     why = {"tr": f"plan.redundancy.why.{gchoice.redundancy_reason(f.ctx) or 'public'}"}
     doubt = repair_cover.unsure(f, server_loss(f))
+    if like_cover.rent_no_surer(doubt):  # renting replaces a failed server no surer: both sides covered alike (review 22)
+        assert doubt is not None
+        return finding("sizing.redundancy", variant="repair_parts", why=why, servers=lay.units,
+                       load=serving_replicas(ch), repair=_range(rep.low, rep.high, f) if rep is not None else "—",
+                       failover=like_cover.failover_part(f.ctx.duty_measured),
+                       **{**doubt, "doubt": {"tr": f"redundancy31.doubt.{doubt['doubt']}", "gpu": doubt["gpu"]},
+                          "dearer": {"tr": "redundancy31.dearer", "month": doubt["month_more"],
+                                     "rent": doubt["rent"]} if doubt["dearer"] else ""})  # fmt: skip
     if doubt is not None:  # the rented cover is a placeholder or an unsure supply: the covers left (blind review 20, q26)
         return finding("sizing.redundancy", variant="repair_unsure", why=why, servers=lay.units,
                        load=serving_replicas(ch), repair=_range(rep.low, rep.high, f) if rep is not None else "—",

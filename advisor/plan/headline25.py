@@ -103,6 +103,8 @@ def like_own_clause(result: Any, lang: str) -> str:
         if p["spare"]["tr"] == "own28.spare.repair_rent" else ""
     if p["spare"]["tr"] == "redundancy31.spare.repair_unsure":  # the rent is no sure cover (blind review 20, q26)
         cover = _unsure_cover(result, lang)
+    if p["spare"]["tr"] == "owncover33.spare.parts":  # renting no surer: the quote and the parts cover (review 22, q26)
+        cover = render(lang, "owncover33.form.parts", {"per_server": p["spare"]["per_server"]})
     return render(lang, "own28.form.like_own", {"servers": p["servers"], "gpus": p["gpus"], "gpu": p["gpu"],
                                                 "weights": p["weights"], "payback": p["payback"],
                                                 "months": p["months"], "cover": cover})

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from advisor.plan import node_shapes, own_like, repair_cover
+from advisor.plan import like_cover, node_shapes, own_like, repair_cover
 from advisor.plan.fleet_next_replica import cards_text, carried_by, one_more
 from advisor.plan.fleet_spread import server_spread
 from advisor.plan.result import Finding
@@ -178,8 +178,10 @@ def placement(f: Facts) -> Finding | None:
     spare_part = {"tr": "plan.placement16.spare" if spare or own_like.by_rent(ch) else "plan.placement16.no_spare"}
     if own_like.by_rent(ch) and not spread.covered:  # a failed server's cards rented for its repair days (own_like)
         cover = {"tr": "own28.placement.repair_rent", "unit_gpus": lay.unit_gpus}
-        if repair_cover.unsure(f, spread) is not None:  # a rent the memo must not count on: the N+1 finding weighs the covers
-            cover = {"tr": "redundancy31.placement.cover"}
+        doubt = repair_cover.unsure(f, spread)
+        if doubt is not None:  # a rent the memo must not count on: the N+1 finding weighs the covers
+            cover = {"tr": "owncover33.placement.cover" if like_cover.rent_no_surer(doubt)
+                     else "redundancy31.placement.cover"}
     if spare and spread.covered:  # spares laid on the fleet's idle GPUs for a whole server (fleet.idle_spares)
         spare_part = {"tr": "plan.owned20.placement.spares"}
     if fleet is not None and f.ctx.utilisation > 0:  # a busy fleet: the free GPUs may not lie as the spread needs

@@ -12,6 +12,10 @@ from collections.abc import Sequence
 from advisor.plan.rent_until_covered import TITLE as RENT_UNTIL_COVERED  # rent first: the form's own reason
 from advisor.plan.result import SEVERITY_ORDER, Finding
 
+# owning pays like for like (``rules._like_own``): the bought form's own reason, first as renting first's is (blind
+# review 22, q26: the decision must follow the like-for-like numbers, so page 1 leads with them)
+OWN_LIKE = "own28.rule.cost.buy.like_own.title"
+
 CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.export_verify", "scaling.prestage_weights",
                           "scaling.warm_replica",
                           # duties that hold whatever is decided (they stay in the obligations, after the reasons)
@@ -102,7 +106,7 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
     """``findings`` with the deciding ones first and the caveats last."""
 
     def rank(f: Finding) -> tuple[bool, int, int, str]:
-        if f.id in FORM_RULES or _fleet_hybrid(f) or f.title_key == RENT_UNTIL_COVERED:
+        if f.id in FORM_RULES or _fleet_hybrid(f) or f.title_key in (RENT_UNTIL_COVERED, OWN_LIKE):
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -2, f.id)
         if _leads(f):
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -1, f.id)

@@ -22,6 +22,7 @@ from advisor.plan import (
     first_token_reason,
     fp8_gain_reason,
     genai_dossier,
+    like_cover,
     line_total,
     memo_api_only,
     one_server_option,
@@ -1116,8 +1117,12 @@ def _like_own(f: Facts, got: Finding, like: dict[str, Any], own_mid: float) -> F
         spare = {"tr": "own28.spare.repair_rent", "unit_gpus": like["unit_gpus"],
                  "repair": money(like["repair_month"], 2), "other": money(like["other_month"])}
         # counted, not relied on: the N+1 finding weighs the covers (review 20, q26); the spread only for the setup bought
-        if own_like.by_rent(ch) and repair_cover.unsure(f, _placement_rules.server_loss(f)) is not None:
+        doubt = repair_cover.unsure(f, _placement_rules.server_loss(f)) if own_like.by_rent(ch) else None
+        if doubt is not None:
             spare = {**spare, "tr": "redundancy31.spare.repair_unsure"}
+        if like_cover.rent_no_surer(doubt):  # renting replaces a failed server no surer: covered alike (review 22)
+            spare = {**spare, "tr": "owncover33.spare.parts",
+                     "per_server": money((like["max_purchase"] or 0) / max(1, like["servers"]))}
     weights = like["weights"] or (ch.weights if ch is not None else "")
     laid: dict[str, Any] | str = ""
     if ch is not None and (ch.total_gpus != like["gpus"] or ch.weights != weights):
@@ -1133,7 +1138,7 @@ def _like_own(f: Facts, got: Finding, like: dict[str, Any], own_mid: float) -> F
                    "spare": spare, "laid": laid}})
 
 
-OWN_LIKE_TITLE = "own28.rule.cost.buy.like_own.title"  # ``cost.buy``'s title where owning pays like for like
+OWN_LIKE_TITLE = "own28.rule.cost.buy.like_own.title"  # (reasons.OWN_LIKE); ``cost.buy``'s title where owning pays like for like
 
 
 def _rent_until_covered(f: Facts, got: Finding, own_mid: float, rent_mid: float) -> Finding:

@@ -39,5 +39,8 @@ def test_the_buying_scenarios_are_covered():
     # owning, payback within its 36 months: test_ownrent24), so its page 1 prices the purchase against the budget too
     # s31-ctb32 re-argued: q26 rents until a quote shows its purchase pays with a third server (rent_until_covered):
     # its page 1 prices the rent, no purchase against the budget
+    # s32-q26own re-argued (blind review 22: renting the sales-only H20 replaces a failed server no surer, so both
+    # sides are weighed on the same 2 servers, ``like_cover``): q26 buys on its quote again, its page 1 prices the
+    # purchase against the monthly budget
     bought = {p.stem for p in FILES if _bought(scenario_plan(p))}
-    assert bought >= {"q31_icp_filed_hosting_move"} and "q26_steady_3y_strong_ops_buy" not in bought
+    assert bought >= {"q31_icp_filed_hosting_move", "q26_steady_3y_strong_ops_buy"}

@@ -95,8 +95,11 @@ def test_q26_buys_what_it_rents_in_the_same_format():
     # the cover of a failed server is in the owning month, and the N+1 finding says how it is held
     assert r.costs.bare_metal_repair_monthly is not None
     # session 31 re-argued (blind review 20, q26): the rented H20 is a placeholder price and an unsure supply, so the
-    # finding says so and names the covers left, a third server or written acceptance (test_redundancy31)
-    assert only_finding(r, "sizing.redundancy").title_key.endswith("redundancy.repair_unsure.title")
+    # finding says so and names the covers left, a third server or written acceptance (test_redundancy31).
+    # s32-q26own re-argued (blind review 22, q26): that unsure supply is the rented side's too (sold through sales, by
+    # the month), so both sides are covered alike: the vendor's parts cover, today's capacity the failover
+    # (test_owncover33); the two covers stay where renting's replacement is sure (test_redundancy31's rent_sure)
+    assert only_finding(r, "sizing.redundancy").title_key.endswith("redundancy.repair_parts.title")
     assert only_finding(r, "cost.buy").title_key == "own28.rule.cost.buy.like_own.title"
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
-from tests.support.headroom_reason import REPAIR_RENT, REPAIR_UNSURE, spare_inside
+from tests.support.headroom_reason import REPAIRS, spare_inside
 from tests.support.planned import planned
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,7 +72,8 @@ def test_a_plan_that_meets_the_target_carries_its_peak_with_the_spare_down(name)
             # (session 31, re-argued: blind review 20, q26) where that rent is a placeholder or an unsure supply the
             # finding still counts and costs it, and says plainly it is no sure cover, with a third server's price
             # or written acceptance of degraded service as the choice (``repair_unsure``)
-            repair = said is not None and said.title_key in (REPAIR_RENT, REPAIR_UNSURE)
+            # (s32-q26own) or renting replaced no surer, the same layout said with parts cover (``repair_parts``)
+            repair = said is not None and said.title_key in REPAIRS
             if repair:
                 rep = r.costs.bare_metal_repair_monthly
                 assert lay.regions == 1 and rep is not None and 0 < rep.low <= rep.high, (name, rep)

@@ -170,7 +170,9 @@ def test_a_sourced_or_quoted_purchase_price_needs_no_placeholder_warning():
     # s31-ctb32 re-argued: at that quote (about ¥1.17M a server all-in) a third server still makes owning dearer than
     # the stand-in rent (the covered gate is about ¥910k), so q26 rents until a quote meets it (rent_until_covered);
     # the purchase it waits on is quoted, so still no placeholder warning
-    assert r.deployment_form == "cloud_then_bare_metal"
+    # s32-q26own re-argued (blind review 22): the sales-only H20 is replaced no surer when rented, so no third server
+    # is weighed (``like_cover``) and at that quote owning the 2 servers pays: q26 buys, still with no warning
+    assert r.deployment_form == "bare_metal"
     assert not [f for f in r.findings if f.id == "cost.placeholder_purchase"]
     built_in = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
     assert all(p.date >= "2025" for p in built_in.costs.prices if p.kind == "capex" and p.gpu == "h20-96g")

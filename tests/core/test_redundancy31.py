@@ -30,7 +30,10 @@ def _money_digits(x: float) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q26_prices_a_third_server_or_written_acceptance_not_the_rent(lang: str) -> None:
-    r = bought_now(advice_answers(Q26))  # s31-ctb32: q26's purchase, as bought once a quote meets its covered gate (bought_now)
+    # s31-ctb32: q26's purchase, as bought once a quote meets its covered gate (bought_now); s32-q26own: with the
+    # rented side's replacement taken as sure (rent_sure), the asymmetric case these covers are for (q26's own
+    # sales-only H20 is now weighed like for like: test_owncover33)
+    r = bought_now(advice_answers(Q26), rent_sure=True)
     red = only_finding(r, "sizing.redundancy")
     assert red.title_key == UNSURE
     lay = r.hardware.layout
@@ -56,7 +59,10 @@ def test_q26_prices_a_third_server_or_written_acceptance_not_the_rent(lang: str)
 
 def test_the_dearer_clause_follows_the_plans_own_figures() -> None:
     # a third server's month added to owning's, against renting's middle: said only where it tips owning over
-    r = bought_now(advice_answers(Q26))  # s31-ctb32: q26's purchase, as bought once a quote meets its covered gate (bought_now)
+    # s31-ctb32: q26's purchase, as bought once a quote meets its covered gate (bought_now); s32-q26own: with the
+    # rented side's replacement taken as sure (rent_sure), the asymmetric case these covers are for (q26's own
+    # sales-only H20 is now weighed like for like: test_owncover33)
+    r = bought_now(advice_answers(Q26), rent_sure=True)
     like = r.costs.own_like
     red = only_finding(r, "sizing.redundancy")
     dearer = like["month_mid"] + like["other_month"] >= like["rent_mid"]

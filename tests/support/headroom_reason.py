@@ -15,6 +15,9 @@ REASONS = (*BUDGET, "plan.layout25.short.fleet", "plan.layout25.short.other", "p
 REPAIR_RENT = "plan.rule.sizing.redundancy.repair_rent.title"
 # the same layout where the rent is a placeholder or an unsure supply, said as no sure cover (session 31, q26)
 REPAIR_UNSURE = "plan.rule.sizing.redundancy.repair_unsure.title"
+# the same layout where renting is replaced no surer, both sides covered alike by parts cover (s32-q26own, q26)
+REPAIR_PARTS = "plan.rule.sizing.redundancy.repair_parts.title"
+REPAIRS = (REPAIR_RENT, REPAIR_UNSURE, REPAIR_PARTS)  # a spare replica inside, the repair-day rent costed
 
 
 def spare_inside(r) -> int:
@@ -23,7 +26,7 @@ def spare_inside(r) -> int:
     owning month (s28-own28, q26: 8 replicas on 2 servers, 7 serving); 0 elsewhere."""
     said = r.finding("sizing.redundancy")
     lay = r.hardware.layout
-    if said is None or said.title_key not in (REPAIR_RENT, REPAIR_UNSURE) or lay is None or lay.spare_units:
+    if said is None or said.title_key not in REPAIRS or lay is None or lay.spare_units:
         return 0
     return 1
 

@@ -46,22 +46,37 @@ def planned(answers: dict[str, Any]) -> PlanResult:
 
 
 @cache
-def _bought_once(answers_json: str) -> bytes:
+def _patched_once(answers_json: str, bought: bool, rent_sure: bool) -> bytes:
+    from contextlib import ExitStack
     from unittest import mock
 
-    from advisor.plan import rent_until_covered
+    from advisor.plan import like_cover, rent_until_covered
 
-    with mock.patch.object(rent_until_covered, "switches", lambda form, gate: False):
+    with ExitStack() as stack:
+        if bought:
+            stack.enter_context(mock.patch.object(rent_until_covered, "switches", lambda form, gate: False))
+        if rent_sure:
+            stack.enter_context(mock.patch.object(like_cover, "rent_no_surer", lambda doubt: False))
         return pickle.dumps(make_plan(answers_from_dict(json.loads(answers_json))), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def bought_now(answers: dict[str, Any]) -> PlanResult:
+def bought_now(answers: dict[str, Any], rent_sure: bool = False) -> PlanResult:
     """The plan as it buys once a quote meets the covered gate: ``rent_until_covered`` off, every figure the same
-    (s31-ctb32). q26 now rents until its quotes prove the purchase pays with a third server; the tests that pin how
+    (s31-ctb32). q26 rented until its quotes proved the purchase pays with a third server; the tests that pin how
     a bare-metal purchase on stand-in prices reads (its access record, its line, its tie, its cover) keep q26's
-    purchase as their example through this, shared and copied as ``planned`` is."""
+    purchase as their example through this, shared and copied as ``planned`` is. ``rent_sure``: see ``rent_sure``."""
     key = json.dumps(answers, sort_keys=True, ensure_ascii=False)
-    return pickle.loads(_bought_once(key))  # noqa: S301 (our own bytes)
+    return pickle.loads(_patched_once(key, True, rent_sure))  # noqa: S301 (our own bytes)
+
+
+def rent_sure(answers: dict[str, Any]) -> PlanResult:
+    """The plan with a rented server's replacement taken as sure (``like_cover.rent_no_surer`` off), as for a part a
+    cloud sells generally. Since blind review 22 (s32-q26own) q26's H20, sold through a cloud's sales by the month,
+    is weighed like for like and bought on its quote; the tests that pin the asymmetric case (a third server on the
+    owned side, renting until a quote pays with it: ``rent_until_covered``, ``repair_cover``'s two covers) keep q26
+    as their example through this, every other figure the same."""
+    key = json.dumps(answers, sort_keys=True, ensure_ascii=False)
+    return pickle.loads(_patched_once(key, False, True))  # noqa: S301 (our own bytes)
 
 
 def advice_plan(name: str, **change: object) -> PlanResult:
