@@ -69,7 +69,8 @@ def cost_burst_month(f: Facts) -> Finding | None:
     return finding(
         "cost.burst_month", variant="budget" if verdict is not None else None, severity="warning" if over else None,
         gpus=b.gpus, days=f"{b.days:g}", per_year=b.per_year, rate=_rate(b.rate, f), factor=factor, formula=formula,
-        api=_api_month(f, b) if verdict is not None else "", per_burst=_r(b.per_burst, f), year=_r((b.per_burst[0] * b.per_year, b.per_burst[1] * b.per_year), f),
+        api=_api_month(f, b) if verdict is not None else "", per_burst=_r(b.per_burst, f),
+        api_detail=_api_per_burst(f, b) if verdict is not None else "", year=_r((b.per_burst[0] * b.per_year, b.per_burst[1] * b.per_year), f),
         averaged=_r(b.averaged, f), average=_r(b.average_month, f), month=_r(b.burst_month, f),
         budget=_money(b.budget, f), verdict={"tr": f"burst23.month.{verdict}"} if verdict else "",
         line={"tr": "burst23.month.with_line"} if f.cost.costs.monthly_with_line is not None else "")  # fmt: skip
@@ -86,7 +87,7 @@ def _api_month(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
     base = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
     c = f.ctx
     low = c.level == "low" and not c.personal_info  # as answered; else the data's owner says whether it may go
-    return {"tr": "burst39.api.month", "api": _r(api, f), "month": _r((base[0] + api[0], base[1] + api[1]), f),
+    return {"tr": "burst39.api.month", "month": _r((base[0] + api[0], base[1] + api[1]), f),
             "cond": {"tr": "burst39.api.cond.low" if low else "burst39.api.cond.check"}}
 
 
@@ -203,7 +204,8 @@ def burst_rent_choice(f: Facts) -> Finding | None:
     r = _rented(f)
     if b is None or ch is None or r is None:
         return None
-    api = _api_per_burst(f, b)
+    # said on page 1 where the burst month is judged on a budget (``_api_month``): not again here
+    api = "" if b.verdict() is not None and _api_per_burst_range(f, b) is not None else _api_per_burst(f, b)
     if r.other:
         other = gpus_by_id()[r.gpu]
         pre = prefill_share(f.ctx, ch) or 0.0
