@@ -36,6 +36,12 @@ def _bill(f: Facts) -> burst_bill.BurstBill | None:
     return burst_bill.bill(f.cost.costs, f.ctx.answers, f.form, str(f.chosen.gpu.id))
 
 
+def sold_by_month(f: Facts) -> bool:
+    """The hybrid's bursts book a part the cloud sells only through its sales, by the month (s33-burst39)."""
+    b = _bill(f)
+    return b is not None and bool(b.months)
+
+
 def _r(pair: tuple[float, float], f: Facts) -> str:
     return _range(pair[0], pair[1], f)
 
@@ -128,7 +134,9 @@ def burst_reservation(f: Facts) -> Finding | None:
     b = _bill(f)
     assert b is not None
     gpus, spare = got
-    return _provider_sources(f, finding("scaling.burst_reservation", gpus=gpus, gpu=rented_name(f),
+    # a part sold by the month through the cloud's sales is ordered, not reserved against on-demand stock (burst39)
+    return _provider_sources(f, finding("scaling.burst_reservation", variant="sales" if b.months else None,
+                                        gpus=gpus, gpu=rented_name(f),
                                         days=f"{b.days:g}", per_year=b.per_year, total=gpus + spare,
                                         spare={"tr": "burst23.reserve.spare", "n": spare} if spare else ""))
 
@@ -302,4 +310,4 @@ def hybrid_server_down(f: Facts) -> Finding | None:
 
 
 __all__ = ["TIE_SHARE", "burst_rent_choice", "burst_reservation", "cost_burst_month", "hybrid_server_down",
-           "reserve_count"]
+           "reserve_count", "sold_by_month"]

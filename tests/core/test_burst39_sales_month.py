@@ -66,3 +66,20 @@ def test_the_burst_month_reason_carries_the_api_for_the_bursts_with_the_data_con
     assert g.params["api"] == "" or g.params["api"]["cond"]["tr"] == "burst39.api.cond.check"
     high = {**a, "data_sensitivity": {**a["data_sensitivity"], "level": "high"}}
     assert _f(planned(high), "cost.burst_month").params["api"] == ""
+
+
+def test_the_sales_only_bursts_are_ordered_by_the_month_not_reserved_on_demand():
+    r = planned(advice_answers(Q39))
+    f = _f(r, "scaling.burst_reservation")
+    assert f.title_key == "plan.rule.scaling.burst_reservation.sales.title"
+    step = next(s for s in r.next_steps if s.id == "burst_reserve")
+    assert step.key == "burst39.next.order"
+    # a part rented by the hour keeps the reservation against on-demand stock: the L20 bursts when the H20 is dear
+    from advisor.plan import answers_from_dict, make_plan
+
+    dear = make_plan(answers_from_dict(advice_answers(Q39)), quotes=[
+        {"gpu": g, "kind": "on_demand", "low": 8.0, "high": 8.5} for g in ("h20-96g", "h800-sxm-80g")])
+    assert dear.costs.hybrid.burst_gpu is None
+    g = _f(dear, "scaling.burst_reservation")
+    assert g.title_key == "plan.rule.scaling.burst_reservation.title"
+    assert _f(dear, "cost.burst_month").params["formula"]["tr"] == "burst39.bill.hourly"
