@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan.burst import DAYS_PER_MONTH
-from advisor.plan.burst_gpu import rented_of
+from advisor.plan.burst_gpu import booked_months, rented_of
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.line_total import judged_total
 from advisor.plan.money_text import money_range
 from advisor.plan.result import MoneyRange, render
+from advisor.plan.sales_only import listed_on_request
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,9 @@ class BurstBill:
     average_month: tuple[float, float]  # the month the budget was judged on (the total with a priced line)
     burst_month: tuple[float, float]  # the same month with a whole burst in it instead of the average
     budget: float | None
+    # whole months each burst books where the part is sold only by the month through the cloud's sales (``rate`` is
+    # then a GPU-month's price); None where it is rented by the hour (``rate`` a GPU-hour's)
+    months: int | None = None
 
     def verdict(self) -> str | None:
         """The budget on both months: "avg_fits" (average within, burst month over), "avg_low" (the average fits at
@@ -56,10 +60,10 @@ class BurstBill:
         return "avg_low" if avg_lo <= b else "both_over"
 
 
-def bill(costs: Any, answers: Any, form: str) -> BurstBill | None:
+def bill(costs: Any, answers: Any, form: str, plan_gpu: str | None = None) -> BurstBill | None:
     """The hybrid plan's burst bill from its own costs and the answers' burst schedule; None for any other form, with
     no rented burst, or without both the bursts a year and the days each (an assumed share of the hours gives no
-    burst's length to bill)."""
+    burst's length to bill). ``plan_gpu``: the plan's own GPU, rented for the bursts where no other part is."""
     hyb = getattr(costs, "hybrid", None)
     per_year, days_each = _schedule(answers)
     if form != "hybrid" or hyb is None or hyb.burst_monthly is None or not hyb.gpus_burst:
@@ -76,11 +80,32 @@ def bill(costs: Any, answers: Any, form: str) -> BurstBill | None:
     if total is None:
         return None
     averaged = (hyb.burst_monthly.low, hyb.burst_monthly.high)
+    rented = hyb.burst_gpu or plan_gpu
+    if rented and listed_on_request(str(rented)):  # sold by the month (s33-burst39): each burst books whole months
+        return _by_month(costs, hyb, answers, averaged, (total.low, total.high), int(per_year), days)
     average = (total.low, total.high)
     month = (average[0] - averaged[0] + per_burst[0] * in_month, average[1] - averaged[1] + per_burst[1] * in_month)
     return BurstBill(gpus=int(hyb.gpus_burst), days=days, per_year=int(per_year), rate=rate,
                      per_burst=(per_burst[0], per_burst[1]), averaged=averaged, average_month=average,
                      burst_month=month, budget=costs.budget_monthly)  # fmt: skip
+
+
+def _by_month(costs: Any, hyb: Any, answers: Any, averaged: tuple[float, float], average: tuple[float, float],
+              per_year: int, days: float) -> BurstBill | None:
+    """The burst bill of a part sold only by the month (``burst_gpu.billed_hours_share``): the cost table's
+    year-averaged row × 12 ÷ the months booked a year is one GPU-month's price × the GPUs; a burst books its whole
+    months, and the month it falls in pays one of them whole."""
+    months_year = booked_months(answers)
+    if not months_year:
+        return None
+    each = max(1, months_year // max(1, per_year))
+    month_bill = (averaged[0] * 12 / months_year, averaged[1] * 12 / months_year)  # all the burst's GPUs, a month
+    gpus = int(hyb.gpus_burst)
+    per_burst = (month_bill[0] * each, month_bill[1] * each)
+    month = (average[0] - averaged[0] + month_bill[0], average[1] - averaged[1] + month_bill[1])
+    return BurstBill(gpus=gpus, days=days, per_year=per_year, rate=(month_bill[0] / gpus, month_bill[1] / gpus),
+                     per_burst=per_burst, averaged=averaged, average_month=average, burst_month=month,
+                     budget=costs.budget_monthly, months=each)  # fmt: skip
 
 
 def _schedule(answers: Any) -> tuple[Any, Any]:
@@ -106,7 +131,8 @@ def without_burst(costs: Any, form: str) -> tuple[float, float] | None:
 def budget_clause(result: Any, lang: str) -> str:
     """After page 1's budget verdict: the month with a burst in it and what the budget says of it ("" without a
     hybrid burst bill or a budget), so the budget check looks at the burst month too (blind review 12b, q39)."""
-    b = bill(result.costs, result.answers, str(getattr(result, "deployment_form", "") or ""))
+    b = bill(result.costs, result.answers, str(getattr(result, "deployment_form", "") or ""),
+             getattr(result.hardware, "gpu", None))
     verdict = b.verdict() if b is not None else None
     if b is None or verdict is None:
         return ""

@@ -22,7 +22,7 @@ from advisor.plan import burst, burst_bill, burst_gpu, burst_rules, fleet, gpu_c
 from advisor.plan import cost as costmod
 from advisor.plan.capacity import claimed_capacity
 from advisor.plan.cloud_overhead import rented_share
-from advisor.plan.data import gpus_by_id
+from advisor.plan.data import factor_range, gpus_by_id
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 from advisor.plan.token_split import prefill_share
@@ -33,7 +33,13 @@ TIE_SHARE = burst_gpu.TIE_SHARE  # the choice itself is made where the hybrid is
 def _bill(f: Facts) -> burst_bill.BurstBill | None:
     if f.cost is None or f.chosen is None:
         return None
-    return burst_bill.bill(f.cost.costs, f.ctx.answers, f.form)
+    return burst_bill.bill(f.cost.costs, f.ctx.answers, f.form, str(f.chosen.gpu.id))
+
+
+def sold_by_month(f: Facts) -> bool:
+    """The hybrid's bursts book a part the cloud sells only through its sales, by the month (s33-burst39)."""
+    b = _bill(f)
+    return b is not None and bool(b.months)
 
 
 def _r(pair: tuple[float, float], f: Facts) -> str:
@@ -58,13 +64,37 @@ def cost_burst_month(f: Facts) -> Finding | None:
     verdict = b.verdict()
     over = verdict not in (None, "both_fit")
     ov_lo, ov_hi = rented_share()  # the share the hybrid's burst row bills (forms, burst_gpu.monthly)
+    factor = f"{1 + ov_lo:g}–{1 + ov_hi:g}"
+    if b.months:  # sold by the month through the cloud's sales (s33-burst39): whole months booked, not hours
+        m_lo, m_hi = factor_range("monthly_factor")
+        formula: dict[str, Any] = {"tr": "burst39.bill.monthly", "months": b.months, "gpus": b.gpus,
+                                   "rate": _r(b.rate, f), "mf": f"{m_lo:g}–{m_hi:g}", "factor": factor}
+    else:
+        formula = {"tr": "burst39.bill.hourly", "days": f"{b.days:g}", "gpus": b.gpus, "rate": _rate(b.rate, f),
+                   "factor": factor}
     return finding(
         "cost.burst_month", variant="budget" if verdict is not None else None, severity="warning" if over else None,
-        gpus=b.gpus, days=f"{b.days:g}", per_year=b.per_year, rate=_rate(b.rate, f), factor=f"{1 + ov_lo:g}–{1 + ov_hi:g}",
-        per_burst=_r(b.per_burst, f), year=_r((b.per_burst[0] * b.per_year, b.per_burst[1] * b.per_year), f),
+        gpus=b.gpus, days=f"{b.days:g}", per_year=b.per_year, rate=_rate(b.rate, f), factor=factor, formula=formula,
+        api=_api_month(f, b) if verdict is not None else "", per_burst=_r(b.per_burst, f),
+        api_detail=_api_per_burst(f, b) if verdict is not None else "", year=_r((b.per_burst[0] * b.per_year, b.per_burst[1] * b.per_year), f),
         averaged=_r(b.averaged, f), average=_r(b.average_month, f), month=_r(b.burst_month, f),
         budget=_money(b.budget, f), verdict={"tr": f"burst23.month.{verdict}"} if verdict else "",
         line={"tr": "burst23.month.with_line"} if f.cost.costs.monthly_with_line is not None else "")  # fmt: skip
+
+
+def _api_month(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
+    """Page 1's burst-month reason with the bursts on a hosted API of the same model beside it (blind review 21, q39:
+    "the hosted API for bursts only deserves more weight for this low-sensitivity data"): one burst's tokens on it and
+    the burst month so billed (the owned fleet's month with the API's burst in place of the rented one), with the data
+    condition the answers set; "" where no API is weighed (a fine-tune, highly sensitive data)."""
+    api = _api_per_burst_range(f, b)
+    if api is None:
+        return ""
+    base = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
+    c = f.ctx
+    low = c.level == "low" and not c.personal_info  # as answered; else the data's owner says whether it may go
+    return {"tr": "burst39.api.month", "month": _r((base[0] + api[0], base[1] + api[1]), f),
+            "cond": {"tr": "burst39.api.cond.low" if low else "burst39.api.cond.check"}}
 
 
 def reserve_count(f: Facts) -> tuple[int, int] | None:
@@ -104,7 +134,9 @@ def burst_reservation(f: Facts) -> Finding | None:
     b = _bill(f)
     assert b is not None
     gpus, spare = got
-    return _provider_sources(f, finding("scaling.burst_reservation", gpus=gpus, gpu=rented_name(f),
+    # a part sold by the month through the cloud's sales is ordered, not reserved against on-demand stock (burst39)
+    return _provider_sources(f, finding("scaling.burst_reservation", variant="sales" if b.months else None,
+                                        gpus=gpus, gpu=rented_name(f),
                                         days=f"{b.days:g}", per_year=b.per_year, total=gpus + spare,
                                         spare={"tr": "burst23.reserve.spare", "n": spare} if spare else ""))
 
@@ -180,7 +212,8 @@ def burst_rent_choice(f: Facts) -> Finding | None:
     r = _rented(f)
     if b is None or ch is None or r is None:
         return None
-    api = _api_per_burst(f, b)
+    # said on page 1 where the burst month is judged on a budget (``_api_month``): not again here
+    api = "" if b.verdict() is not None and _api_per_burst_range(f, b) is not None else _api_per_burst(f, b)
     if r.other:
         other = gpus_by_id()[r.gpu]
         pre = prefill_share(f.ctx, ch) or 0.0
@@ -193,7 +226,8 @@ def burst_rent_choice(f: Facts) -> Finding | None:
                        decode=round(100 - 100 * pre), prefill=round(100 * pre),
                        bw=f"{other.bandwidth_bytes_per_s / ch.gpu.bandwidth_bytes_per_s:.1f}",
                        tf=f"{(tf or 0) / (tf_mine or 1):.2f}", seqs=math.ceil(cap * ratio - 1e-9), cap=cap,
-                       ratio=f"{ratio:.1f}", api=api)  # fmt: skip
+                       ratio=f"{ratio:.1f}", api=api,
+                       basis={"tr": "burst39.basis.month"} if b.months else "")  # fmt: skip
     return finding("gpu.burst_rent_choice", gpus=b.gpus, gpu=ch.gpu.name, cost=_r(b.per_burst, f), days=f"{b.days:g}",
                    api=api)
 
@@ -201,15 +235,24 @@ def burst_rent_choice(f: Facts) -> Finding | None:
 def _api_per_burst(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
     """What one burst's extra tokens would cost on a hosted API of the same model (its list prices): the year-averaged
     burst tokens × 12 ÷ bursts a year; "" for a fine-tune (no API serves it) or highly sensitive data."""
+    got = _api_per_burst_range(f, b)
+    if got is None:
+        return ""
+    return {"tr": "burst23.rent.api", "cost": _range(got[0], got[1], f), "rent": _r(b.per_burst, f)}
+
+
+def _api_per_burst_range(f: Facts, b: burst_bill.BurstBill) -> tuple[float, float] | None:
+    """One burst's extra tokens on a hosted API of the same model, in the answers' currency; None for a fine-tune or
+    highly sensitive data (no API weighed)."""
     c = f.ctx
     if c.fine_tuned or c.level == "high" or f.cost is None:
-        return ""
+        return None
     tokens = burst_rules.burst_tokens(f) * 12 / max(1, b.per_year)
     if tokens <= 0:
-        return ""
+        return None
     lo, hi = costmod.hosted_api_monthly(c, tokens)
     conv = f.cost.conv
-    return {"tr": "burst23.rent.api", "cost": _range(lo * conv, hi * conv, f), "rent": _r(b.per_burst, f)}
+    return lo * conv, hi * conv
 
 
 @dataclass(frozen=True)
@@ -254,7 +297,8 @@ def hybrid_server_down(f: Facts) -> Finding | None:
     ch = f.chosen
     if d is None or b is None or ch is None:
         return None
-    mid = (b.rate[0] + b.rate[1]) / 2
+    mid = (b.rate[0] + b.rate[1]) / 2  # a GPU-month where the part is sold by the month, else a GPU-hour
+    span, per = ("burst39.span.month", mid) if b.months else ("burst39.span.day", mid * 24)
     more, off = _as_rented(f, d.lost_gpus), _as_rented(f, d.off_peak)
     rented = burst_gpu.rented_of(f.cost.costs, f.form) if f.cost is not None else None
     return finding("sizing.hybrid_server_down", variant="rented" if rented else None, owned=d.owned, gpu=ch.gpu.name,
@@ -262,8 +306,8 @@ def hybrid_server_down(f: Facts) -> Finding | None:
                    more=more, lost_gpus=d.lost_gpus, rented=rented["gpu"] if rented else "",
                    off={"tr": "burst23.down.off.some" if d.off_peak else "burst23.down.off.none", "off": off,
                         "left": d.left},
-                   day=_money(more * mid * 24, f))  # fmt: skip
+                   span={"tr": span}, day=_money(more * per, f))  # fmt: skip
 
 
 __all__ = ["TIE_SHARE", "burst_rent_choice", "burst_reservation", "cost_burst_month", "hybrid_server_down",
-           "reserve_count"]
+           "reserve_count", "sold_by_month"]

@@ -22,10 +22,12 @@ from typing import Any
 
 from advisor.plan import cloud_overhead, node_shapes
 from advisor.plan import cost as costmod
+from advisor.plan.burst import DAYS_PER_MONTH
 from advisor.plan.candidate_gpus import candidate_gpus
 from advisor.plan.context import Ctx
-from advisor.plan.data import PriceBook, gpus_by_id
+from advisor.plan.data import PriceBook, factor_range, gpus_by_id
 from advisor.plan.result import PriceRow, render
+from advisor.plan.sales_only import listed_on_request
 from advisor.plan.token_split import prefill_share
 
 # the cheaper part must save more than this share of the rent before continuity stops deciding (a tie within it)
@@ -47,6 +49,12 @@ class Rented:
     @property
     def other(self) -> bool:
         return self.factor != 1.0
+
+    @property
+    def by_month(self) -> bool:
+        """The part is sold only through the cloud's sales, by the month (``sales_only``): each burst books whole
+        months of it, never hours (s33-burst39: q39's H20 was billed 21 × 24 h at a placeholder hourly rate)."""
+        return listed_on_request(self.gpu)
 
     def of(self, plan_gpus: int) -> int:
         """Rented cards that carry the work of ``plan_gpus`` of the plan's GPU (a server down, a burst's spare)."""
@@ -93,13 +101,43 @@ def choose(c: Ctx, book: PriceBook, cand: Any, region: str, fx: float, plan_gpus
             unit = max(shape.sizes)
             count = math.ceil(count / unit) * unit
         option = Rented(gid, g.name, count, plan_gpus, (price[0], price[1]), tuple(price[2]), per)
-        if _hourly(option) < _hourly(best):
+        if _billed(c, option) < _billed(c, best):
             best = option
-    return best if best is mine or _hourly(best) < (1 - TIE_SHARE) * _hourly(mine) else mine
+    return best if best is mine or _billed(c, best) < (1 - TIE_SHARE) * _billed(c, mine) else mine
 
 
-def _hourly(r: Rented) -> float:
-    return r.count * (r.price[0] + r.price[1])
+def _billed(c: Ctx, r: Rented) -> float:
+    """What the bursts bill a month on average at the middle price (USD, overhead aside): the GPUs × their price × the
+    hours billed (``billed_hours_share``), so a part sold by the month ranks on the months it is booked for, not on
+    the hours a burst lasts."""
+    s_lo, s_hi = billed_hours_share(c, r)
+    return r.count * (r.price[0] * s_lo + r.price[1] * s_hi)
+
+
+def booked_months(answers: Any) -> int | None:
+    """Months a year a part sold by the month is booked for the bursts: the bursts a year × the whole months each
+    one spans (a burst of 21 days books one), at most 12; None without both figures of the burst schedule (a daily
+    peak or an assumed share of the hours: no burst to book a month for, so every month)."""
+    sched = answers.get("burst_schedule") if isinstance(answers, dict) else getattr(answers, "burst_schedule", None)
+    if sched is None:
+        return None
+    per_year, days = (sched.get("per_year"), sched.get("days_each")) if isinstance(sched, dict) else \
+        (sched.per_year, sched.days_each)
+    if not per_year or not days:
+        return None
+    return int(min(12, per_year * math.ceil(float(days) / DAYS_PER_MONTH - 1e-9)))
+
+
+def billed_hours_share(c: Ctx, r: Rented) -> tuple[float, float]:
+    """(low, high) share of a month's hours the rented burst GPUs bill on average: the bursts' share of the hours for
+    a part rented by the hour; for a part sold by the month, the months booked a year ÷ 12 × the monthly price's
+    share of the on-demand month (``monthly_factor``: the same factor the cloud rows bill a month by)."""
+    if not r.by_month:
+        return c.burst_share, c.burst_share
+    months = booked_months(c.answers)
+    booked = 1.0 if months is None else months / 12
+    m_lo, m_hi = factor_range("monthly_factor")
+    return booked * m_lo, booked * m_hi
 
 
 def rented_of(costs: Any, form: str | None) -> dict[str, Any] | None:
@@ -128,12 +166,14 @@ def hardware_text(result: Any, lang: str) -> str | None:
         "plan": rented["plan"], "replicas": hw.replicas, "per": hw.gpus_per_replica, "weights": hw.weights or "—"})
 
 
-def monthly(r: Rented, share: float) -> tuple[float, float]:
-    """USD a month the rented burst GPUs cost, averaged over the year: their hours (730 h × the bursts' share of the
-    hours) × the rate × (1 + the rented share's storage and support; their egress, if any, is the service's)."""
+def monthly(c: Ctx, r: Rented) -> tuple[float, float]:
+    """USD a month the rented burst GPUs cost, averaged over the year: their hours (730 h × the share billed,
+    ``billed_hours_share``: the bursts' hours, or the months booked at the monthly price for a part sold by the month)
+    × the rate × (1 + the rented share's storage and support; their egress, if any, is the service's)."""
     ov_lo, ov_hi = cloud_overhead.rented_share()
-    hours = costmod.HOURS_PER_MONTH * share * r.count
-    return r.price[0] * hours * (1 + ov_lo), r.price[1] * hours * (1 + ov_hi)
+    s_lo, s_hi = billed_hours_share(c, r)
+    hours = costmod.HOURS_PER_MONTH * r.count
+    return r.price[0] * hours * s_lo * (1 + ov_lo), r.price[1] * hours * s_hi * (1 + ov_hi)
 
 
 def fields(r: Rented) -> dict[str, Any]:
@@ -142,4 +182,5 @@ def fields(r: Rented) -> dict[str, Any]:
         return {}
     return {"burst_gpu": r.gpu, "burst_gpu_name": r.name, "burst_plan_gpus": r.plan_gpus}
 
-__all__ = ["TIE_SHARE", "Rented", "choose", "factor", "fields", "hardware_text", "monthly", "rented_of"]
+__all__ = ["TIE_SHARE", "Rented", "billed_hours_share", "booked_months", "choose", "factor", "fields", "hardware_text",
+           "monthly", "rented_of"]

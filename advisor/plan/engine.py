@@ -1865,7 +1865,8 @@ def _burst_reserve_step(f: Facts) -> list[NextStep]:
     # finding; a step as well put q36's memo on a fifth page
     if got is None or f.chosen is None:
         return []
-    return [NextStep(id="burst_reserve", key="burst23.next.reserve",
+    by_month = burst_bill_rules.sold_by_month(f)  # ordered through the cloud's sales by the month (s33-burst39)
+    return [NextStep(id="burst_reserve", key="burst39.next.order" if by_month else "burst23.next.reserve",
                      params={"total": got[0] + got[1], "gpu": burst_bill_rules.rented_name(f)})]
 
 

@@ -385,7 +385,7 @@ def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv:
     if rented is None:
         return out
     out.peak_only_bought = max(0, bought - max(0, base - use.used))
-    hyb = owned(base_fleet + base_bought, base_bought, "hybrid", burst=burst_gpu.monthly(rented, c.burst_share),
+    hyb = owned(base_fleet + base_bought, base_bought, "hybrid", burst=burst_gpu.monthly(c, rented),
                 burst_gpus=rented.count, rented=burst_gpu.fields(rented))  # fmt: skip
     if hyb is not None:
         seen = {r.id for r in hyb.rows}

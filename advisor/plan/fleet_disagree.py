@@ -25,6 +25,7 @@ from advisor.plan.capacity import claimed_capacity
 from advisor.plan.line_total import judged_total
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _range, finding, rule
+from advisor.plan.sales_only import listed_on_request
 from advisor.plan.sizing import HEADROOM
 
 # measured busy GPUs over the curve's, past which the plan says the two disagree before anything is rented
@@ -74,9 +75,21 @@ def fleet_load_disagrees(f: Facts) -> Finding | None:
     # s24-burst24 (round 13, q39: "say which figure decides"): the count of requests in flight decides; until it is read
     # the plan is priced on the measurement, with the part the bursts rent named as the cost table prices it
     rented = rented_of(f.cost.costs, f.form) if f.cost is not None else None
+    hyb = f.cost.costs.hybrid if f.cost is not None else None
+    part = (hyb.burst_gpu if hyb is not None else None) or str(f.chosen.gpu.id)
     return out.model_copy(update={"title_key": "burst24.fleet.costed.title", "params": {
-        **out.params, "cost_measured": sizes[0], "cost_curve": sizes[1],
+        **out.params, "cost_measured": sizes[0], "cost_curve": sizes[1], "carry": carried_today(f, r),
+        "by_month": listed_on_request(part),
         "rented": rented or {"tr": "burst24.rented_plain", "n": max(0, r["need"] - r["count"])}}})
+
+
+def carried_today(f: Facts, r: dict[str, Any]) -> int:
+    """The most requests in flight at today's busiest hour that the owned fleet, on the plan's curve, still carries at
+    the peak (× the peak multiple) with the headroom: the count at or under which step 1's reading rents nothing
+    (s33-burst39, blind review 21 on q39: "the headline leaves the burst size open, 11 × H20 'or none'")."""
+    assert f.chosen is not None
+    replicas = r["count"] // max(1, f.chosen.tp)
+    return int(replicas * r["per"] / (fleetmod.peak_multiple(f.ctx) * (1 + HEADROOM)) + 1e-9)
 
 
 def _both_costs(f: Facts) -> tuple[str, str] | None:

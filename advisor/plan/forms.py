@@ -291,7 +291,7 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
         rented = burst_gpu.choose(c, book, cand, region, fx, burst_gpus)
         if rented is not None:
             hybrid = _own(c, book, fx, conv, gpu, tdp, owned_gpus, office=False, form="hybrid",
-                          burst=burst_gpu.monthly(rented, c.burst_share), burst_gpus=rented.count, budget_usd=budget,
+                          burst=burst_gpu.monthly(c, rented), burst_gpus=rented.count, budget_usd=budget,
                           purchase_unit=unit, rented=burst_gpu.fields(rented),
                           usage=usage_share.draw_share(c, cand, usage_share.carried(c, cand, owned_gpus)))  # fmt: skip
             if hybrid is not None:

@@ -78,8 +78,14 @@ def measure_first(result: Any, lang: str) -> str:
     f = _disagree(result)
     if f is None:
         return ""
-    return render(lang, "headline25.form.measure_first", {"util": f.params.get("util"),
-                                                          "rented": f.params.get("rented")})
+    p = f.params
+    if p.get("carry") is None:  # a finding from before the threshold was carried (an older saved plan)
+        return render(lang, "headline25.form.measure_first", {"util": p.get("util"), "rented": p.get("rented")})
+    # s33-burst39 (blind review 21, q39: "'11 or none' is a procedure, not a decision"): the size the plan prices, how
+    # it is sold, and the count of step 1 under which nothing is rented
+    return render(lang, "burst39.form.decide", {"util": p.get("util"), "rented": p.get("rented"), "count": p.get("count"),
+                                                "carry": p.get("carry"),
+                                                "basis": {"tr": "burst39.form.basis.month"} if p.get("by_month") else ""})
 
 
 def measured_clause(result: Any, lang: str) -> str:

@@ -130,11 +130,26 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                  else t("memo.forms.cost.staff_none" + staff_words.variant(result.answers.get("ops_capability"),
                                                                            fleet=bool(o.fleet_gpus)))))
     if o.burst_monthly is not None:
+        months = burst_months_booked(o, result)
         rows.append((t("memo.forms.cost.burst"), t("memo.forms.cost.burst_value", cost=_money(o.burst_monthly, cur),
-                                                   share=round((o.burst_hours_share or 0) * 100))))
+                                                   share=round((o.burst_hours_share or 0) * 100)) if months is None
+                     else t("burst39.cost.burst_month_value", cost=_money(o.burst_monthly, cur), months=months)))
     rows.append((t("memo.forms.cost.running"), _money(o.running_monthly, cur)))
     rows.append((t("memo.forms.cost.total", months=result.costs.horizon_months), _money(o.horizon_total, cur)))
     return rows
+
+
+def burst_months_booked(o: Any, result: Any) -> int | None:
+    """Months a year the bursts book where the part they rent is sold only by the month through the cloud's sales
+    (s33-burst39: the H20 is never an hourly rent), 12 without a burst schedule; None where it is rented by the
+    hour (the row then says its share of the hours)."""
+    from advisor.plan.burst_gpu import booked_months
+    from advisor.plan.sales_only import listed_on_request
+
+    gpu = getattr(o, "burst_gpu", None) or getattr(result.hardware, "gpu", None)
+    if not gpu or not listed_on_request(str(gpu)):
+        return None
+    return booked_months(result.answers) or 12
 
 
 def _this_service(result: PlanResult) -> bool:

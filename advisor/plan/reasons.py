@@ -98,7 +98,7 @@ def _fleet_hybrid(f: Finding) -> bool:
     then, as ``cost.hybrid`` does for a bought base (round 13, q39: "the decisive reasons lead with budget overruns
     instead of the plan")."""
     more = f.params.get("more") if f.id == "cost.fleet" else None
-    return isinstance(more, dict) and more.get("tr") in ("burst24.fleetload.more.rent", "plan.fleetload14.more.rent",
+    return isinstance(more, dict) and more.get("tr") in ("burst24.fleetload.more.rent", "burst39.fleetload.more.rent_month", "plan.fleetload14.more.rent",
                                                          "plan.fleet13.more.rent")
 
 

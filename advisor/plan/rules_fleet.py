@@ -12,6 +12,7 @@ from advisor.plan.burst_gpu import rented_of
 from advisor.plan.fleet_disagree import readings
 from advisor.plan.result import Finding, OwnedFormCost
 from advisor.plan.rule_base import Facts, _money, finding, rule
+from advisor.plan.sales_only import listed_on_request
 
 
 def on_fleet(f: Facts) -> OwnedFormCost | None:
@@ -84,8 +85,10 @@ def _this_service(f: Facts, o: OwnedFormCost, burst: int, util: int) -> dict | N
                   "util": util, "multiple": f"{multiple:g}", "need": f.chosen.total_gpus,
                   "headroom": round(HEADROOM * 100)}
     rented = rented_of(f.cost.costs, f.form) if f.cost is not None else None
-    more = ({"tr": "burst24.fleetload.more.rent", "plan": o.burst_plan_gpus, "rented": rented,
-             "share": round((o.burst_hours_share or 0) * 100)} if burst and rented is not None
+    by_month = burst and rented is not None and listed_on_request(str(o.burst_gpu))  # sold by the month (burst39)
+    more = ({"tr": "burst39.fleetload.more.rent_month", "plan": o.burst_plan_gpus, "rented": rented} if by_month
+            else {"tr": "burst24.fleetload.more.rent", "plan": o.burst_plan_gpus, "rented": rented,
+                  "share": round((o.burst_hours_share or 0) * 100)} if burst and rented is not None
             else {"tr": "plan.fleetload14.more.rent", "n": burst, "share": round((o.burst_hours_share or 0) * 100)}
             if burst else {"tr": "plan.fleetload14.more.buy", "n": o.gpus_bought or 0}
             if o.gpus_bought else {"tr": "plan.fleetload14.more.none"})  # fmt: skip

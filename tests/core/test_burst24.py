@@ -19,7 +19,7 @@ from advisor.i18n import translate
 from advisor.plan import answers_from_dict, burst_bill, make_plan
 from advisor.plan.burst_gpu import hardware_text
 from advisor.plan.cloud_overhead import rented_share
-from advisor.plan.data import gpus_by_id
+from advisor.plan.data import factor_range, gpus_by_id
 from advisor.plan.gpu_lead import figures
 from advisor.plan.gpu_names_zh import gpu_name
 from advisor.plan.memo import render_memo_markdown
@@ -62,7 +62,10 @@ def test_the_cost_table_prices_the_part_the_bursts_rent_at_the_count_that_carrie
     assert hyb.gpus_burst > math.ceil(hyb.burst_plan_gpus * l20.bandwidth_bytes_per_s / h20.bandwidth_bytes_per_s)
     # the averaged burst row is the H20's rate: its GPU-hours × a price inside the H20 row's range with the overhead
     row = next(p for p in r.costs.prices if p.gpu == H20 and p.kind == "on_demand")
-    rate = hyb.burst_monthly.low / (730 * hyb.burst_hours_share * hyb.gpus_burst) / r.costs.fx_rate
+    # Re-argued in s33-burst39: the H20 is sold by the month through the cloud's sales, so its hours are the months
+    # the bursts book (3 a year, one a burst) at the monthly price's share of 730 h, not the bursts' share of the hours
+    m_lo = factor_range("monthly_factor")[0]
+    rate = hyb.burst_monthly.low / (730 * 3 / 12 * m_lo * hyb.gpus_burst) / r.costs.fx_rate
     assert rate == pytest.approx(row.low * (1 + rented_share()[0]), rel=1e-3)
     # the saving is real: one burst on the H20s against the same work on the L20s
     b = burst_bill.bill(r.costs, r.answers, r.deployment_form)
@@ -204,7 +207,10 @@ def test_the_burst_bill_states_the_overhead_the_cost_table_bills():
     assert f.params["factor"] == f"{1 + lo:g}–{1 + hi:g}"
     b = burst_bill.bill(r.costs, r.answers, r.deployment_form)
     row = next(p for p in r.costs.prices if p.gpu == H20 and p.kind == "on_demand")
-    assert b.rate[0] == pytest.approx(row.low * r.costs.fx_rate * (1 + lo), rel=1e-3)
+    # re-argued in s33-burst39: a GPU-month of the H20 (sold by the month), 730 h at the monthly price's factor
+    assert b.months == 1
+    assert b.rate[0] == pytest.approx(row.low * r.costs.fx_rate * 730 * factor_range("monthly_factor")[0] * (1 + lo),
+                                      rel=1e-3)
     # the same work on the L20s, priced with the same share
     l20 = next(p for p in r.costs.prices if p.gpu == "l20-48g" and p.kind == "on_demand")
     choice = _finding(r, "gpu.burst_rent_choice")

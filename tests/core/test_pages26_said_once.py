@@ -137,7 +137,8 @@ def test_q39_says_the_count_decides_once_on_page_one():
     """The headline says how many GPUs the bursts rent waits on step 1's count; the hardware row said it again."""
     r = planned(advice_answers("q39_hybrid_l20_base_cloud_burst"))
     page = _page_one(render_memo_markdown(r, "en"))
-    assert "waits on step 1's count" in page.split("\n")[2]  # the recommendation's line
+    # re-argued in s33-burst39: the headline decides the size and names the count that changes it
+    assert "none if step 1 counts" in page.split("\n")[2]  # the recommendation's line
     assert "step 1's count decides" not in _row(page, "memo.key.hardware", "en")
 
 

@@ -1,0 +1,85 @@
+"""Hybrid bursts on a part sold only through the cloud's sales (the H20) are billed and said by the month, page 1
+decides the burst size with the count that changes it, and the hosted API for the bursts stands beside the burst
+month (issue 25, blind review 21 on q39; s33-burst39)."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan import burst_bill, burst_gpu
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.sales_only import listed_on_request
+from tests.support.planned import advice_answers, planned
+
+Q39 = "q39_hybrid_l20_base_cloud_burst"
+
+
+def _f(r, rule_id):
+    return next(f for f in r.findings if f.id == rule_id)
+
+
+def test_a_sales_only_burst_part_books_whole_months_and_a_longer_burst_books_more():
+    assert burst_gpu.booked_months({"burst_schedule": {"per_year": 3, "days_each": 21}}) == 3
+    assert burst_gpu.booked_months({"burst_schedule": {"per_year": 2, "days_each": 45}}) == 4  # two months each
+    assert burst_gpu.booked_months({"burst_schedule": {"per_year": 8, "days_each": 40}}) == 12  # at most the year
+    assert burst_gpu.booked_months({"burst_schedule": None}) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q39_never_bills_the_h20_by_the_hour(lang):
+    r = planned(advice_answers(Q39))
+    hyb = r.costs.hybrid
+    assert hyb is not None and listed_on_request(str(hyb.burst_gpu))
+    b = burst_bill.bill(r.costs, r.answers, r.deployment_form, r.hardware.gpu)
+    assert b is not None and b.months == 1
+    # the burst month pays one whole month of the rented GPUs on top of the fleet's month without them
+    alone = burst_bill.without_burst(r.costs, r.deployment_form)
+    assert b.burst_month[0] == pytest.approx(alone[0] + b.per_burst[0])
+    memo = render_memo_markdown(r, lang)
+    findings = memo.split({"en": "## 7.", "zh_CN": "## 七、"}[lang])[1]
+    burst_month = next(x for x in findings.split("\n- **") if x.startswith(("A burst month", "扩容月份")))
+    assert {"en": "a GPU-hour", "zh_CN": "每 GPU 小时"}[lang] not in burst_month
+    assert {"en": "a GPU-month", "zh_CN": "每 GPU 每月"}[lang] in memo
+    # the cost row and the fleet reason say the months booked, not a share of the hours the H20 would be billed
+    assert {"en": "(costed at about", "zh_CN": "的时间计费）"}[lang] not in memo
+    assert {"en": "(running about", "zh_CN": "（约运行"}[lang] not in memo
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q39_headline_states_the_size_and_the_count_under_which_nothing_is_rented(lang):
+    r = planned(advice_answers(Q39))
+    f = next(x for x in r.findings if x.title_key == "burst24.fleet.costed.title")
+    # the count: the owned replicas × the curve's per-replica figure ÷ (peak multiple × headroom)
+    assert f.params["carry"] == int(f.params["count"] * f.params["per"] / (3 * 1.2) + 1e-9)
+    head = next(line for line in render_memo_markdown(r, lang).splitlines() if line.startswith("**"))
+    assert str(f.params["carry"]) in head and {"en": "11 × NVIDIA H20", "zh_CN": "11 张 NVIDIA H20"}[lang] in head
+    assert {"en": "through the cloud's sales", "zh_CN": "云厂商销售"}[lang] in head
+
+
+def test_the_burst_month_reason_carries_the_api_for_the_bursts_with_the_data_condition():
+    a = advice_answers(Q39)
+    f = _f(planned(a), "cost.burst_month")
+    api = f.params["api"]
+    assert api["tr"] == "burst39.api.month" and api["cond"]["tr"] == "burst39.api.cond.low"
+    personal = {**a, "data_sensitivity": {**a["data_sensitivity"], "personal_info": True, "level": "medium"}}
+    g = _f(planned(personal), "cost.burst_month")
+    assert g.params["api"] == "" or g.params["api"]["cond"]["tr"] == "burst39.api.cond.check"
+    high = {**a, "data_sensitivity": {**a["data_sensitivity"], "level": "high"}}
+    assert _f(planned(high), "cost.burst_month").params["api"] == ""
+
+
+def test_the_sales_only_bursts_are_ordered_by_the_month_not_reserved_on_demand():
+    r = planned(advice_answers(Q39))
+    f = _f(r, "scaling.burst_reservation")
+    assert f.title_key == "plan.rule.scaling.burst_reservation.sales.title"
+    step = next(s for s in r.next_steps if s.id == "burst_reserve")
+    assert step.key == "burst39.next.order"
+    # a part rented by the hour keeps the reservation against on-demand stock: the L20 bursts when the H20 is dear
+    from advisor.plan import answers_from_dict, make_plan
+
+    dear = make_plan(answers_from_dict(advice_answers(Q39)), quotes=[
+        {"gpu": g, "kind": "on_demand", "low": 8.0, "high": 8.5} for g in ("h20-96g", "h800-sxm-80g")])
+    assert dear.costs.hybrid.burst_gpu is None
+    g = _f(dear, "scaling.burst_reservation")
+    assert g.title_key == "plan.rule.scaling.burst_reservation.title"
+    assert _f(dear, "cost.burst_month").params["formula"]["tr"] == "burst39.bill.hourly"
