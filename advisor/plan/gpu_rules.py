@@ -237,7 +237,7 @@ def fleet_rule(f: Facts):
                 why["spare"] = idle_spares.signoff_cards(f.ctx, ch)
             why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
                     "usable": usable, "tp": ch.tp, "moved": max(0, ch.total_gpus - free),
-                    "busy_cards": cards_text(count * f.ctx.utilisation),
+                    "busy_cards": cards_text(count * f.ctx.utilisation), "of": idle_spares.busy_of(f.ctx),
                     "tr": "plan.fleet.same_free_enough" if usable >= ch.total_gpus else short}
         else:
             why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"
