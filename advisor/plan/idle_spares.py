@@ -63,12 +63,13 @@ def signoff_params(f: Any) -> dict[str, Any] | None:
         return None
     from advisor.plan.failover_limit import at_limit
     from advisor.plan.fleet_next_replica import cards_text, carried_by
-    from advisor.plan.fleet_spread import server_left
+    from advisor.plan.fleet_spread import machine_left
     from advisor.plan.placement_rules import server_loss
 
     without = int(ch.layout.replicas) - 1
-    left = server_left(without, ch.layout.tp, fl[1])
-    left_with = server_left(int(ch.layout.replicas), ch.layout.tp, fl[1])
+    whole = ch.layout.form_factor in ("sxm", "oam")  # else a PCIe fleet's two machines (``machine_left``, q33)
+    left = machine_left(without, ch.layout.tp, fl[1], whole)
+    left_with = machine_left(int(ch.layout.replicas), ch.layout.tp, fl[1], whole)
     # what one server down leaves with the spare, said here where the sizing reason does not say it already
     # (``placement_rules.server_loss`` names a server loss that leaves the peak short; q08 zh: "losing one server
     # leaves 1 of 3 replicas (15 of 30 users)")
@@ -86,7 +87,15 @@ def signoff_params(f: Any) -> dict[str, Any] | None:
     short = max(0, without * ch.layout.tp - free)
     either = {"tr": "fleetword33.signoff.either", "short": short, "free": free,
               "without_gpus": without * ch.layout.tp} if short else ""
-    return {"cards": cards, "without": without, "without_gpus": without * ch.layout.tp, "either": either,
+    # the spares beside the sign-off's own on the free cards (q33: 2 carry the peak, 1 spare on free cards, 1 on the
+    # last 2 cards), said apart so that the title's count is the sign-off's one replica
+    free_spares = int(ch.layout.spare_units) - 1
+    machine = {"tr": "fleetword33.machine." + ("server" if whole else "machine")}
+    if server:
+        server = {**server, "machine": machine}
+    return {"signed": {"tr": "plan.burst15.more.replica", "n": 1}, "machine": machine,
+            "free_spare": {"tr": "fleetword33.free_spare", "n": free_spares} if free_spares > 0 else "",
+            "cards": cards, "without": without, "without_gpus": without * ch.layout.tp, "either": either,
             "either_hw": {"tr": "fleetword33.hardware.either", "short": short} if short else "",
             "busy": round(100 * c.utilisation), "of": busy_of(c), "busy_cards": cards_text(fl[1] * c.utilisation), "count": fl[1],
             "left_without": without if left is None else left, "server_said": server,
