@@ -73,12 +73,12 @@ def signoff_params(f: Any) -> dict[str, Any] | None:
     # what one server down leaves with the spare, said here where the sizing reason does not say it already
     # (``placement_rules.server_loss`` names a server loss that leaves the peak short; q08 zh: "losing one server
     # leaves 1 of 3 replicas (15 of 30 users)")
-    server = "" if left_with is None or server_loss(f) is not None else {
+    server: dict[str, Any] | str = "" if left_with is None or server_loss(f) is not None else {
         "tr": "fleet33.signoff.server_all" if carried_by(f.sized_ctx, ch, left_with) >= (c.peak or 0) else
         "fleet33.signoff.server", "left": left_with, "all": int(ch.layout.replicas),
         "carried": carried_by(f.sized_ctx, ch, left_with), "peak": int(c.peak or 0)}
-    limit = at_limit(f.sized_ctx, ch, left_with) if server else None
-    if limit is not None:  # all of the peak, but at the limit, not comfortably (blind review 22, q08)
+    limit = at_limit(f.sized_ctx, ch, left_with) if isinstance(server, dict) and left_with is not None else None
+    if isinstance(server, dict) and limit is not None:  # all of the peak, but at the limit (blind review 22, q08)
         server = {**server, **limit, "tr": "fleetword33.signoff.server_limit"}
     # the plan without the spare on the free cards alone, or, where even its replicas take busy cards (q04: 12
     # cards with 11 free), the sign-off needed either way (blind review 22, q04: "the fallback ... also needs one
@@ -91,7 +91,7 @@ def signoff_params(f: Any) -> dict[str, Any] | None:
     # last 2 cards), said apart so that the title's count is the sign-off's one replica
     free_spares = int(ch.layout.spare_units) - 1
     machine = {"tr": "fleetword33.machine." + ("server" if whole else "machine")}
-    if server:
+    if isinstance(server, dict):
         server = {**server, "machine": machine}
     return {"signed": {"tr": "plan.burst15.more.replica", "n": 1}, "machine": machine,
             "free_spare": {"tr": "fleetword33.free_spare", "n": free_spares} if free_spares > 0 else "",
