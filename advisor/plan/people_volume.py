@@ -150,7 +150,7 @@ def estimate(c: Ctx, ceiling: float, flight: float | None = None) -> PeopleVolum
                "peak": c.peak, "shares": shares}
     contact = c.answers.usage_kind == "contact_centre"
     basis = {"tr": BASIS_KEY, "who": who, "people": n, "per": mid_r, "days": days_text(c.load), "day": day_words(c.load),
-             "days_unit": days_unit(c.load),
+             "days_unit": {"tr": days_unit(c.load)["tr"].replace(".days_unit.", ".basis_unit.")},
              "how": {"tr": "plan.volume19.how.contact_centre"} if contact else "",
              "tokens": f"{c.prompt_avg + c.output_avg:,}", "low_per": lo_r, "high_per": hi_r,
              "low_in": low_in, "low_out": low_out, "high_in": high_in, "high_out": high_out,

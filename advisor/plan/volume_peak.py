@@ -155,8 +155,8 @@ def users_cap(c: Ctx) -> dict[str, Any] | None:
         return None
     most = people_volume.people_range(c)[2]
     per = people_volume.rates(c)[2]
-    return {"people": most, "per": per, "days": days_text(c.load), "day": day_words(c.load),
-            "tokens": c.prompt_avg + c.output_avg,
+    return {"people": most, "per": per, "days": float(days_text(c.load)) if "." in days_text(c.load) else int(days_text(c.load)),
+            "day": day_words(c.load), "tokens": c.prompt_avg + c.output_avg,
             "out": c.output_avg, "output": people_volume.output_tokens(c, per, most)}
 
 
