@@ -19,8 +19,10 @@ from advisor.plan.public_people import CONVERSATIONS_A_YEAR, REQUESTS_A_CONVERSA
 from advisor.plan.result import Assumption
 from advisor.plan.staff_usage import (
     ACTIVE_AT_ONCE,
-    WORKING_DAYS,
     counted_by_people,
+    day_words,
+    days_text,
+    days_unit,
     people_from_peak,
     requests_per_person,
 )
@@ -376,12 +378,12 @@ def resolve(a: PlanAnswers) -> Ctx:
                    else "plan.volume19.why.office"}
             if a.users:
                 _assume(out, "requests_per_day", None, "plan.volume19.assume.users", per=mid, low=lo, high=hi,
-                        days=WORKING_DAYS, users=f"{a.users:,}", how=how)
+                        days=days_text(load), day=day_words(load), days_unit=days_unit(load), users=f"{a.users:,}", how=how)
             else:
                 peak_at_once = int(a.peak_concurrency or 8)  # the peak assumed below when not given
                 few, n, most = people_from_peak(peak_at_once)
                 _assume(out, "requests_per_day", None, "plan.volume19.assume.people", per=mid, low=lo, high=hi,
-                        days=WORKING_DAYS, how=how, people=f"{n:,}", few=f"{few:,}", most=f"{most:,}",
+                        days=days_text(load), day=day_words(load), how=how, people=f"{n:,}", few=f"{few:,}", most=f"{most:,}",
                         peak=peak_at_once, shares="–".join(f"{s * 100:.0f}" for s in (ACTIVE_AT_ONCE[0], ACTIVE_AT_ONCE[-1])))
         elif not measured_duty and (counted := a.users or (a.data_sensitivity.pi_subjects_per_year
                                                              if a.data_sensitivity else None)):

@@ -45,7 +45,7 @@ from advisor.plan import cost as costmod
 from advisor.plan.capacity import FLEET_BASIS, claimed_capacity, serving_replicas
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.data import PriceBook
-from advisor.plan.fleet_spread import rides_out_a_server, server_left
+from advisor.plan.fleet_spread import machine_left, rides_out_a_server
 from advisor.plan.result import MoneyRange
 from advisor.plan.sizing import HEADROOM, Candidate
 
@@ -264,10 +264,13 @@ def signoff_spares(c: Ctx, cand: Candidate, load: int, spare: int) -> int:
     fl = gpu_choice.fleet(c, cand.gpu.id)
     if fl is None or c.is_batch or not c.peak or this_service(c, fl[0]) or load < 1:
         return 0
-    if node_shapes.form_factor(cand.gpu.id) not in ("sxm", "oam"):
-        return 0
+    # on 8-GPU servers, or PCIe cards in the team's own machines taken as two of half the fleet each (blind review
+    # 22, q33: "the headline says 6 of 8 cards while the placement section recommends all 8, which reads as two
+    # answers": the 4th replica on the last 2 cards is the plan, on the same sign-off)
+    whole = node_shapes.form_factor(cand.gpu.id) in ("sxm", "oam")
     now, more = load + spare, load + spare + 1
-    if more * cand.tp > fl[1] or rides_out_a_server(now, load, cand.tp, fl[1]):
+    left_now = machine_left(now, cand.tp, fl[1], whole)
+    if more * cand.tp > fl[1] or (left_now is not None and left_now >= load):
         return 0
     free, moves = free_gpus(fl[1], c.utilisation), movable(c, fl[0], fl[1])
     if now * cand.tp > free + moves:
@@ -277,7 +280,7 @@ def signoff_spares(c: Ctx, cand: Candidate, load: int, spare: int) -> int:
     # fleet's work is no one's to displace for a spare (a 75 % fleet keeps its spares on free cards alone)
     if more * cand.tp > free + moves and fl[1] * c.utilisation >= cand.tp:
         return 0
-    left_now, left_more = server_left(now, cand.tp, fl[1]), server_left(more, cand.tp, fl[1])
+    left_more = machine_left(more, cand.tp, fl[1], whole)
     return 1 if left_now is not None and left_more is not None and left_more > left_now else 0
 
 

@@ -21,7 +21,8 @@ def signoff_clause(result: Any, lang: str) -> str:
         return ""
     p = f.params
     return render(lang, "fleet33.hardware.signoff", {"cards": p["cards"], "without": p["without"],
-                                                     "without_gpus": p["without_gpus"]})
+                                                     "without_gpus": p["without_gpus"],
+                                                     "either": p.get("either_hw", "")})
 
 
 __all__ = ["SIGNOFF_TITLE", "signoff_clause"]

@@ -31,4 +31,18 @@ def server_left(replicas: int, tp: int, fleet_gpus: int) -> int | None:
     return None if spread is None else replicas - spread[1]
 
 
-__all__ = ["SERVER_GPUS_SXM", "rides_out_a_server", "server_left", "server_spread"]
+def machine_left(replicas: int, tp: int, fleet_gpus: int, whole: bool) -> int | None:
+    """Replicas left with the machine that holds the most of them down: the 8-GPU servers of an SXM/OAM fleet
+    (``server_left``), else a PCIe fleet taken as two machines of half its cards each, the smallest split of more
+    than one (as ``placement_rules`` says it: q33's two workstations of 4 × 4090 D), the replicas as evenly as they go;
+    None where no such split holds them."""
+    if whole:
+        return server_left(replicas, tp, fleet_gpus)
+    per = fleet_gpus // 2
+    if replicas < 2 or fleet_gpus % 2 or per < tp or replicas * tp > fleet_gpus:
+        return None
+    most = min(per // tp, math.ceil(replicas / 2))
+    return None if replicas - most > per // tp else replicas - most
+
+
+__all__ = ["SERVER_GPUS_SXM", "machine_left", "rides_out_a_server", "server_left", "server_spread"]

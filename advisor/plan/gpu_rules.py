@@ -252,9 +252,12 @@ def fleet_rule(f: Facts):
                 # the spare on busy cards, taken on the owners' sign-off, not bought (blind review 21, q08)
                 short = "fleet33.fleet.same_signoff"
                 why["spare"] = idle_spares.signoff_cards(f.ctx, ch)
+                # the free cards' own spare replicas, where they hold one beside the peak's (q33: 6 free = 2 + 1)
+                n_free = usable // ch.tp - (ch.replicas - int(ch.layout.spare_units))
+                why["free_spare"] = {"tr": "fleetword33.fleet.free_spare", "n": n_free} if n_free > 0 else ""
             why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
                     "usable": usable, "tp": ch.tp, "moved": max(0, ch.total_gpus - free),
-                    "busy_cards": cards_text(count * f.ctx.utilisation),
+                    "busy_cards": cards_text(count * f.ctx.utilisation), "of": idle_spares.busy_of(f.ctx),
                     "tr": "plan.fleet.same_free_enough" if usable >= ch.total_gpus else short}
         else:
             why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"

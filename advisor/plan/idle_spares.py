@@ -61,25 +61,56 @@ def signoff_params(f: Any) -> dict[str, Any] | None:
     fl = gpu_choice.fleet(c, ch.gpu.id) if cards else None
     if not cards or fl is None:
         return None
+    from advisor.plan.failover_limit import at_limit
     from advisor.plan.fleet_next_replica import cards_text, carried_by
-    from advisor.plan.fleet_spread import server_left
+    from advisor.plan.fleet_spread import machine_left
     from advisor.plan.placement_rules import server_loss
 
     without = int(ch.layout.replicas) - 1
-    left = server_left(without, ch.layout.tp, fl[1])
-    left_with = server_left(int(ch.layout.replicas), ch.layout.tp, fl[1])
+    whole = ch.layout.form_factor in ("sxm", "oam")  # else a PCIe fleet's two machines (``machine_left``, q33)
+    left = machine_left(without, ch.layout.tp, fl[1], whole)
+    left_with = machine_left(int(ch.layout.replicas), ch.layout.tp, fl[1], whole)
     # what one server down leaves with the spare, said here where the sizing reason does not say it already
     # (``placement_rules.server_loss`` names a server loss that leaves the peak short; q08 zh: "losing one server
     # leaves 1 of 3 replicas (15 of 30 users)")
-    server = "" if left_with is None or server_loss(f) is not None else {
+    server: dict[str, Any] | str = "" if left_with is None or server_loss(f) is not None else {
         "tr": "fleet33.signoff.server_all" if carried_by(f.sized_ctx, ch, left_with) >= (c.peak or 0) else
         "fleet33.signoff.server", "left": left_with, "all": int(ch.layout.replicas),
         "carried": carried_by(f.sized_ctx, ch, left_with), "peak": int(c.peak or 0)}
-    return {"cards": cards, "without": without, "without_gpus": without * ch.layout.tp,
-            "busy": round(100 * c.utilisation), "busy_cards": cards_text(fl[1] * c.utilisation), "count": fl[1],
+    limit = at_limit(f.sized_ctx, ch, left_with) if isinstance(server, dict) and left_with is not None else None
+    if isinstance(server, dict) and limit is not None:  # all of the peak, but at the limit (blind review 22, q08)
+        server = {**server, **limit, "tr": "fleetword33.signoff.server_limit"}
+    # the plan without the spare on the free cards alone, or, where even its replicas take busy cards (q04: 12
+    # cards with 11 free), the sign-off needed either way (blind review 22, q04: "the fallback ... also needs one
+    # busy card's work moved, so the sign-off is needed even without the spare")
+    free = fleet.free_gpus(fl[1], c.utilisation)
+    short = max(0, without * ch.layout.tp - free)
+    either = {"tr": "fleetword33.signoff.either", "short": short, "free": free,
+              "without_gpus": without * ch.layout.tp} if short else ""
+    # the spares beside the sign-off's own on the free cards (q33: 2 carry the peak, 1 spare on free cards, 1 on the
+    # last 2 cards), said apart so that the title's count is the sign-off's one replica
+    free_spares = int(ch.layout.spare_units) - 1
+    machine = {"tr": "fleetword33.machine." + ("server" if whole else "machine")}
+    if isinstance(server, dict):
+        server = {**server, "machine": machine}
+    return {"signed": {"tr": "plan.burst15.more.replica", "n": 1}, "machine": machine,
+            "free_spare": {"tr": "fleetword33.free_spare", "n": free_spares} if free_spares > 0 else "",
+            "cards": cards, "without": without, "without_gpus": without * ch.layout.tp, "either": either,
+            "either_hw": {"tr": "fleetword33.hardware.either", "short": short} if short else "",
+            "busy": round(100 * c.utilisation), "of": busy_of(c), "busy_cards": cards_text(fl[1] * c.utilisation), "count": fl[1],
             "left_without": without if left is None else left, "server_said": server,
             # where the work goes: onto the idle cards of another type where the fleet has them (q04's L20s)
             "where": {"tr": "fleet33.signoff.onto_other"} if fleet.movable(c, fl[0], fl[1]) else ""}
+
+
+def busy_of(c: Any) -> dict[str, Any] | str:
+    """Which cards the measured utilisation is of, said where the fleet has more than one type (blind review 22,
+    q04: "unclear whether the 30 % utilisation refers to the H20s alone or to all 32 cards"): the answers give one
+    figure for the whole fleet, and the plan reads it as the same share of each type (``fleet.free_gpus``)."""
+    fleets = gpu_choice.fleets(c)
+    if len(fleets) < 2:
+        return ""
+    return {"tr": "fleetword33.busy.of_fleet", "all": sum(n for _, n in fleets)}
 
 
 def server_part(f: Any) -> tuple[dict[str, Any] | str, dict[str, Any] | str]:
@@ -125,4 +156,4 @@ def one_down(f: Any, server: bool) -> dict[str, Any] | str:
             "tpot_slo": float(c.tpot_slo_ms or 0)}  # fmt: skip
 
 
-__all__ = ["moved_cards", "one_down", "server_part", "signoff_cards", "signoff_params", "spares_from_idle"]
+__all__ = ["busy_of", "moved_cards", "one_down", "server_part", "signoff_cards", "signoff_params", "spares_from_idle"]

@@ -47,6 +47,10 @@ from advisor.plan.staff_usage import (
     REQUESTS_PER_PERSON,
     WORKING_DAYS,
     counted_by_people,
+    day_words,
+    days_a_month,
+    days_text,
+    days_unit,
     people_from_peak,
     requests_per_person,
 )
@@ -93,9 +97,10 @@ def rates(c: Ctx) -> tuple[int, int, int]:
 
 
 def output_tokens(c: Ctx, requests_per_person: float, persons: int | None = None) -> float:
-    """Output tokens a month: people (``persons``, else the costed count) × requests each a working day × working
-    days × the average answer."""
-    return (persons or people(c)) * requests_per_person * WORKING_DAYS * c.output_avg
+    """Output tokens a month: people (``persons``, else the costed count) × requests each a day they use it × those
+    days a month (``staff_usage.days_a_month``: every day for a steady load, else the working days) × the average
+    answer."""
+    return (persons or people(c)) * requests_per_person * days_a_month(c.load) * c.output_avg
 
 
 def in_out(c: Ctx, out: float) -> tuple[str, str]:
@@ -144,7 +149,8 @@ def estimate(c: Ctx, ceiling: float, flight: float | None = None) -> PeopleVolum
         who = {"tr": "plan.volume19.who.peak", "people": f"{n:,}", "few": f"{few:,}", "most": f"{most:,}",
                "peak": c.peak, "shares": shares}
     contact = c.answers.usage_kind == "contact_centre"
-    basis = {"tr": BASIS_KEY, "who": who, "people": n, "per": mid_r, "days": WORKING_DAYS,
+    basis = {"tr": BASIS_KEY, "who": who, "people": n, "per": mid_r, "days": days_text(c.load), "day": day_words(c.load),
+             "days_unit": {"tr": days_unit(c.load)["tr"].replace(".days_unit.", ".basis_unit.")},
              "how": {"tr": "plan.volume19.how.contact_centre"} if contact else "",
              "tokens": f"{c.prompt_avg + c.output_avg:,}", "low_per": lo_r, "high_per": hi_r,
              "low_in": low_in, "low_out": low_out, "high_in": high_in, "high_out": high_out,
@@ -181,7 +187,8 @@ def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | No
         return None
     if volume_basis.get(FLOOR):  # raised to the busiest hour's floor: more requests a person would not move it
         return None
-    return {"tr": "memo.volume19.per_million_assumed", "per": volume_basis["per"]}
+    return {"tr": "memo.volume19.per_million_assumed", "per": volume_basis["per"],
+            "day": volume_basis.get("day") or {"tr": "fleetword33.day.working"}}
 
 
 __all__ = ["BASIS_KEY", "REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "in_flight",

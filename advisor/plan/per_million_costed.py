@@ -21,7 +21,7 @@ from typing import Any
 from advisor.i18n import translate
 from advisor.plan import people_volume, volume_peak, volume_range
 from advisor.plan.money_text import money_range, round_money
-from advisor.plan.result import MoneyRange
+from advisor.plan.result import MoneyRange, render
 from advisor.plan.volume_low_end import FLOOR
 
 # under this share of the setup's capacity used (the high end of the GPU-use range), a token's cost is mostly idle
@@ -77,7 +77,8 @@ def idle_clause(costs: Any, lang: str, busy: str, per_person: bool = False) -> s
     note = people_volume.per_million_note(costs.volume_basis) if per_person else None
     if note is None:
         return translate(lang, "permillion31.per_million.idle", busy=busy)
-    return translate(lang, "permillion31.per_million.idle_per_person", busy=busy, per=note["per"])
+    return render(lang, "permillion31.per_million.idle_per_person", {"busy": busy, "per": note["per"],
+                                                                    "day": note["day"]})
 
 
 def hosted_clause(costs: Any, lang: str) -> str:

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from advisor.plan import like_cover, node_shapes, own_like, repair_cover
+from advisor.plan.failover_limit import at_limit
 from advisor.plan.fleet_next_replica import cards_text, carried_by, one_more
 from advisor.plan.fleet_spread import server_spread
 from advisor.plan.result import Finding
@@ -175,6 +176,9 @@ def placement(f: Facts) -> Finding | None:
     pct = round(100 * spread.left / spread.carrying)
     cover = ({"tr": "plan.placement16.covered"} if spread.covered
              else {"tr": "plan.placement16.short", "serving": spread.carrying})  # fmt: skip
+    limit = at_limit(f.sized_ctx, ch, spread.left) if spread.covered else None
+    if limit is not None:  # held, but by fewer than the replicas that carry it with the headroom (review 22, q08)
+        cover = {"tr": "fleetword33.placement.at_limit", **limit}
     spare_part = {"tr": "plan.placement16.spare" if spare or own_like.by_rent(ch) else "plan.placement16.no_spare"}
     if own_like.by_rent(ch) and not spread.covered:  # a failed server's cards rented for its repair days (own_like)
         cover = {"tr": "own28.placement.repair_rent", "unit_gpus": lay.unit_gpus}

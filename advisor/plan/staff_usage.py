@@ -25,6 +25,31 @@ same figures without importing each other.
 from __future__ import annotations
 
 WORKING_DAYS = 22  # working days a month, as volume_range.OFFICE_HOURS counts them
+# every day of a month (volume_range.HOURS_PER_MONTH / 24 = 30.42), as the busiest-hour floor counts a steady load's
+# days (``volume_peak.run_days``), to the tenth the memo prints so that its product multiplies out as printed
+EVERY_DAY = 30.4
+
+
+def days_a_month(load: str) -> float:
+    """Days a month the people send their requests: every day where the answers say the load is steady around the
+    clock, else the working days (blind review 22, q08: "monthly usage is estimated on 22 working days although the
+    load is '全天稳定'")."""
+    return EVERY_DAY if load == "stable" else float(WORKING_DAYS)
+
+
+def day_words(load: str) -> dict[str, str]:
+    """The per-person rate's day as the memo says it: "a day" for a steady load, else "a working day"."""
+    return {"tr": "fleetword33.day.every" if load == "stable" else "fleetword33.day.working"}
+
+
+def days_unit(load: str) -> dict[str, str]:
+    """The month's days as the memo counts them: "days" for a steady load, else "working days"."""
+    return {"tr": "fleetword33.days_unit.every" if load == "stable" else "fleetword33.days_unit.working"}
+
+
+def days_text(load: str) -> str:
+    """``days_a_month`` as printed: 22, 30.4."""
+    return f"{days_a_month(load):.1f}".rstrip("0").rstrip(".")
 # requests one person sends the tool a working day: low, expected (costed), high
 REQUESTS_PER_PERSON = (10, 20, 40)
 
@@ -65,5 +90,5 @@ def people_from_peak(peak: int) -> tuple[int, int, int]:
     return fewest, middle, most
 
 
-__all__ = ["ACTIVE_AT_ONCE", "HANDLE_MINUTES", "OCCUPANCY", "REQUESTS_PER_AGENT", "REQUESTS_PER_PERSON",
+__all__ = ["ACTIVE_AT_ONCE", "EVERY_DAY", "day_words", "days_a_month", "days_text", "days_unit", "HANDLE_MINUTES", "OCCUPANCY", "REQUESTS_PER_AGENT", "REQUESTS_PER_PERSON",
            "SHIFT_MINUTES", "WORKING_DAYS", "counted_by_people", "people_from_peak", "requests_per_person"]

@@ -20,7 +20,7 @@ from advisor.plan import people_volume
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.money_text import about, round_money
 from advisor.plan.result import render
-from advisor.plan.staff_usage import WORKING_DAYS
+from advisor.plan.staff_usage import WORKING_DAYS, day_words, days_text
 from advisor.plan.volume_low_end import FLOOR
 from advisor.plan.volume_range import BUSY_DAY_SHARE, HOURS_PER_MONTH, OFFICE_HOURS
 
@@ -155,7 +155,8 @@ def users_cap(c: Ctx) -> dict[str, Any] | None:
         return None
     most = people_volume.people_range(c)[2]
     per = people_volume.rates(c)[2]
-    return {"people": most, "per": per, "days": WORKING_DAYS, "tokens": c.prompt_avg + c.output_avg,
+    return {"people": most, "per": per, "days": float(days_text(c.load)) if "." in days_text(c.load) else int(days_text(c.load)),
+            "day": day_words(c.load), "tokens": c.prompt_avg + c.output_avg,
             "out": c.output_avg, "output": people_volume.output_tokens(c, per, most)}
 
 
@@ -232,6 +233,7 @@ def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
     if cap:
         return _spaced(render(lang, "floor30.capped", {
             **common, "people": f"{cap['people']:,}", "per": cap["per"], "days": cap["days"],
+            "day": cap.get("day") or {"tr": "fleetword33.day.working"},
             "tokens": f"{cap['tokens']:,}", "implied": about(float(raised["peak_implied"])),
             "when": {"tr": raised["when"]}}))
     line = raised["line"]
@@ -311,7 +313,8 @@ def _held(costs: Any, vp: dict[str, Any], hosted_form: bool, lang: str) -> str:
     return _spaced(render(lang, "floor30.held", {
         "used": round_money(used), "peak": vp["peak"], "mean": vp["mean"], "when": {"tr": vp.get("when") or "volume28.when.working"},
         "implied": about(float(vp["implied"])), "people": f"{cap['people']:,}", "per": cap["per"],
-        "days": cap["days"], "cap": round_money(float(cap["output"])), "out": f"{cap['out']:,}",
+        "days": cap["days"], "day": cap.get("day") or {"tr": "fleetword33.day.working"},
+        "cap": round_money(float(cap["output"])), "out": f"{cap['out']:,}",
         "other": _other(costs, hosted_form, float(cap["output"]) / used, float(cap["output"]),
                         "floor30.other_cap")}))
 

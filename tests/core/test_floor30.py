@@ -22,7 +22,7 @@ from advisor.plan import answers_from_dict, volume_peak
 from advisor.plan.context import resolve
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
-from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS
+from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS, days_a_month
 from tests.support.planned import advice_answers, advice_plan, planned
 
 LANGS = ("en", "zh_CN")
@@ -56,7 +56,10 @@ def test_q08s_floor_is_capped_at_what_its_people_send(lang):
     cap = raised["cap"]
     assert cap is not None and cap["people"] == 200 and cap["per"] == REQUESTS_PER_PERSON[-1]
     assert cap["out"] == advice_answers("q08_ascend_fleet_internal")["output_tokens"]["avg"]
-    assert c.output_tokens_per_month == pytest.approx(cap["people"] * cap["per"] * WORKING_DAYS * cap["out"], rel=1e-6)
+    # re-argued in s33-fleetword (blind review 22, q08: "estimated on 22 working days although the load is 全天稳定"):
+    # a steady load's people are counted every day of the month, not the 22 working days
+    assert cap["days"] == days_a_month("stable") > WORKING_DAYS
+    assert c.output_tokens_per_month == pytest.approx(cap["people"] * cap["per"] * cap["days"] * cap["out"], rel=1e-6)
     assert raised["peak_implied"] > 5 * c.output_tokens_per_month  # the peak's reading, far above what they send
     assert c.output_tokens_per_month_high is None  # nothing above the cap is costed
     row = _floor_row(r, lang)

@@ -16,7 +16,7 @@ import pytest
 
 from advisor.plan import public_people, public_volume
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS
+from advisor.plan.staff_usage import REQUESTS_PER_PERSON, days_a_month
 from tests.support.planned import advice_answers, estimated_month, planned
 
 LANGS = ("en", "zh_CN")
@@ -70,7 +70,10 @@ def test_the_analysts_rate_is_an_office_rate_not_the_fleets(name):
     a = advice_answers(name)
     c = planned(a).costs
     people = c.volume_basis["people"]
-    per_day = estimated_month(c) / people / WORKING_DAYS / a["output_tokens"]["avg"]  # the estimate, before s28-volume28's floor
+    # re-argued in s33-fleetword (blind review 22, q08: "estimated on 22 working days although the load is 全天稳定"):
+    # the month's days are the load's, every day for q08's steady load, the working days for q04's day/night one
+    days = days_a_month(a.get("load_pattern") or "diurnal")
+    per_day = estimated_month(c) / people / days / a["output_tokens"]["avg"]  # the estimate, before s28-volume28's floor
     assert REQUESTS_PER_PERSON[0] <= per_day <= REQUESTS_PER_PERSON[-1], per_day
     assert c.volume_basis["per"] == pytest.approx(per_day)
     # the people are behind the peak, not the peak itself (40 analysts at once are more than 40 analysts)

@@ -1,0 +1,118 @@
+"""Owned fleets' counts that agree (s33-fleetword, blind review 22, issue 25).
+
+q04 zh: "'方案需要的 16 张就是这些空闲的，再加 5 张正忙的' contradicts '11 张空闲'. It is also unclear whether the 30 %
+utilisation refers to the H20s alone or to all 32 cards." q04 en: "the fallback 'without it: 3 replicas on 12 cards'
+also needs one busy card's work moved, so the sign-off is needed even without the spare." q08 zh: "'3 个副本承载峰值，
+余量 60%' but elsewhere '峰值所需 2 个' and 'server down leaves 2 of 4, 100 % of peak'. With max-num-seqs 16, two
+replicas only just hold 30 with no headroom, so the failure case is at the limit ... Monthly usage is estimated on
+22 working days although the load is '全天稳定'."
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan.fleet import free_gpus
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.staff_usage import WORKING_DAYS, days_a_month
+from tests.support.planned import advice_plan, only_finding
+
+LANGS = ("en", "zh_CN")
+Q04, Q08, Q18 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q18_us_fleet_32_h100"
+
+
+def _signoff(r):
+    return next(f for f in r.findings if f.title_key.endswith(".idle_signoff.title"))
+
+
+def _row(md: str, *labels: str) -> str:
+    return next(line for line in md.splitlines() if line.startswith(tuple(f"| {x} |" for x in labels)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_fallback_that_takes_busy_cards_says_the_sign_off_is_needed_either_way(lang):
+    r = advice_plan(Q04)
+    p = _signoff(r).params
+    free = free_gpus(16, 0.3)
+    assert p["without_gpus"] > free  # q04: the 3 replicas without the spare need 12 cards, 11 are free
+    assert p["either"]["short"] == p["without_gpus"] - free
+    words = "the sign-off is needed either way" if lang == "en" else "都需要负责人同意"
+    assert words in _signoff(r).detail_in(lang)
+    assert words.split("the ")[-1] in _row(render_memo_markdown(r, lang), "Hardware", "硬件")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_fallback_on_free_cards_alone_needs_no_either_way(lang):
+    r = advice_plan(Q08)  # 12 of 16 free at 20 %: the 3 replicas on 12 cards take no busy card
+    p = _signoff(r).params
+    assert p["without_gpus"] <= free_gpus(16, 0.2) and p["either"] == ""
+    assert "either way" not in _row(render_memo_markdown(r, "en"), "Hardware")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_measured_share_names_the_cards_it_is_of_where_the_fleet_has_two_types(lang):
+    fleet4 = only_finding(advice_plan(Q04), "gpu.fleet").detail_in(lang)
+    fleet8 = only_finding(advice_plan(Q08), "gpu.fleet").detail_in(lang)
+    said = "over all 32 of your cards" if lang == "en" else "按全部 32 张卡测得"
+    assert said in fleet4 and said in _signoff(advice_plan(Q04)).detail_in(lang)
+    assert ("over all" not in fleet8) if lang == "en" else ("按全部" not in fleet8)  # one type: nothing to tell apart
+    if lang == "zh_CN":  # the plan's cards as free + busy, not "these free ones, plus 5 busy" (16 + 5)
+        assert "方案的 16 张 = 这 11 张空闲的 + 5 张正忙的" in fleet4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_server_down_that_holds_the_peak_with_fewer_replicas_than_sized_says_at_the_limit(lang):
+    r = advice_plan(Q08)
+    place = only_finding(r, "sizing.placement")
+    limit = place.params["cover"]["cover"]  # inside the "check the free cards lie that way" clause
+    serving = r.hardware.layout.load_units
+    assert limit["left"] == 2 < limit["serving"] == serving == 3  # the one count that carries the peak: 3
+    assert limit["share"] * limit["left"] >= 30 and limit["share"] <= limit["cap"]
+    assert limit["tpot"] <= limit["tpot_slo"] and limit["ttft"] <= limit["ttft_slo"]
+    md = render_memo_markdown(r, lang)
+    assert ("at the limit" in md and "That still carries the peak" not in md and "still carrying" not in md) \
+        if lang == "en" else ("已到上限" in md and "这样仍能承载峰值。" not in md and "仍能承载峰值全部" not in md)
+    # page 1 and the placement give the same predicted TPOT
+    tpot = f"{limit['tpot']:g}"
+    assert md.split("\n## ")[1].count(tpot) >= 1 and tpot in place.detail_in(lang)
+
+
+def test_a_server_down_that_leaves_the_sized_replicas_is_not_at_the_limit():
+    r = advice_plan(Q18)  # 7 replicas 2/2/2/1: a server down leaves 5, the 5 the peak is sized on
+    place = next((f for f in r.findings if f.id == "sizing.placement"), None)
+    assert place is None or "at the limit" not in place.detail_in("en")
+
+
+def test_a_steady_load_counts_its_people_every_day_a_day_night_one_on_working_days():
+    steady = advice_plan(Q08).costs.volume_basis
+    daily = advice_plan(Q08, load_pattern="diurnal").costs.volume_basis
+    assert steady["days"] == "30.4" and daily["days"] == str(WORKING_DAYS)
+    assert days_a_month("stable") > WORKING_DAYS
+    low = [int(b["low_out"].replace(",", "")) for b in (steady, daily)]
+    assert low[0] / low[1] == pytest.approx(days_a_month("stable") / WORKING_DAYS, rel=1e-3)
+    md = render_memo_markdown(advice_plan(Q08), "en")
+    assert "a working day" not in md and "requests a day × 30.4 days" in md
+    assert "requests a working day × 22 days" in render_memo_markdown(advice_plan(Q08, load_pattern="diurnal"), "en")
+
+
+Q33 = "q33_office_4090d_fleet"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q33_headline_and_placement_give_one_answer(lang):
+    # blind review 22, q33 zh: "the headline says 6 of 8 cards while the placement section recommends all 8, which
+    # reads as two answers": the 4th replica on the last 2 cards is the plan, on its owners' sign-off, as q04/q08
+    r = advice_plan(Q33)
+    assert (r.hardware.replicas, r.hardware.total_gpus) == (4, 8)
+    p = _signoff(r).params
+    assert (p["without"], p["without_gpus"], p["either"]) == (3, 6, "")  # 7 of 8 free hold the fallback's 6
+    md = render_memo_markdown(r, lang)
+    hardware = _row(md, "Hardware", "硬件")
+    assert ("all 8 of your" in hardware and "recommended besides" not in hardware) if lang == "en" else \
+        ("全部 8 张" in hardware and "另建议" not in hardware)
+    place = only_finding(r, "sizing.placement").detail_in(lang)
+    assert ("2 on one and 2 on the other" in place and "Recommended" not in place) if lang == "en" else \
+        "建议" not in place
+    # workstations, not 8-GPU servers: a machine down, said as a machine
+    assert ("one machine down leaves 2 of 4" in _signoff(r).title_in(lang)) if lang == "en" else \
+        ("一台机器宕机时剩 4 个中的 2 个" in _signoff(r).title_in(lang))
