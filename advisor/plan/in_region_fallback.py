@@ -51,14 +51,13 @@ def find(c: Ctx, region: str, chosen: Any, out: Any, ranked: list[Any], book: Pr
         return None
     tried: list[tuple[Any, float | None, float | None, bool, list[PriceRow]]] = []
     seen: set[str] = set()
-    for k in ranked:
-        key = k.gpu.id
-        if k.gpu.id == chosen.gpu.id or key in seen:
+    for k in ranked:  # each part's best-ranked setup only
+        if k.gpu.id == chosen.gpu.id or k.gpu.id in seen:
             continue
         rows = in_region_rows(book, k.gpu.id, region)
         if not rows:
             continue
-        seen.add(key)
+        seen.add(k.gpu.id)
         mine = gchoice._copy(k)
         ttft, tpot, meets = verify(mine)
         tried.append((mine, ttft, tpot, meets, rows))
@@ -86,8 +85,8 @@ def record(c: Ctx, region: str, chosen: Any, book: PriceBook, k: Any, ttft: floa
             (tpot or 0) / c.tpot_slo_ms if c.tpot_slo_ms else 0.0]
     row = rows[0]
     worst = 0 if over[0] >= over[1] else 1
-    return {"offer": {lang: names[0] for lang, names in _offer_names([row]).items()},
-            "worst_metric": ("ttft", "tpot")[worst], "region": region, "instead_of": chosen.gpu.name, "gpu_id": k.gpu.id, "gpu": k.gpu.name,
+    return {"region": region, "instead_of": chosen.gpu.name, "gpu_id": k.gpu.id, "gpu": k.gpu.name,
+            "offer": {lang: names[0] for lang, names in _offer_names([row]).items()},
             "n": k.total_gpus, "tp": k.tp, "replicas": k.replicas, "weights": k.weights,
             "usd_per_gpu_hour": [round(per_lo, 4), round(per_hi, 4)], "hours": hours,
             "monthly": [round(per_lo * k.total_gpus * hours * conv, 2), round(per_hi * k.total_gpus * hours * conv, 2)],
@@ -95,7 +94,7 @@ def record(c: Ctx, region: str, chosen: Any, book: PriceBook, k: Any, ttft: floa
             "grade": row.grade, "url": row.url,
             "meets": bool(meets), "ttft_p99_ms": None if ttft is None else round(ttft, 1),
             "tpot_p99_ms": None if tpot is None else round(tpot, 1), "ttft_slo_ms": c.ttft_slo_ms,
-            "tpot_slo_ms": c.tpot_slo_ms, "worst_over": round(max(over), 3)}
+            "tpot_slo_ms": c.tpot_slo_ms, "worst_metric": ("ttft", "tpot")[worst], "worst_over": round(max(over), 3)}
 
 
 def with_step(steps: list[NextStep], fb: dict[str, Any] | None) -> list[NextStep]:
