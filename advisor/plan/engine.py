@@ -43,6 +43,7 @@ from advisor.plan import (
     hosted_prices,
     hosted_weigh,
     hosted_where,
+    in_region_fallback,
     instance_on_request,
     kv_fit,
     latency_pick,
@@ -1315,6 +1316,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         weighing = result.gpu_choice.weighing if result.gpu_choice is not None else None
         if weighing is not None:  # its split is the mainland node's; the cost row adds both nodes'
             weighing.on_mainland_node = True
+    result.in_region_fallback = _in_region_fallback(c, region, form, chosen, out, [*ok, *near], book, ov_node)
+    result.next_steps = in_region_fallback.with_step(result.next_steps, result.in_region_fallback)
     m = line_total.judged_total(costs)  # the budget's figure: with a priced line (s22-premium22)
     result.binding_constraint = binding_constraint(
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
@@ -1428,6 +1431,21 @@ def _fleet_others(c: Ctx, chosen: sizing.Candidate | None, gpu_ids: list[str], o
             out.append({"tr": "plan.fleet14.no_fit", **base, "mem": round(g.memory_bytes / 1e9),
                         "formats": ", ".join(formats), "max": g.max_gpus_per_node})  # fmt: skip
     return out
+
+
+def _in_region_fallback(c: Ctx, region: str, form: str, chosen: sizing.Candidate | None,
+                        out: costmod.CostOutcome | None, ranked: list[sizing.Candidate], book: PriceBook,
+                        ov_node: Any) -> dict[str, Any] | None:
+    """Plan B on a part priced by a row of the region, where the rented part there is priced by a stand-in only
+    (``in_region_fallback``): the plan's own node, or a two-node plan's overseas node."""
+    if form not in price_rows.RENTED_FORMS:
+        return None
+    if ov_node is not None and ov_node.node is not None:
+        n = ov_node.node
+        return in_region_fallback.find(n.ctx, n.region, n.cand, n.out, list(n.ok), book,
+                                       lambda k: _verify_laid_out(n.ctx, k, n.region, book))
+    return in_region_fallback.find(c, region, chosen, out, ranked, book,
+                                   lambda k: _verify_laid_out(c, k, region, book))
 
 
 def _two_nodes(c: Ctx, chosen: sizing.Candidate, book: PriceBook, fx: float):

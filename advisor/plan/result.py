@@ -886,9 +886,15 @@ class NextStep(_Out):
     key: str
     params: dict[str, Any] = Field(default_factory=dict)
     command: str | None = None
+    # issue 25 (reviews 21-22): what to do if the step comes to nothing, a {"tr": key, ...} phrase said after it
+    # (the quote step's plan B on a part priced in the region: advisor.plan.in_region_fallback)
+    otherwise: dict[str, Any] | None = None
 
     def text_in(self, lang: str) -> str:
-        return render(lang, self.key, self.params)
+        text = render(lang, self.key, self.params)
+        if self.otherwise is None:
+            return text
+        return render(lang, "offgpu33.next.otherwise", {"step": text, "otherwise": self.otherwise})
 
 
 class Fix(_Out):
@@ -1477,6 +1483,12 @@ class PlanResult(_Out):
     # s20-hosted20 (issue 25): a hosted API cheaper than the plan: start on it (this plan what to move to), or why not
     start_with: StartWith | None = Field(None, description="where a hosted API of the same model costs less: what to "
                                          "start on, the reason, and the break-even volume (JSON: decision.start_with)")
+    # issue 25 (reviews 21-22, q25/q37/q43): plan B on a part priced by a row of the region, where the rented part
+    # there is priced by a stand-in only (advisor.plan.in_region_fallback.record)
+    in_region_fallback: dict[str, Any] | None = Field(
+        None, description="where the rented GPU in Hong Kong or Singapore is priced only by another region's row "
+        "times the uplift: the best-ranked setup on a part with a price row of that region, sized and checked on the "
+        "same predictor, with its GPU rent a month (row × GPUs × hours) and the row it rests on")
 
     def finding(self, finding_id: str) -> Finding | None:
         return next((f for f in self.findings if f.id == finding_id), None)

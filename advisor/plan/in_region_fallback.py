@@ -1,0 +1,125 @@
+"""Plan B on a part sold in the region, where the chosen part there is priced only by a stand-in (issue 25, blind
+reviews 21–22: q25 "name the A10 (TP2, available in ap-east-1) … as plan B before the HKMA submission", q37 "name a
+fallback that is actually sold in-region … in case no quote comes", q43 "the memo should name a fallback part").
+
+A Hong Kong or Singapore node whose GPU has no price row of that region is priced from another region's row times
+the region's uplift (``cost.cloud_price``): no provider there has quoted it (AWS sells no g6e in either, and the L40S
+needs a US export licence into Hong Kong). The fallback is the best-ranked setup of the same screen on a part that
+IS priced by a row of the region (AWS ap-east-1's A10, Google Cloud's L4 in Singapore, AWS Singapore's A100),
+checked on the same predictor at the same peak, with its GPU rent: the row's USD per GPU-hour × its GPUs × the
+month's hours. Never a price invented: no in-region row, no fallback.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from advisor.plan import cost as costmod
+from advisor.plan import gpu_choice as gchoice
+from advisor.plan import sizing
+from advisor.plan.context import Ctx
+from advisor.plan.data import PriceBook
+from advisor.plan.money_text import money_range, number_text
+from advisor.plan.price_rows import PROXY_REGIONS, _offer_names
+from advisor.plan.result import MoneyRange, NextStep, PriceRow
+
+MAX_TRIED = 4  # parts with a row of the region checked on the predictor (their best-ranked setup each; the price
+# list has at most three in one region today, so "no part priced there meets the target" is said of them all)
+
+
+def in_region_rows(book: PriceBook, gpu_id: str, region: str) -> list[PriceRow]:
+    """The region's own sourced rows for the part (no user quote, no placeholder), as the engine prices it there."""
+    rows = costmod.cloud_rows(book, gpu_id, region)
+    if not costmod.local_rows(rows, region):
+        return []
+    return [r for r in rows if r.region == region and not r.user_quote and r.grade != "U"]
+
+
+def stand_in(out: Any) -> bool:
+    """The plan's rent rests on another region's row times the uplift (``cost.compute`` marks it)."""
+    return out is not None and out.costs.region_uplift is not None
+
+
+def find(c: Ctx, region: str, chosen: Any, out: Any, ranked: list[Any], book: PriceBook,
+         verify: Callable[[Any], tuple[float | None, float | None, bool]]) -> dict[str, Any] | None:
+    """The fallback record (see ``record``), or None: not a Hong Kong or Singapore node, the chosen part priced by
+    a row of the region (or a user's quote), or no part of the screen with a row there. ``ranked``: the screen's
+    setups, those meeting the target first; ``verify``: the predictor's (ttft, tpot, meets) of a setup, laid out."""
+    if region not in PROXY_REGIONS or chosen is None or c.is_batch or not stand_in(out):
+        return None
+    tried: list[tuple[Any, float | None, float | None, bool, list[PriceRow]]] = []
+    seen: set[str] = set()
+    for k in ranked:  # each part's best-ranked setup only
+        if k.gpu.id == chosen.gpu.id or k.gpu.id in seen:
+            continue
+        rows = in_region_rows(book, k.gpu.id, region)
+        if not rows:
+            continue
+        seen.add(k.gpu.id)
+        mine = gchoice._copy(k)
+        ttft, tpot, meets = verify(mine)
+        tried.append((mine, ttft, tpot, meets, rows))
+        if meets or len(tried) >= MAX_TRIED:
+            break
+    if not tried:
+        return None
+    pick = next((t for t in tried if t[3]), tried[0])
+    return record(c, region, chosen, book, *pick)
+
+
+def record(c: Ctx, region: str, chosen: Any, book: PriceBook, k: Any, ttft: float | None, tpot: float | None,
+           meets: bool, rows: list[PriceRow]) -> dict[str, Any]:
+    """What the plan says of the fallback: the setup, its GPU rent a month (the row's range × GPUs × hours, in the
+    answer's currency), the row it rests on, and the predictor's P99s beside the targets."""
+    fx = float(book.fx()["cny_per_usd"])
+    conv = fx if c.currency == "CNY" else 1.0
+    lows, highs = zip(*(costmod.usd_range(r, fx) for r in rows), strict=True)
+    per_lo, per_hi = min(lows), max(highs)
+    hours = costmod.HOURS_PER_MONTH
+    if ttft is None or tpot is None:  # the setup re-laid after its check: the figures at its load per replica
+        lv = sizing.levels_at(c, gchoice._copy(k), [max(1, math.ceil(c.peak / max(1, k.replicas)))])[0]
+        ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
+    over = [(ttft or 0) / c.ttft_slo_ms if c.ttft_slo_ms else 0.0,
+            (tpot or 0) / c.tpot_slo_ms if c.tpot_slo_ms else 0.0]
+    row = rows[0]
+    worst = 0 if over[0] >= over[1] else 1
+    return {"region": region, "instead_of": chosen.gpu.name, "gpu_id": k.gpu.id, "gpu": k.gpu.name,
+            "offer": {lang: names[0] for lang, names in _offer_names([row]).items()},
+            "n": k.total_gpus, "tp": k.tp, "replicas": k.replicas, "weights": k.weights,
+            "usd_per_gpu_hour": [round(per_lo, 4), round(per_hi, 4)], "hours": hours,
+            "monthly": [round(per_lo * k.total_gpus * hours * conv, 2), round(per_hi * k.total_gpus * hours * conv, 2)],
+            "currency": c.currency, "row_ids": [r.id for r in rows], "source": row.source, "date": row.date,
+            "grade": row.grade, "url": row.url,
+            "meets": bool(meets), "ttft_p99_ms": None if ttft is None else round(ttft, 1),
+            "tpot_p99_ms": None if tpot is None else round(tpot, 1), "ttft_slo_ms": c.ttft_slo_ms,
+            "tpot_slo_ms": c.tpot_slo_ms, "worst_metric": ("ttft", "tpot")[worst], "worst_over": round(max(over), 3)}
+
+
+def with_step(steps: list[NextStep], fb: dict[str, Any] | None) -> list[NextStep]:
+    """The step asking the region's hosts for a quote, followed by plan B in one sentence: what to rent if no host
+    quotes the chosen part there (q25: "as plan B before the HKMA submission")."""
+    if fb is None:
+        return steps
+    return [s.model_copy(update={"otherwise": phrase(fb)}) if s.id == "quotes" else s for s in steps]
+
+
+def phrase(fb: dict[str, Any]) -> dict[str, Any]:
+    """The fallback as a translatable phrase: its setup and its GPU rent from the row where it meets the target;
+    where it does not, no count or month (the predictor added replicas to no avail: q43's 28 × A10 at 150 ms), only
+    the part, the row and how far its best P99 is over the target."""
+    common = {"asked": fb["instead_of"], "region": {"tr": f"plan.region.{fb['region']}"}, "gpu": fb["gpu"],
+              "tp": fb["tp"], "weights": fb["weights"],
+              "offer": {"by_lang": {"en": fb["offer"].get("en", ""), "zh_CN": fb["offer"].get("zh_CN", "")}}}
+    if not fb["meets"]:
+        metric = fb["worst_metric"]
+        return {"tr": "offgpu33.fallback.misses", **common, "metric": metric.upper(),
+                "pct": round((fb["worst_over"] - 1) * 100), "figure": number_text(fb[f"{metric}_p99_ms"]),
+                "target": number_text(fb[f"{metric}_slo_ms"])}
+    lo, hi = fb["monthly"]
+    return {"tr": "offgpu33.fallback.meets", **common, "n": fb["n"],
+            "monthly": money_range(MoneyRange(low=lo, high=hi), fb["currency"])}
+
+
+__all__ = ["find", "in_region_rows", "phrase", "record", "stand_in", "with_step"]
