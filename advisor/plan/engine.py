@@ -1317,11 +1317,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         if weighing is not None:  # its split is the mainland node's; the cost row adds both nodes'
             weighing.on_mainland_node = True
     result.in_region_fallback = _in_region_fallback(c, region, form, chosen, out, [*ok, *near], book, ov_node)
-    result.next_steps = in_region_fallback.with_step(result.next_steps, result.in_region_fallback)
+    if result.start_with is None or result.start_with.form != "hosted_api":  # an API leads: plan B in the JSON only
+        result.next_steps = in_region_fallback.with_step(result.next_steps, result.in_region_fallback)
     m = line_total.judged_total(costs)  # the budget's figure: with a priced line (s22-premium22)
     result.binding_constraint = binding_constraint(
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
-        c.budget_amount, m.high if m is not None else None, c.currency, result.latency_curve)  # fmt: skip
+        c.budget_amount, m.high if m is not None else None, c.currency, result.latency_curve,
+        sketch=any(x.severity == "blocker" for x in findings))  # fmt: skip
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
     result.binding_constraint = prefill_stretch.note(result.binding_constraint, c.is_batch, costs.prefill_gpu_share)
     by_card = result.gpu_choice.placeholder_pick if result.gpu_choice is not None else None

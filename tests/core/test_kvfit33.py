@@ -126,7 +126,12 @@ def test_every_scenario_caps_the_engine_within_the_average_length_count_and_says
                 if isinstance(p, dict)}  # fmt: skip
         over = worst > fit.at_full
         assert fit.load_over_full == over, path.stem
-        assert bool(said & {"kvfit33.down", "kvfit33.also", "kvfit33.also_nodown"}) == over, path.stem
+        # a blocked plan (q07: months of filings first) is a sketch: its failover-only sentence waits, the sizing
+        # table's two KV counts stay (binding.py ``sketch``, blind review 22 q07); the peak's sentence stays
+        blocked = any(f.severity == "blocker" for f in plan.findings)
+        failover_only = fit.peak_per_replica <= fit.at_full
+        expected = over and not (blocked and failover_only)
+        assert bool(said & {"kvfit33.down", "kvfit33.also", "kvfit33.also_nodown"}) == expected, path.stem
 
 
 def test_plan_json_carries_the_kv_fit_with_its_source():
