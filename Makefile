@@ -35,10 +35,7 @@ lint: $(TEST_STAMP)
 # offscreen. Each file runs in exactly one process (tests/core/test_make_test_split.py), and the files are split so
 # that each process takes about as long alone (160-200 s), the compute-heavy ones beside those that mostly wait. The output of each follows when all are done;
 # any failing fails the target.
-# PYTHONDONTWRITEBYTECODE emptied: a shell that sets it (this project's CI box does) would make every `advisor`
-# subprocess a test starts compile the modules it imports from source again (~0.35 s of CPU a `plan`, ~0.1 s a
-# `calc`, measured session 32); with it empty the first import writes __pycache__ (git-ignored) and the rest reuse it.
-PYTEST := PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
+PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 QT_FREE_PYTEST := ADVISOR_TESTS_WITHOUT_QT=1 $(PYTEST) -p no:pytest-qt -W ignore::pytest.PytestConfigWarning
 # Five robustness files that mostly wait (bounds, timeouts, stop signals: ~75 s of wall, ~4 s of CPU) and need no Qt.
 # They ran Qt-free beside QT_FREE_SECOND until session 33; they now run in the Qt process of tests/ui (see below).
@@ -79,8 +76,11 @@ UI_SECOND := $(sort $(wildcard tests/ui/test_wizard*.py tests/ui/test_shell*.py)
 UI_FIRST := $(filter-out $(UI_SECOND),$(sort $(wildcard tests/ui/test_*.py)))
 # Lint runs beside the four, at the lowest priority (nice 19): its ~10 s of CPU (mypy from an empty cache) go into
 # the moments a core is idle (a process waiting, the first ones done), instead of ~10 s before any test starts.
+# PYTHONDONTWRITEBYTECODE unset: a shell that sets it (this project's CI box does) would make every `advisor`
+# subprocess a test starts compile the modules it imports from source again (~0.35 s of CPU a `plan`, ~0.1 s a
+# `calc`, measured session 32); unset, the first import writes __pycache__ (git-ignored) and the rest reuse it.
 test: $(TEST_STAMP)
-	@logs=$$(mktemp -d); \
+	@unset PYTHONDONTWRITEBYTECODE; logs=$$(mktemp -d); \
 	nice -n 19 sh -c '$(LINT)' >$$logs/lint 2>&1 & lint=$$!; \
 	$(QT_FREE_PYTEST) tests/core $(addprefix --ignore=,$(QT_FREE_SECOND)) >$$logs/core 2>&1 & core=$$!; \
 	$(QT_FREE_PYTEST) $(QT_FREE_SECOND) >$$logs/core2 2>&1 & core2=$$!; \
