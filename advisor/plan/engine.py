@@ -1323,7 +1323,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     result.binding_constraint = binding_constraint(
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
         c.budget_amount, m.high if m is not None else None, c.currency, result.latency_curve,
-        sketch=any(x.severity == "blocker" for x in findings))  # fmt: skip
+        sketch=not feasible)  # fmt: skip
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
     result.binding_constraint = prefill_stretch.note(result.binding_constraint, c.is_batch, costs.prefill_gpu_share)
     by_card = result.gpu_choice.placeholder_pick if result.gpu_choice is not None else None

@@ -1138,8 +1138,8 @@ def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
     found = result.layouts_tried
     if found is None or as_asked or all(t.outcome in ("chosen", "more") and not t.missed for t in found.tries):
         return ""
-    if any(f.severity == "blocker" for f in result.findings):  # a blocked plan's setup is a sketch (binding.py's
-        return ""  # ``sketch``; blind review 22, q07): the layouts it tried stay in ``--json``
+    if not result.feasible:  # a blocked plan's setup is a sketch (binding.py's ``sketch``; blind review 22, q07):
+        return ""  # the layouts it tried stay in ``--json``
     # said, the layouts that tell something; "TP4 fp8 would need at least 4 GPUs" beside them is the same obvious
     # line (s21-pages21: q34's sentence listed TP2, TP4 and TP8 so; ``--json`` keeps every try); one on fewer cards
     # a replica is said with what stops it (blind review 20, q17: why TP2 where the weights fit one card)
