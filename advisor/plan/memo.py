@@ -41,6 +41,7 @@ from advisor.plan import (
     line_total,
     memo_api_only,
     memo_batch,
+    memo_batch_slow,
     memo_carried,
     memo_condition_once,
     memo_cost_formula,
@@ -1286,6 +1287,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
         value = t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
+        value += memo_batch_slow.key_clause(result, lang)  # the job's own slow end beside it (review 22, q06)
         # a public chat's month led by its figure as chats of a few turns (blind review 18, q16; s25-dates25)
         chats = memo_api_only.cost_text(result, lang, monthly)
         moved += "" if chats else memo_api_only.turns_clause(result, lang)

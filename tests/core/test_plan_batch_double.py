@@ -92,3 +92,21 @@ def test_a_jobs_setup_days_come_before_its_clock_and_a_banks_review_is_in_the_ti
     q41 = planned(advice_answers("q41_finetune_internal_callcentre"))
     assert "fin.cn_it_outsourcing" in {x.id for x in q41.findings}
     assert all(i.id != "fin_outsourcing_review" for i in q41.timeline.items)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_page_ones_job_cost_names_its_own_slow_end(lang):
+    # blind review 22 (q06): page 1 printed only the plan-rate job cost while the memo's own slow end, which the
+    # doubling is sized for, bills more hours; the cost row now carries both, the slow end as the finding priced it
+    from advisor.plan.memo import memo_document
+
+    plan = planned(advice_answers("q06_l20_batch_72h_claims"))
+    slow = _doubled(plan).params["cost2"]["slow"]
+    row = next(line for line in memo_document(plan, lang).markdown().splitlines()
+               if line.startswith("| " + ("Cost" if lang == "en" else "成本")))
+    assert slow in row, row
+    # a job planned on its minimum (no doubling) has no slow end of its own to print
+    small = planned({**advice_answers("q06_l20_batch_72h_claims"), "total_requests": 1_700_000})
+    assert _doubled(small) is None
+    assert "slow end" not in next(line for line in memo_document(small, "en").markdown().splitlines()
+                                  if line.startswith("| Cost"))
