@@ -481,7 +481,11 @@ def pi_consent(f: Facts):
     sector = "finance" if any(s in c.sector for s in ("financ", "bank", "insur")) else (
         "medical" if any(s in c.sector for s in ("medic", "health")) else "general")
     # the customers export (no mainland entity, business customers): telling their people is theirs (s19-duties19b)
-    variant = ("abroad_customers" if customers_export(c) else "abroad") if abroad else "bases"
+    # a service for businesses with a mainland entity too: the people in the prompts are mostly the customers' own
+    # contacts and staff, not the service's users (q21, blind review 23: "separate consent from 50,000 third parties
+    # is impractical; the SaaS is probably the customers' entrusted processor"), so who tells them is said the same way
+    variant = ("abroad_customers" if customers_export(c) or c.audience == "business" else "abroad") if abroad \
+        else "bases"
     # separate consent for sensitive information is the sensitive-information finding's where it is in the memo:
     # said there, not here again (s20-q07pages)
     sensitive = "end" if _duties_rules.pi_sensitive(f) is not None else "sensitive"

@@ -121,3 +121,15 @@ def test_a_singapore_finance_node_points_to_the_mas_finding_where_the_memo_has_i
     assert not fire("fin.mas_outsourcing", owned)
     [res] = fire("pi.region_residency", owned)
     assert res.params["extra"] == {"tr": "plan.residency.mas"}
+
+
+def test_a_business_service_with_a_mainland_entity_leaves_its_customers_contacts_to_them():
+    # q21 (blind review 23): a mainland SaaS for businesses hosting in Hong Kong; the people in the prompts are its
+    # customers' sales contacts, not its users: separate consent "from 50,000 third parties" is the customers' to
+    # arrange as handlers, said as such; the same company serving the public still tells its own users itself
+    a = advice_answers("q21_fast_launch_hk_rule1")
+    assert a["mainland_entity"] is True and a["audience"] == "business"
+    [consent] = [f for f in planned(a).findings if f.id == "pi.consent_notice"]
+    assert consent.title_key.endswith(".abroad_customers.title")
+    [public] = [f for f in planned({**a, "audience": "public"}).findings if f.id == "pi.consent_notice"]
+    assert public.title_key.endswith(".abroad.title")
