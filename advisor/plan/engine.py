@@ -45,6 +45,7 @@ from advisor.plan import (
     hosted_where,
     in_region_fallback,
     instance_on_request,
+    sales_wait,
     kv_fit,
     latency_pick,
     layout_search,
@@ -1299,6 +1300,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)
     result.next_steps = instance_on_request.confirm_first(result.next_steps, result.hardware, form)
+    sales_wait.apply(result, form)  # such a part's delivery: a wait of unknown length, a part to start on (s33, q32)
     result.next_steps = spare_over_budget.replacement_step(result.next_steps, result.findings)  # no spare server
     result.next_steps = quotes_once.said_once(result.next_steps, result.findings)  # one "get quotes" (s23-pages23)
     if chosen is not None:

@@ -1321,9 +1321,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         else:  # what the launch waits for first, then the days (q25: the HKMA's review, then 1–5 days to set up)
             text = result.timeline.launch_text(lang, launch)
         if result.timeline.deadline_days is not None:
+            verdict = result.timeline.deadline_key()  # "if": met only if a sales delivery comes in time (q32)
             text += ("；" if lang == "zh_CN" else "; ") + t(
-                "memo.key.deadline_ok" if result.timeline.meets_deadline else "memo.key.deadline_missed",
-                days=result.timeline.deadline_days)
+                {"ok": "memo.key.deadline_ok", "missed": "memo.key.deadline_missed", "if": "supply34.key.deadline_if"}[
+                    verdict], days=result.timeline.deadline_days, slack=result.timeline.deadline_slack_days)
         rows.append((t("memo.key.launch"), text))
     feasible = budget_words.feasible_text(result, lang)
     untimed = result.timeline.untimed
