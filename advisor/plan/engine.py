@@ -1352,6 +1352,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if check_fixes:  # a hosted-API headline: its steps first (review 18, q34); not in a fix's re-plan, whose steps an
         # infeasible plan may adopt under its blockers, where page 1 does not lead with the API (q19)
         result.next_steps = api_lead_steps.api_first(result)
+    # no confirmed hardware until a provider there quotes: that quote, with plan B, is the first step (review 23)
+    result.next_steps = in_region_fallback.quote_first(result)
     return result
 
 

@@ -38,6 +38,7 @@ from advisor.plan import (
     cloud_price_labels,
     field_labels,
     headline25,
+    in_region_fallback,
     line_total,
     memo_api_only,
     memo_batch,
@@ -1253,6 +1254,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                      total=sum(n.total_gpus for n in result.nodes))
     # form, region and line are the sentence right above this table ("Recommendation: …"): not a row again
     as_asked = as_asked_only(result)
+    # a part no provider there is known to sell: unconfirmed until one quotes, the step with plan B named (review 23)
+    hardware += in_region_fallback.hardware_clause(result, lang, FIRST_STEPS)
     rows = [(t("memo.key.hardware_as_asked" if as_asked and hw.gpu else "memo.key.hardware"), hardware)]
     asked = result.as_asked_hardware  # sized on the fix's part: the setup asked for, beside it, for comparison
     if asked is not None and asked.gpu:
