@@ -150,7 +150,7 @@ def hardware_clause(result: Any, lang: str, first_steps: int) -> str:
     if n is None:
         return ""
     key = "supply34.key.unconfirmed_" + ("meets" if fb["meets"] else "misses")
-    return render(lang, key, {"region": {"tr": f"plan.region.{fb['region']}"}, "n": n})
+    return render(lang, key, {"region": {"tr": f"plan.region.{fb['region']}"}, "n": n, "gpu": fb["instead_of"]})
 
 
 __all__ = ["find", "hardware_clause", "in_region_rows", "phrase", "quote_first", "record", "stand_in", "with_step"]

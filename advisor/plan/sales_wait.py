@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan.data import facts
 from advisor.plan.result import NextStep, PlanResult, TimelineItem
 from advisor.plan.sales_only import listed_on_request
 
@@ -28,8 +29,12 @@ def start_on(result: PlanResult) -> dict[str, Any] | None:
     g = result.gpu_choice
     if g is None:
         return None
+    # never a part whose own supply is in doubt (export-sensitive: the A800/H800 stock, the H200): it is no part to
+    # start on while waiting for another (q40 named 16 × A800)
+    sensitive = set(facts()["gpu_availability"]["export_sensitive"])
     for a in g.alternatives:
-        if a.price_sourced and a.purchase is None and not listed_on_request(a.gpu) and a.gpu != g.chosen.gpu:
+        if a.price_sourced and a.purchase is None and not listed_on_request(a.gpu) and a.gpu != g.chosen.gpu \
+                and a.gpu not in sensitive:
             return {"n": a.gpus, "gpu": a.gpu_name, "per_hour": f"{a.per_hour:,.2f}",
                     "currency": g.currency}
     return None
