@@ -47,7 +47,7 @@ def critical_path_first(result: PlanResult) -> list[NextStep]:
     gate = _gate_step(result.timeline, rest, no_running_budget(result.answers))
     if gate is not None:
         lead.append(gate)
-        if gate.key == sales_wait.CONFIRM_KEY:  # the quote step is the gate step: said once
+        if gate.key == sales_wait.GATE_KEY:  # the quote step is the gate step: said once
             rest = [s for s in rest if s.key != sales_wait.CONFIRM_KEY]
         if gate.key in _GATE_QUOTES.values():  # the quotes step is folded into the gate step
             rest = [s for s in rest if s.key not in _GATE_QUOTES]

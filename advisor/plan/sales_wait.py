@@ -21,6 +21,7 @@ from advisor.plan.sales_only import listed_on_request
 ITEM_ID = "sales_order"
 RENTED_FORMS = ("cloud", "cloud_then_bare_metal")
 CONFIRM_KEY = "supply34.next.confirm_delivery"  # the confirm-instance step (instance_on_request) asking the date
+GATE_KEY = "supply34.next.confirm_delivery_gate"  # the same step naming the delivery, as the step the launch waits on
 
 
 def start_on(result: PlanResult) -> dict[str, Any] | None:
@@ -46,7 +47,8 @@ def apply(result: PlanResult, form: str) -> None:
     only if the delivery comes within the set-up's slack). Where page 1 leads with a hosted API, the API's launch
     does not wait on it: the step is listed, not blocking."""
     hw, tl = result.hardware, result.timeline
-    if form not in RENTED_FORMS or not hw.gpu or not listed_on_request(hw.gpu):
+    # an infeasible plan's launch waits on its blockers first: a delivery beside them is noise (q07's 双减, q40)
+    if form not in RENTED_FORMS or not hw.gpu or not listed_on_request(hw.gpu) or not result.feasible:
         return
     if any(i.id == ITEM_ID for i in tl.items):
         return
@@ -75,7 +77,7 @@ def as_gate(untimed: list[TimelineItem], steps: list[NextStep]) -> NextStep | No
     if [i.id for i in untimed] != [ITEM_ID]:
         return None
     step = next((s for s in steps if s.key == CONFIRM_KEY), None)
-    return step.model_copy(update={"id": "waits"}) if step is not None else None
+    return step.model_copy(update={"id": "waits", "key": GATE_KEY}) if step is not None else None
 
 
-__all__ = ["CONFIRM_KEY", "ITEM_ID", "apply", "as_gate", "start_on"]
+__all__ = ["CONFIRM_KEY", "GATE_KEY", "ITEM_ID", "apply", "as_gate", "start_on"]

@@ -48,8 +48,8 @@ def test_sales_only_quote_step_asks_the_date_and_names_the_part_to_start_on(lang
     alt = next(a for a in r.gpu_choice.alternatives if a.gpu_name == other["gpu"])
     assert alt.price_sourced and other["per_hour"] == f"{alt.per_hour:,.2f}" and other["n"] == alt.gpus
     first = r.next_steps[0]
-    assert first.id == "waits" and first.key == sales_wait.CONFIRM_KEY  # one step: the quote asks the date
-    assert sum(s.key == sales_wait.CONFIRM_KEY for s in r.next_steps) == 1
+    assert first.id == "waits" and first.key == sales_wait.GATE_KEY  # one step: the quote asks the date
+    assert sum(s.key in (sales_wait.CONFIRM_KEY, sales_wait.GATE_KEY) for s in r.next_steps) == 1
     text = first.text_in(lang)
     assert f"{other['n']} " in text and other["gpu"] in text and other["per_hour"] in text
     md = render_memo_markdown(r, lang)
