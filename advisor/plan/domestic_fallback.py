@@ -27,6 +27,24 @@ def offered_on_mainland() -> bool:
     return GPU_ID in facts()["gpu_availability"]["mainland"]["gpus"]
 
 
+def moot(findings: list[Any]) -> list[Any]:
+    """``findings`` with the export finding's domestic sentence dropped where the plan is blocked by something other
+    than the GPU asked for (q07's 双减, q40's budget): its hardware is then a sketch, and a second part to quote for it
+    is noise (q07: "the hardware section … is moot until 双减 is answered"). A plan blocked by its GPU itself (q19's
+    H100 on the mainland) keeps it: that is where it matters most."""
+    other = any(x.severity == "blocker" and x.id != "gpu.not_in_region" for x in findings)
+    if not other:
+        return findings
+    from advisor.plan.rule_base import finding
+
+    out = []
+    for x in findings:
+        if x.id == "gpu.export_verify" and "domestic" in x.params:
+            x = finding("gpu.export_verify", gpus=x.params["gpus"])
+        out.append(x)
+    return out
+
+
 def floor(ctx: Ctx) -> dict[str, Any] | None:
     """{"n", "weights"}: the fewest 910B cards (1, 2, 4 or 8) a replica holds the weights and one full-context
     request on, at the best format the answers allow on it; {"n": None} where 8 do not suffice; None where the part
@@ -58,4 +76,4 @@ def phrase(ctx: Ctx) -> dict[str, Any] | str:
     return {"tr": "supply34.domestic.line", "gpu": gpu.name, "model": ctx.model.name, "size": size}
 
 
-__all__ = ["GPU_ID", "floor", "offered_on_mainland", "phrase"]
+__all__ = ["GPU_ID", "floor", "moot", "offered_on_mainland", "phrase"]

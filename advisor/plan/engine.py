@@ -28,6 +28,7 @@ from advisor.plan import (
     capacity_probe,
     commands,
     decode_pick,
+    domestic_fallback,
     example_sources,
     finetune_steps,
     first_token_tie,
@@ -1199,6 +1200,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         _prefill_share(out.costs, sized, chosen, main_node, ov_node)
         _per_million_at_capacity(c, out.costs, capacity, ov_node)
     findings = run_rules(f)
+    findings = domestic_fallback.moot(findings)  # a blocked sketch's second part to quote is noise (review 23, q07)
     # an 8 × H100 source on a plan of another GPU is cited as the public example it is (round 14; s25-dates25)
     findings = example_sources.as_examples(findings, chosen.gpu.id if chosen is not None else None)
     feasible = not any(x.severity == "blocker" for x in findings)

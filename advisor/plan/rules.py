@@ -635,6 +635,7 @@ def gpu_export(f: Facts):
 
     # the part can be cut off: a domestic accelerator as the second part to quote, with what is not known of it
     # (review 23, q19/q26: "Ascend 910B … never named as a fallback"); its sources cited beside the rule's own
+    # dropped again where the plan is blocked by something other than its GPU (domestic_fallback.moot, q07's 双减)
     domestic = domestic_fallback.phrase(f.ctx) if domestic_fallback.GPU_ID not in _gpus_in_plan(f) else ""
     if not domestic:
         return finding("gpu.export_verify", gpus=_gpu_names(hit))

@@ -124,7 +124,7 @@ def test_stand_in_part_is_unconfirmed_and_its_quote_comes_first(name: str, lang:
     assert r.next_steps[0].id == "quotes" and r.next_steps[0].otherwise  # the quote, plan B beside it
     hw = _row(render_memo_markdown(r, lang), "Hardware" if lang == "en" else "硬件")
     assert ("not confirmed" in hw and "next step 1, with plan B" in hw) if lang == "en" else \
-        ("尚未确认" in hw and "第 1 条" in hw)
+        ("未确认" in hw and "第 1 条" in hw)
     assert fb["instead_of"] in hw
 
 
@@ -146,3 +146,13 @@ def test_api_led_stand_in_plan_keeps_page_one_as_it_was() -> None:
     """q12 leads with a hosted API: plan B stays in the JSON only, and the hardware row says nothing of it."""
     r = planned(advice_answers("q12_hk_saas_pi_contract"))
     assert in_region_fallback.hardware_clause(r, "en", 3) == ""
+
+
+def test_a_plan_blocked_by_something_else_names_no_second_part() -> None:
+    """q07 is blocked by 双减, its H20 a sketch: the export finding keeps its plain text (the hardware is moot there),
+    while q19, blocked by the H100 itself, names the 910B."""
+    q07 = only_finding(planned(advice_answers("q07_minors_education_app")), "gpu.export_verify")
+    assert "domestic" not in q07.params and not q07.detail_key.endswith(".domestic.detail")
+    assert not any("Ascend" in s.title for s in q07.sources)
+    q19 = only_finding(planned(advice_answers("q19_export_controlled_h100_mainland")), "gpu.export_verify")
+    assert "domestic" in q19.params
