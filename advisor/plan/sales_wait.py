@@ -45,7 +45,7 @@ def apply(result: PlanResult, form: str) -> None:
     """Add the delivery as a step of unknown length where the plan rents a part sold only through the cloud's sales,
     the confirm-instance step asking its date (and naming the part to start on), and leave the deadline open (met
     only if the delivery comes within the set-up's slack). Where page 1 leads with a hosted API, the API's launch
-    does not wait on it: the step is listed, not blocking."""
+    does not wait on it: only the quote step asks the date and names the part to start on."""
     hw, tl = result.hardware, result.timeline
     # an infeasible plan's launch waits on its blockers first: a delivery beside them is noise (q07's 双减, q40)
     if form not in RENTED_FORMS or not hw.gpu or not listed_on_request(hw.gpu) or not result.feasible:
@@ -58,10 +58,11 @@ def apply(result: PlanResult, form: str) -> None:
     fallback: Any = {"tr": "supply34.timeline.sales_fallback", **other} if other is not None else ""
     blocking = not leads_with_api(result)
     item = TimelineItem(id=ITEM_ID, label_key="supply34.timeline.sales_order", days_low=None, days_high=None,
-                        blocking=blocking, label_params={"gpu": hw.gpu_name or hw.gpu, "fallback": fallback},
-                        ask_key="supply34.timeline.sales_ask")
-    at = next((n for n, i in enumerate(tl.items) if i.id == "setup"), len(tl.items))
-    tl.items.insert(at, item)
+                        blocking=blocking, label_params={"gpu": hw.gpu_name or hw.gpu},
+                        ask_key="supply34.timeline.sales_ask")  # the part to start on: in the step, said once
+    if blocking:  # an API's launch does not wait on it: the quote step asks the date, the timeline adds nothing
+        at = next((n for n, i in enumerate(tl.items) if i.id == "setup"), len(tl.items))
+        tl.items.insert(at, item)
     delivery = {"tr": item.label_key, **item.label_params, "clause": True}
     result.next_steps = [s.model_copy(update={"key": CONFIRM_KEY, "params": {
         **s.params, "delivery": delivery, "fallback": fallback}}) if s.id == "confirm_instance" else s
