@@ -1571,6 +1571,8 @@ class PlanResult(_Out):
             # s25-dates25: the launch if the provincial CAC accepts registration instead of the full filing
             "earliest_low": tl.earliest_low,
             "earliest_high": tl.earliest_high,
+            # s33-supply: met only if a sales-only part's delivery comes within these days (meets_deadline None)
+            "deadline_slack_days": tl.deadline_slack_days,
         }
         return data
 

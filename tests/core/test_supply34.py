@@ -38,6 +38,7 @@ def test_sales_only_delivery_is_a_wait_of_unknown_length() -> None:
     # met only if the sales deliver within what the set-up leaves of the deadline
     assert tl.meets_deadline is None and tl.deadline_slack_days == tl.deadline_days - tl.launch_days_high
     assert tl.deadline_key() == "if"
+    assert r.to_json("en")["timeline"]["deadline_slack_days"] == tl.deadline_slack_days  # in plan --json too
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
