@@ -201,8 +201,9 @@ def summary(result, lang: str) -> str:
                 + tl.earliest_text(lang)  # the launch on registration where the full filing is counted (s25)
         if tl.deadline_days is not None:
             sep = "" if lang == "zh_CN" else " "  # Chinese sets no space before a full-width bracket
-            when += sep + t(lang, "plan.cli.deadline_ok" if tl.meets_deadline else "plan.cli.deadline_miss",
-                            days=tl.deadline_days)  # fmt: skip
+            key = {"ok": "plan.cli.deadline_ok", "missed": "plan.cli.deadline_miss",
+                   "if": "supply34.cli.deadline_if"}[tl.deadline_key()]  # "if": a sales delivery decides (s33)
+            when += sep + t(lang, key, days=tl.deadline_days, slack=tl.deadline_slack_days)
         rows.append((t(lang, "plan.cli.launch_label"), when))
     width = max(_width(k) for k, _ in rows)
     for k, v in rows:

@@ -16,7 +16,7 @@ import shlex
 from typing import Any
 
 from advisor.catalog import get_model
-from advisor.plan import filing_order, placeholder_purchase, rent_cheaper_tie
+from advisor.plan import filing_order, placeholder_purchase, rent_cheaper_tie, sales_wait
 from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineItem
 
 GATE_IDS = ("gate", "waits")  # the step that starts what the launch waits for
@@ -47,6 +47,8 @@ def critical_path_first(result: PlanResult) -> list[NextStep]:
     gate = _gate_step(result.timeline, rest, no_running_budget(result.answers))
     if gate is not None:
         lead.append(gate)
+        if gate.key == sales_wait.GATE_KEY:  # the quote step is the gate step: said once
+            rest = [s for s in rest if s.key != sales_wait.CONFIRM_KEY]
         if gate.key in _GATE_QUOTES.values():  # the quotes step is folded into the gate step
             rest = [s for s in rest if s.key not in _GATE_QUOTES]
     if not result.feasible and (result.fixes or not asked_first) and not replanned_already(result):
@@ -142,6 +144,9 @@ def _gate_step(tl: Timeline, steps: list[NextStep], no_rent: bool = False) -> Ne
         untimed = tl.untimed
         if not untimed:
             return None
+        merged = sales_wait.as_gate(untimed, steps)  # the delivery asked in the quote step for it (s33, q32)
+        if merged is not None:
+            return merged
         return NextStep(id="waits", key="steps18.next.waits",
                         params={"steps": [{"tr": i.label_key, **i.label_params, "clause": True} for i in untimed]})
     others = _others(items + [i for i in tl.items if not i.blocking and i.id in START_NOW], gate)

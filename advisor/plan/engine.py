@@ -28,6 +28,7 @@ from advisor.plan import (
     capacity_probe,
     commands,
     decode_pick,
+    domestic_fallback,
     example_sources,
     finetune_steps,
     first_token_tie,
@@ -70,6 +71,7 @@ from advisor.plan import (
     rent_sized,
     rent_until_covered,
     repair_cover,
+    sales_wait,
     second_unit,
     see_fixes,
     serve_engine,
@@ -1198,6 +1200,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         _prefill_share(out.costs, sized, chosen, main_node, ov_node)
         _per_million_at_capacity(c, out.costs, capacity, ov_node)
     findings = run_rules(f)
+    findings = domestic_fallback.moot(findings)  # a blocked sketch's second part to quote is noise (review 23, q07)
     # an 8 × H100 source on a plan of another GPU is cited as the public example it is (round 14; s25-dates25)
     findings = example_sources.as_examples(findings, chosen.gpu.id if chosen is not None else None)
     feasible = not any(x.severity == "blocker" for x in findings)
@@ -1299,6 +1302,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)
     result.next_steps = instance_on_request.confirm_first(result.next_steps, result.hardware, form)
+    sales_wait.apply(result, form)  # such a part's delivery: a wait of unknown length, a part to start on (s33, q32)
     result.next_steps = spare_over_budget.replacement_step(result.next_steps, result.findings)  # no spare server
     result.next_steps = quotes_once.said_once(result.next_steps, result.findings)  # one "get quotes" (s23-pages23)
     if chosen is not None:
@@ -1350,6 +1354,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if check_fixes:  # a hosted-API headline: its steps first (review 18, q34); not in a fix's re-plan, whose steps an
         # infeasible plan may adopt under its blockers, where page 1 does not lead with the API (q19)
         result.next_steps = api_lead_steps.api_first(result)
+    # no confirmed hardware until a provider there quotes: that quote, with plan B, is the first step (review 23)
+    result.next_steps = in_region_fallback.quote_first(result)
     return result
 
 

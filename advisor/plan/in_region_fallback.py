@@ -122,4 +122,35 @@ def phrase(fb: dict[str, Any]) -> dict[str, Any]:
             "monthly": money_range(MoneyRange(low=lo, high=hi), fb["currency"])}
 
 
-__all__ = ["find", "in_region_rows", "phrase", "record", "stand_in", "with_step"]
+def quote_first(result: Any) -> list[NextStep]:
+    """The quote step (with plan B beside it) before every other step where the plan's part there rests on a stand-in
+    (blind review 23, q25/q37/q43: "the plan has no confirmed hardware until a local provider quotes, with the first
+    next step being that quote"): an outsourcing review or impact assessment is of the provider, so it follows the
+    quote; unchanged where an API leads (plan B is then in the JSON only) or no such step exists."""
+    steps = list(result.next_steps)
+    if result.in_region_fallback is None:
+        return steps
+    at = next((i for i, s in enumerate(steps) if s.id == "quotes" and s.otherwise), None)
+    if at is None or at == 0:
+        return steps
+    return [steps[at], *steps[:at], *steps[at + 1:]]
+
+
+def hardware_clause(result: Any, lang: str, first_steps: int) -> str:
+    """Page 1's hardware row: " — not confirmed: no provider in Hong Kong is known to sell it until one quotes (next
+    step 1, with plan B)", the plan B said as one that misses the target where none priced there meets it (q43);
+    "" where the plan's part is priced by a row of its region, an API leads, or the quote step is not on page 1."""
+    from advisor.plan.result import render
+
+    fb = result.in_region_fallback
+    if fb is None:
+        return ""
+    n = next((i for i, s in enumerate(result.next_steps[:first_steps], start=1) if s.id == "quotes" and s.otherwise),
+             None)
+    if n is None:
+        return ""
+    key = "supply34.key.unconfirmed_" + ("meets" if fb["meets"] else "misses")
+    return render(lang, key, {"region": {"tr": f"plan.region.{fb['region']}"}, "n": n, "gpu": fb["instead_of"]})
+
+
+__all__ = ["find", "hardware_clause", "in_region_rows", "phrase", "quote_first", "record", "stand_in", "with_step"]

@@ -38,6 +38,7 @@ from advisor.plan import (
     cloud_price_labels,
     field_labels,
     headline25,
+    in_region_fallback,
     line_total,
     memo_api_only,
     memo_batch,
@@ -1253,6 +1254,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                      total=sum(n.total_gpus for n in result.nodes))
     # form, region and line are the sentence right above this table ("Recommendation: …"): not a row again
     as_asked = as_asked_only(result)
+    # a part no provider there is known to sell: unconfirmed until one quotes, the step with plan B named (review 23)
+    hardware += in_region_fallback.hardware_clause(result, lang, FIRST_STEPS)
     rows = [(t("memo.key.hardware_as_asked" if as_asked and hw.gpu else "memo.key.hardware"), hardware)]
     asked = result.as_asked_hardware  # sized on the fix's part: the setup asked for, beside it, for comparison
     if asked is not None and asked.gpu:
@@ -1321,9 +1324,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         else:  # what the launch waits for first, then the days (q25: the HKMA's review, then 1–5 days to set up)
             text = result.timeline.launch_text(lang, launch)
         if result.timeline.deadline_days is not None:
+            verdict = result.timeline.deadline_key()  # "if": met only if a sales delivery comes in time (q32)
             text += ("；" if lang == "zh_CN" else "; ") + t(
-                "memo.key.deadline_ok" if result.timeline.meets_deadline else "memo.key.deadline_missed",
-                days=result.timeline.deadline_days)
+                {"ok": "memo.key.deadline_ok", "missed": "memo.key.deadline_missed", "if": "supply34.key.deadline_if"}[
+                    verdict], days=result.timeline.deadline_days, slack=result.timeline.deadline_slack_days)
         rows.append((t("memo.key.launch"), text))
     feasible = budget_words.feasible_text(result, lang)
     untimed = result.timeline.untimed

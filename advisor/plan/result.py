@@ -770,6 +770,16 @@ class Timeline(_Out):
     # no step has one. launch_days_low/high are the days the plan counts (the full filing: "plan on the high end")
     earliest_low: int | None = None
     earliest_high: int | None = None
+    # s33-supply (review 23, q32): a launch waiting on a delivery of unknown length (a part sold only through the
+    # cloud's sales) meets the deadline only if that delivery comes within these days; meets_deadline is then None
+    deadline_slack_days: int | None = None
+
+    def deadline_key(self) -> str:
+        """The deadline verdict's key suffix: "ok", "missed", or "if" (met only if the delivery of unknown length
+        comes within ``deadline_slack_days``)."""
+        if self.meets_deadline is None and self.deadline_slack_days is not None:
+            return "if"
+        return "ok" if self.meets_deadline else "missed"
 
     def earliest_text(self, lang: str) -> str:
         """"; at the earliest 91–125 days if the provincial CAC accepts registration" beside the planned launch, or
@@ -1561,6 +1571,8 @@ class PlanResult(_Out):
             # s25-dates25: the launch if the provincial CAC accepts registration instead of the full filing
             "earliest_low": tl.earliest_low,
             "earliest_high": tl.earliest_high,
+            # s33-supply: met only if a sales-only part's delivery comes within these days (meets_deadline None)
+            "deadline_slack_days": tl.deadline_slack_days,
         }
         return data
 

@@ -46,7 +46,7 @@ from advisor.plan.acquired import nothing_acquired
 from advisor.plan.app_filing import with_app_filing
 from advisor.plan.capacity_per_million import answered_volume
 from advisor.plan.context import Ctx, plan_moves_hosting
-from advisor.plan.data import duration, facts
+from advisor.plan.data import duration, facts, rule_sources
 from advisor.plan.genai_paths import (  # noqa: F401 - re-exported for the engine
     canonical_days,
     genai_earliest,
@@ -633,7 +633,19 @@ def gpu_export(f: Facts):
         return None
     sensitive = set(facts()["gpu_availability"]["export_sensitive"])
     hit = [g for g in _gpus_in_plan(f) if g in sensitive]
-    return finding("gpu.export_verify", gpus=_gpu_names(hit)) if hit else None
+    if not hit:
+        return None
+    from advisor.plan import domestic_fallback
+
+    # the part can be cut off: a domestic accelerator as the second part to quote, with what is not known of it
+    # (review 23, q19/q26: "Ascend 910B … never named as a fallback"); its sources cited beside the rule's own
+    # dropped again where the plan is blocked by something other than its GPU (domestic_fallback.moot, q07's 双减)
+    domestic = domestic_fallback.phrase(f.ctx) if domestic_fallback.GPU_ID not in _gpus_in_plan(f) else ""
+    if not domestic:
+        return finding("gpu.export_verify", gpus=_gpu_names(hit))
+    out = finding("gpu.export_verify", variant="domestic", gpus=_gpu_names(hit), domestic=domestic)
+    out.sources = [*out.sources, *rule_sources("gpu.domestic")]
+    return out
 
 
 @rule("gpu.not_in_region", "constraint")

@@ -61,8 +61,10 @@ def test_the_launch_row_never_reads_as_days_alone_when_it_waits_on_the_hkma():
     # the row and never reads as days alone, and the step it points at names the HKMA's review
     from tests.support.page_one import with_step_pointed_at
 
-    assert en.startswith("| Earliest launch | after what next step 1 lists") and "then 1–5 days to set up" in en
-    assert zh.startswith("| 最早上线 | 须先完成下一步第 1 条所列事项")
+    # review 23 (s33-supply): the L40S quote, with plan B, is next step 1 (no provider in Hong Kong is known to sell
+    # it), so the review the row points at is step 2
+    assert en.startswith("| Earliest launch | after what next step 2 lists") and "then 1–5 days to set up" in en
+    assert zh.startswith("| 最早上线 | 须先完成下一步第 2 条所列事项")
     said = with_step_pointed_at(en, render_memo_markdown(r, "en"), "en")
     assert "the HKMA's review" in said and "金管局" in with_step_pointed_at(zh, render_memo_markdown(r, "zh_CN"), "zh_CN")
     other = planned(advice_answers("q37_sg_fintech_public"))

@@ -517,6 +517,9 @@ class ResultView(QWidget):
         gate = tl.gate_text(lang) + tl.earliest_text(lang)
         if tl.deadline_days is None:
             verdict = tr("wizard.timeline.no_deadline", launch=launch, gate=gate)
+        elif tl.deadline_key() == "if":  # met only if a sales delivery of unknown length comes in time (s33)
+            verdict = tr("supply34.wizard.meets_if", launch=launch, gate=gate, deadline=tl.deadline_days,
+                         slack=tl.deadline_slack_days)
         elif tl.meets_deadline:
             verdict = tr("wizard.timeline.meets", launch=launch, gate=gate, deadline=tl.deadline_days)
         else:
