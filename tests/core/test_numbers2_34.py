@@ -132,6 +132,10 @@ def test_q33_spares_agree_with_the_hardware_row(lang):
     # two spares (one on free cards, one on the last 2): the row's is "one more", not "the" spare
     assert ("one more spare replica takes the last 2 cards" in hardware) if lang == "en" else \
         ("另一个备用副本用最后 2 张卡" in hardware)
+    # the fleet finding counts the free cards as the spare finding does: 7 free, 6 of them the replicas' (TP2)
+    fleet = only_finding(r, "gpu.fleet")
+    assert fleet.params["why"]["usable_part"] == {"tr": "numbers2_34.usable.some", "usable": 6,
+                                                  "free": free_gpus(8, 0.1), "count": 8}
     spare = _signoff(r)
     # 10 % of 8 leaves 7 free, 6 hold the other replicas: 1 of the spare's 2 cards is busy, not both
     assert spare.params["spare_busy"] == {"tr": "numbers2_34.spare.busy_some", "n": 8 - free_gpus(8, 0.1), "cards": 2}
