@@ -59,7 +59,9 @@ def _their_load(c: Any, gpu_id: str, other: str, mem: int | None, other_mem: int
     ratio = math.ceil(mem / other_mem - 1e-9)
     need = busy * ratio
     return {"tr": "gpu28.fleet.their_load" if need <= free else "gpu28.fleet.their_load_short",
-            "util": round(100 * c.utilisation), "free": free, "count": theirs, "busy": busy, "need": need}
+            "util": round(100 * c.utilisation), "free": free, "count": theirs, "busy": busy, "need": need,
+            # the cards a busy card's work takes, said (review 23, q04: "at most 10" read as a third count of busy cards)
+            "ratio": ratio}
 
 
 __all__ = ["fits_clause"]

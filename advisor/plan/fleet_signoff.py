@@ -22,7 +22,11 @@ def signoff_clause(result: Any, lang: str) -> str:
     p = f.params
     return render(lang, "fleet33.hardware.signoff", {"cards": p["cards"], "without": p["without"],
                                                      "without_gpus": p["without_gpus"],
-                                                     "either": p.get("either_hw", "")})
+                                                     "either": p.get("either_hw", ""),
+                                                     # one more beside a free-card spare (review 23, q33: "the
+                                                     # spare replica" where the plan has two)
+                                                     "which": {"tr": "numbers2_34.which.more" if p.get("free_spare")
+                                                               else "numbers2_34.which.the"}})
 
 
 __all__ = ["SIGNOFF_TITLE", "signoff_clause"]

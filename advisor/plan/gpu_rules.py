@@ -255,6 +255,12 @@ def fleet_rule(f: Facts):
                 # the free cards' own spare replicas, where they hold one beside the peak's (q33: 6 free = 2 + 1)
                 n_free = usable // ch.tp - (ch.replicas - int(ch.layout.spare_units))
                 why["free_spare"] = {"tr": "fleetword33.fleet.free_spare", "n": n_free} if n_free > 0 else ""
+                why["which"] = {"tr": "numbers2_34.which.more" if n_free > 0 else "numbers2_34.which.the"}
+                # the free cards as the spare finding counts them: whole TP groups of the free ones (review 23, q33:
+                # "the 6 of your 8 free" beside "leaves 7 free")
+                why["usable_part"] = {"tr": "numbers2_34.usable.all", "usable": usable, "count": count} \
+                    if usable >= free else {"tr": "numbers2_34.usable.some", "usable": usable, "free": free,
+                                            "count": count}
             why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
                     "usable": usable, "tp": ch.tp, "moved": max(0, ch.total_gpus - free),
                     "busy_cards": cards_text(count * f.ctx.utilisation), "of": idle_spares.busy_of(f.ctx),

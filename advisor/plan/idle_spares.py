@@ -90,6 +90,16 @@ def signoff_params(f: Any) -> dict[str, Any] | None:
     # the spares beside the sign-off's own on the free cards (q33: 2 carry the peak, 1 spare on free cards, 1 on the
     # last 2 cards), said apart so that the title's count is the sign-off's one replica
     free_spares = int(ch.layout.spare_units) - 1
+    # the spare's cards counted busy as the fleet finding counts them, whole cards (review 23, q33: "the spare's 2
+    # cards are busy today" where 10 % of 8 leaves 7 free and 6 hold the other replicas: 1 of the 2 is busy)
+    busy_in = max(0, min(cards, ch.layout.total_gpus - free))
+    movable = fleet.movable(c, fl[0], fl[1])
+    # where the fleet finding already works the measured share into busy cards (its work moving onto another type,
+    # q04), the share is not worked out here again in other words (review 23, q04: "4.8 cards' worth" beside
+    # "11 free, 5 busy" read as a contradiction)
+    work: dict[str, Any] | str = "" if movable else {
+        "tr": "numbers2_34.spare.work", "busy": round(100 * c.utilisation), "of": busy_of(c),
+        "busy_cards": cards_text(fl[1] * c.utilisation), "count": fl[1], "n": fl[1] - free}
     machine = {"tr": "fleetword33.machine." + ("server" if whole else "machine")}
     if isinstance(server, dict):
         server = {**server, "machine": machine}
@@ -100,7 +110,9 @@ def signoff_params(f: Any) -> dict[str, Any] | None:
             "busy": round(100 * c.utilisation), "of": busy_of(c), "busy_cards": cards_text(fl[1] * c.utilisation), "count": fl[1],
             "left_without": without if left is None else left, "server_said": server,
             # where the work goes: onto the idle cards of another type where the fleet has them (q04's L20s)
-            "where": {"tr": "fleet33.signoff.onto_other"} if fleet.movable(c, fl[0], fl[1]) else ""}
+            "where": {"tr": "fleet33.signoff.onto_other"} if movable else "",
+            "spare_busy": {"tr": "numbers2_34.spare.busy_all", "cards": cards} if busy_in >= cards else
+            {"tr": "numbers2_34.spare.busy_some", "n": busy_in, "cards": cards}, "work": work}
 
 
 def busy_of(c: Any) -> dict[str, Any] | str:

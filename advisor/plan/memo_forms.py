@@ -8,6 +8,7 @@ from typing import Any
 from advisor.i18n import translate
 from advisor.plan import capex_unknown, memo_text15, server_size_price, staff_words, volume_busy
 from advisor.plan.burst_gpu import rented_of
+from advisor.plan.context import SCALED_HOURS
 from advisor.plan.memo_per_million import busy_text, usage_text
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
@@ -172,12 +173,24 @@ def _duty(result: PlanResult, o: Any, t: Any, lang: str) -> str:
             # a share in flight is never said as 0 %: under half a percent reads "1", as the GPU-use row rounds it
             # (campus32: q02 at its 15 people read "a request in flight 0–4 % of the hours")
             low = max(low, 0.01) if low > 0 and round(high * 100) > 1 else low
+            if load_pattern(result) == "diurnal":  # random arrivals within the day's hours (``usage_share.day_hours``)
+                return t("numbers2_34.power_duty_day", draw=_pct(o.average_draw, o.average_draw_high),
+                         idle=_pct(o.idle_draw.low, o.idle_draw.high), low=_pct(low, low), high=_pct(high, high),
+                         day=round(SCALED_HOURS["diurnal"] * 100))
             return t("util28.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
                      idle=_pct(o.idle_draw.low, o.idle_draw.high), low=_pct(low, low), high=_pct(high, high))
         return t("owncost22.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
                  idle=_pct(o.idle_draw.low, o.idle_draw.high), busy=usage_text(result.costs, lang))
     return t("memo.office19.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
              idle=_pct(o.idle_draw.low, o.idle_draw.high), util=round(result.costs.utilisation * 100))
+
+
+def load_pattern(result: PlanResult) -> str | None:
+    """The load pattern the plan ran on: the answers', else the one assumed."""
+    given = (result.answers or {}).get("load_pattern")
+    if given:
+        return str(given)
+    return next((str(a.value) for a in result.assumptions if a.field == "load_pattern"), None)
 
 
 def busy_hours(o: Any) -> tuple[float, float]:

@@ -83,6 +83,11 @@ def rent_what(costs: Any) -> dict[str, Any]:
     if costs.rent_sized and costs.rent_sized.get("weights"):  # rented at the lower precision accepted (gpu26)
         return {"tr": "gpuswap26.rent.what.sized", "gpus": costs.rent_sized["gpus"],
                 "weights": costs.rent_sized["weights"]}
+    if costs.rent_sized and int(costs.rent_sized.get("bought_gpus") or 0) > int(costs.rent_sized["gpus"]):
+        # the GPUs bought beside the rented, said where the two differ (review 23, q31: "owned is 12 GPUs ... while
+        # rent is '10 GPUs'" read as a comparison that is not like for like; the cost finding weighs the basis)
+        return {"tr": "numbers2_34.rent.what.sized_bought", "gpus": costs.rent_sized["gpus"],
+                "bought": costs.rent_sized["bought_gpus"]}
     if costs.rent_sized:
         return {"tr": "ownrent24.rent.what.sized", "gpus": costs.rent_sized["gpus"]}
     return {"tr": "ownrent24.rent.what.same"}

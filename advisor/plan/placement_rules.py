@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from advisor.plan import like_cover, node_shapes, own_like, repair_cover
 from advisor.plan.failover_limit import at_limit
@@ -21,6 +22,7 @@ from advisor.plan.fleet_spread import server_spread
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
 from advisor.plan.rules_fleet import on_fleet
+from advisor.plan.server_carry import carry_words
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,25 @@ def server_loss(f: Facts) -> Spread | None:
     return None if spread is None or spread.covered or spread.replicas < 2 else spread
 
 
-def _two_machines(replicas: int, tp: int, count: int, serving: int, busy: float) -> dict | None:
+def free_check(f: Facts) -> dict[str, Any] | None:
+    """{"per_server", "need", "tp", "busy", "gpu"}: the free GPUs to check server by server before any replica
+    starts, where the plan lays its replicas on a busy fleet of known servers (the placement finding says the same
+    check); None otherwise. Review 23, q18: "the feasibility rests on the placement caveat buried in section 7 ...
+    that check belongs in next step 1, before any start command"."""
+    ch = f.chosen
+    fleet = on_fleet(f)
+    if ch is None or fleet is None or not f.ctx.utilisation or f.form == "hybrid" or f.ctx.is_batch:
+        return None
+    spread = _spread(f)
+    if spread is None:
+        return None
+    tp = ch.layout.tp
+    return {"per_server": " + ".join(str(n * tp) for n in spread.per_server()), "need": spread.replicas * tp,
+            "tp": tp, "busy": round(100 * f.ctx.utilisation), "gpu": ch.gpu.name}
+
+
+def _two_machines(replicas: int, tp: int, count: int, serving: int, busy: float,
+                  carry: Any = None) -> dict | None:
     """The placement said for the smallest spread of more than one machine, where the replicas outnumber what "one to
     a machine" assumes (eleventh blind review, q33: "3 TP2 replicas cannot be on 3 different machines when there are
     only two workstations (4+4 cards), and the two idle cards could simply run a 4th replica"): the fleet in two
@@ -123,9 +143,14 @@ def _two_machines(replicas: int, tp: int, count: int, serving: int, busy: float)
     left_over = count - replicas * tp
     # "remain", not "left": the split is the smallest one, not a known shape, so the sizing reason does not take it
     # for a known server loss (``server_loss``, which reads a placement's "left")
-    return {"per": per, "most": most, "rest": rest, "remain": rest, "serving": serving,
-            "covered": {"tr": "plan.placement16.covered"} if rest >= serving else
-            {"tr": "plan.placement16.short", "serving": serving},
+    # ``carry(n)``: what n replicas carry of the peak, in requests (``server_carry``); an even split has no larger
+    # blast radius (review 23, q33: "2 on one and 2 on the other. The machine with 2 is the larger blast radius")
+    words = carry(rest) if carry is not None else {"tr": "numbers2_34.carry.all", "peak": 0, "left": rest}
+    split = {"tr": "numbers2_34.split.even" if most == rest else "numbers2_34.split.uneven", "most": most,
+             "rest": rest, "remain": rest, "replicas": replicas, "carry": words}
+    return {"per": per, "most": most, "rest": rest, "remain": rest, "serving": serving, "split": split,
+            "covered": "" if rest >= serving else {"tr": "numbers2_34.then",
+                                                   "x": {"tr": "plan.placement16.short", "serving": serving}},
             "spare_pair": "" if left_over < tp or math.ceil((replicas + 1) / 2) > per // tp else {
                 "tr": "gpuplace21.spare_pair", "free": left_over, "busy": round(100 * busy), "next": replicas + 1,
                 "most": math.ceil((replicas + 1) / 2), "left": replicas + 1 - math.ceil((replicas + 1) / 2),
@@ -159,7 +184,8 @@ def placement(f: Facts) -> Finding | None:
             return None  # one replica's cards in one machine: nothing a reader needs told beyond the command
         count = fleet.fleet_count or 0
         # the replicas the peak needs without the headroom, as on known servers (session 30: ``Spread.need``)
-        shape = _two_machines(replicas, tp, count, peak_replicas(f, max(1, replicas - spare)), f.ctx.utilisation)
+        shape = _two_machines(replicas, tp, count, peak_replicas(f, max(1, replicas - spare)), f.ctx.utilisation,
+                              lambda n: carry_words(f.ctx, ch, n))
         if shape is not None and shape["spare_pair"] and shape["rest"] < shape["serving"]:
             # the machine with the most down leaves the peak short and one more replica rides it out: recommended,
             # with its condition, not floated as an option (``spare_policy`` rule 5; round 14, q33)
@@ -173,9 +199,11 @@ def placement(f: Facts) -> Finding | None:
     spread = _spread(f)
     if spread is None or (fleet is None and spread.covered):
         return None  # bought whole servers with a whole spare server: placement follows from the purchase
-    pct = round(100 * spread.left / spread.carrying)
-    cover = ({"tr": "plan.placement16.covered"} if spread.covered
-             else {"tr": "plan.placement16.short", "serving": spread.carrying})  # fmt: skip
+    # what the replicas left carry, in requests of the peak (review 23, ``server_carry``): where that is all of it
+    # the sentence says so, and no "That still carries the peak." follows it where more is said
+    carry = carry_words(f.ctx, ch, spread.left)
+    cover: dict | str = ({"tr": "plan.placement16.covered"} if spread.covered
+                         else {"tr": "plan.placement16.short", "serving": spread.carrying})  # fmt: skip
     limit = at_limit(f.sized_ctx, ch, spread.left) if spread.covered else None
     if limit is not None:  # held, but by fewer than the replicas that carry it with the headroom (review 22, q08)
         cover = {"tr": "fleetword33.placement.at_limit", **limit}
@@ -189,7 +217,8 @@ def placement(f: Facts) -> Finding | None:
     if spare and spread.covered:  # spares laid on the fleet's idle GPUs for a whole server (fleet.idle_spares)
         spare_part = {"tr": "plan.owned20.placement.spares"}
     if fleet is not None and f.ctx.utilisation > 0:  # a busy fleet: the free GPUs may not lie as the spread needs
-        cover = {"tr": "sizenums22.placement.check_free", "cover": cover, "busy": round(100 * f.ctx.utilisation),
+        plain = cover == {"tr": "plan.placement16.covered"}  # said by ``carry`` already: not again
+        cover = {"tr": "numbers2_34.placement.check_free" if plain else "sizenums22.placement.check_free", "cover": cover, "busy": round(100 * f.ctx.utilisation),
                  "per_server": " + ".join(str(n * tp) for n in spread.per_server()), "need": replicas * tp,
                  "tp": tp}  # fmt: skip
     more = one_more(f.ctx, ch, fleet.fleet_count or 0) if fleet is not None and not spread.covered else None
@@ -214,5 +243,5 @@ def placement(f: Facts) -> Finding | None:
             cover = {**cover, "tr": "gpu28.placement.one_more_server", "left_after": left, "after": after,
                      "carried_now": carried_by(f.ctx, ch, more["left_now"])}
     return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,
-                   left=spread.left, serving=spread.serving, need=spread.carrying, pct=pct, cover=cover,
+                   left=spread.left, serving=spread.serving, need=spread.carrying, carry=carry, cover=cover,
                    **params)  # fmt: skip

@@ -21,6 +21,7 @@ from typing import Any
 
 from advisor.plan import own_like
 from advisor.plan.data import facts
+from advisor.plan.fleet_next_replica import carried_by
 from advisor.plan.instance_on_request import listed_on_request
 from advisor.plan.rule_base import Facts, _money, _range
 
@@ -57,8 +58,12 @@ def unsure(f: Facts, spread: Any) -> dict[str, Any] | None:
     capex = costs.bare_metal_capex
     days = own_like.repair_facts()["repair_days"]
     month_more = float(like.get("month_mid") or 0) + float(like.get("other_month") or 0)
+    # the share of the peak said in requests the replicas left carry, not in replicas (review 23, ``server_carry``)
+    carried = carried_by(f.ctx, ch, spread.left)
+    peak = max(1, int(f.ctx.peak or 0))
     return {"doubt": doubt, "gpu": ch.gpu.name, "unit_gpus": lay.unit_gpus, "left": spread.left,
-            "replicas": spread.replicas, "need": spread.carrying, "pct": round(100 * spread.left / spread.carrying),
+            "replicas": spread.replicas, "need": spread.carrying, "pct": round(100 * carried / peak),
+            "carried": carried, "peak": peak,
             # one more server of the size bought, priced pro rata on the plan's own purchase rows
             "capex": _range(capex.low / lay.units, capex.high / lay.units, f),
             "other": _money(float(f"{float(like.get('other_month') or 0):.3g}"), f),

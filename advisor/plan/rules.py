@@ -1063,6 +1063,8 @@ def _own_edge(f: Facts, got: Finding, own_mid: float, rent_mid: float) -> Findin
     """``cost.buy`` on a tie where owning is the cheaper side at the middle (``own_edge``; blind review 19, q31: "a
     tie" on placeholder server prices where an expert says "owning wins while 3 servers cost under ¥X; get a
     quote"): the decision, the purchase under which it holds, and the running costs it is worked out from."""
+    from advisor.plan import like_basis  # the basis owning and renting are weighed on (review 23, q31)
+
     c = f.cost.costs
     t = own_edge.threshold(c)
     if t is None:
@@ -1076,7 +1078,8 @@ def _own_edge(f: Facts, got: Finding, own_mid: float, rent_mid: float) -> Findin
         "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f), "what": rent_what(c),
                    "servers": servers or 0, "max_purchase": _money(float(f"{t.max_purchase:.3g}"), f),
                    "running": _money(float(f"{t.running_mid:.3g}"), f),
-                   "capex": _range(capex.low, capex.high, f) if capex is not None else "—"}})
+                   "capex": _range(capex.low, capex.high, f) if capex is not None else "—",
+                   "basis": like_basis.clause(f, t)}})
 
 
 def _tie_rent_cheaper(f: Facts, got: Finding, own_mid: float, rent_mid: float) -> Finding | None:
@@ -1450,6 +1453,7 @@ def scaling_prestage(f: Facts):
 
 # The GPU choice's rules (whole servers, N+1, parts not sold new, region, fleet, line bandwidth) live in their own
 # module and register into RULES on import.
+from advisor.plan import assumed_ttft as _assumed_ttft  # noqa: E402,F401 - a layout on an assumed TTFT target (review 23)
 from advisor.plan import batch_double as _batch_double  # noqa: E402,F401 - a batch run on twice its replicas (s21-batch21b)
 from advisor.plan import batch_slack as _batch_slack  # noqa: E402,F401 - twice the replicas for a cheap batch (s16-lead)
 from advisor.plan import burst_bill_rules as _burst_bill_rules  # noqa: E402,F401 - a burst's bill (s23-burst23)
@@ -1494,7 +1498,7 @@ RULE_MODULES = (
     "advisor.plan.sources21_rules",
     "advisor.plan.genai_signup_rules", "advisor.plan.genai_no_entity_rules",
     "advisor.plan.gpu_rules",
-    "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
+    "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.assumed_ttft", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
     "advisor.plan.operating18_rules",
     "advisor.plan.placeholder_purchase",
     "advisor.plan.ttft_relaxed",

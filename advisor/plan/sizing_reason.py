@@ -29,6 +29,7 @@ def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
     """Give the plain sizing reason (``room`` variant) the knee and the server-loss clauses where they apply."""
     from advisor.plan.capacity import served_curve
     from advisor.plan.placement_rules import server_loss
+    from advisor.plan.server_carry import carry_words
 
     if not out.title_key.endswith(".room.title"):
         return
@@ -37,8 +38,10 @@ def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
     knee: dict | str = ({"tr": "agree18.sizing.past_knee", "per": per, "knee": knee_at, "c_max": c_max}
                         if knee_at and per > knee_at and per <= c_max else "")  # fmt: skip
     spread = server_loss(f)
+    # what a server down leaves, in requests of the peak, not as a share of a second replica count (review 23, q04:
+    # "one server down leaves 2 of 4 replicas, 67 % of the 3 the peak needs" is hard to parse; ``server_carry``)
     loss: dict | str = ({"tr": "agree18.sizing.server_loss", "left": spread.left, "replicas": spread.replicas,
-                         "pct": round(100 * spread.left / spread.carrying), "need": spread.carrying}
+                         "carry": carry_words(f.ctx, ch, spread.left)}
                         if spread is not None else "")  # fmt: skip
     if knee or loss:
         out.title_key = TITLE

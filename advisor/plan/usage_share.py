@@ -21,7 +21,7 @@ import math
 from typing import Any
 
 from advisor.plan import burst
-from advisor.plan.context import Ctx
+from advisor.plan.context import SCALED_HOURS, Ctx
 from advisor.plan.sizing import P99_TPOT
 
 HOURS_PER_MONTH = 730.0  # cost.HOURS_PER_MONTH (cost imports this module)
@@ -120,7 +120,18 @@ def draw_share(c: Ctx, cand: Any, share: tuple[float, float] | None) -> tuple[fl
     if share is None or c.duty_measured:
         return share
     in_flight = share[1] * streams(cand)
-    return share[0], max(share[0], min(1.0, -math.expm1(-in_flight)))
+    # a load busy by day and quiet at night has its requests in the day's hours (``day_hours``), not spread over the
+    # clock: in flight at most those hours (review 23, q18: "average draw 65–100 % of full load around the clock"
+    # beside "busy by day, quiet at night" and 30–36 % capacity use)
+    day = day_hours(c)
+    return share[0], max(share[0], min(1.0, day * -math.expm1(-in_flight / day)))
+
+
+def day_hours(c: Ctx) -> float:
+    """The share of the hours a load's requests arrive in: a daily peak's scaled hours (``SCALED_HOURS``, 55 %: busy
+    by day, quiet at night), the whole clock for every other load (a steady load; a bursty one's base between its
+    bursts)."""
+    return SCALED_HOURS["diurnal"] if c.load == "diurnal" else 1.0
 
 
 def printed(costs: Any, c: Ctx) -> tuple[float, float]:
@@ -149,5 +160,5 @@ def printed_pct(costs: Any, c: Ctx) -> str:
     return f"{lo}" if hi == lo else f"{lo}–{hi}"
 
 
-__all__ = ["HOURS_PER_MONTH", "carried", "draw_share", "full_tokens", "of", "planned_level", "printed", "printed_high",
+__all__ = ["HOURS_PER_MONTH", "carried", "day_hours", "draw_share", "full_tokens", "of", "planned_level", "printed", "printed_high",
            "printed_pct", "rate_per_replica", "streams"]

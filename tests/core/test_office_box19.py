@@ -12,9 +12,11 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.context import SCALED_HOURS
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.data import duration, factor_range
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.memo_forms import load_pattern
 from advisor.plan.memo_per_million import usage_text
 from advisor.plan.office_purchase import WORKSTATION_MAX_GPUS
 
@@ -81,7 +83,10 @@ def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue(
     in_flight = r.costs.output_tokens_per_month_high / (HOURS_PER_MONTH * 3600) / r.hardware.replicas / per_request
     busy_hi = r.costs.power_busy_high
     assert busy_hi is not None and u_hi < busy_hi <= min(1.0, in_flight)
-    assert busy_hi == pytest.approx(1 - math.exp(-in_flight), rel=0.1)
+    # s33-numbers2 (review 23, q18: "average draw 65–100 % around the clock" beside "busy by day, quiet at night"):
+    # a daily peak's requests arrive in its day hours (55 %), L / day in flight there, none at night
+    day = SCALED_HOURS["diurnal"] if load_pattern(r) == "diurnal" else 1.0
+    assert busy_hi == pytest.approx(day * (1 - math.exp(-in_flight / day)), rel=0.1)
     assert o.average_draw_high == pytest.approx(idle[1] + (1 - idle[1]) * busy_hi, abs=1e-3)
     assert o.energy_kwh_monthly.high == pytest.approx(o.it_kw.high * office[1] * o.average_draw_high * HOURS_PER_MONTH,
                                                       rel=1e-2)
@@ -92,9 +97,11 @@ def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue(
         memo = render_memo_markdown(r, lang)
         busy = usage_text(r.costs, lang)
         assert f"{round(u * 100)}–{round(u_hi * 100)}" in busy, busy  # the GPU-use row's range, the tokens' share
-        assert translate(lang, "util28.power_duty", draw=draw,
+        # a daily peak's hours said with the day they fall in (s33-numbers2)
+        key = "numbers2_34.power_duty_day" if day < 1 else "util28.power_duty"
+        assert translate(lang, key, draw=draw,
                          idle=f"{round(idle[0] * 100)}–{round(idle[1] * 100)}", low=f"{max(1, round(u * 100))}",
-                         high=f"{round(busy_hi * 100)}") in memo
+                         high=f"{round(busy_hi * 100)}", day=round(day * 100)) in memo
 
 
 def test_a_multi_gpu_server_in_a_server_room_keeps_a_cooled_rooms_pue():

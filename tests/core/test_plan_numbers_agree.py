@@ -150,7 +150,9 @@ def test_each_property_above_meets_its_case_in_the_scenarios():
     assert any(_phrases(b, "plan.batch15.floor.prefill") or _phrases(b, "plan.batch15.floor.decode") for b in bound)
     fleet_checks = [d for r in plans for x in r.findings for d in _walk(x.params) if "busy" in d and "tp" in d
                     and x.id == "sizing.placement"]  # fmt: skip
-    assert fleet_checks and all(d.get("tr") == "sizenums22.placement.check_free" for d in fleet_checks)
+    # s33-numbers2: the same check without a "still carries the peak" the carried requests already say
+    assert fleet_checks and all(d.get("tr") in ("sizenums22.placement.check_free", "numbers2_34.placement.check_free")
+                                for d in fleet_checks)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=IDS)

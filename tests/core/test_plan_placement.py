@@ -40,13 +40,14 @@ def test_q18_fleet_spares_ride_out_a_whole_server_and_the_free_gpus_are_checked(
     plan = planned(advice_answers("q18_us_fleet_32_h100"))
     (f,) = _placement(plan)
     p = f.params
-    assert (p["replicas"], p["tp"], p["servers"], p["most"], p["left"], p["serving"], p["pct"]) == (7, 2, 4, 2, 5, 5, 100)
-    # session 30: the share is of the replicas that carry the peak without headroom; at 48 a replica the peak of 200
-    # needs all 5 sized for it, so the figure stands
-    assert p["need"] == 5
+    assert (p["replicas"], p["tp"], p["servers"], p["most"], p["left"], p["serving"]) == (7, 2, 4, 2, 5, 5)
+    # session 30: the replicas that carry the peak without headroom; at 48 a replica the peak of 200 needs all 5 sized
+    # for it. s33-numbers2 (review 23): what the 5 left carry said in requests of the peak, all of it, once
+    assert p["need"] == 5 and p["carry"] == {"tr": "numbers2_34.carry.all", "peak": 200, "left": 5}
     assert p["spare_part"]["tr"] == "plan.owned20.placement.spares"
     # the fleet is 45 % busy: the spread assumes the free GPUs lie that way, and says to check it
-    assert p["cover"]["tr"] == "sizenums22.placement.check_free"
+    # the "covered" sentence left out beside the carry's "still carry all 200" (s33-numbers2)
+    assert p["cover"]["tr"] == "numbers2_34.placement.check_free"
     assert p["cover"]["cover"]["tr"] == "plan.placement16.covered"
     # server by server, as the 7 replicas spread (2, 2, 2, 1 TP2), adding up to the 14 GPUs the plan takes (s22:
     # q08's "each server has 8 free" beside 12 free in all)
