@@ -43,6 +43,7 @@ from advisor.plan import (
     memo_batch,
     memo_batch_slow,
     memo_carried,
+    memo_chat_rows,
     memo_condition_once,
     memo_cost_formula,
     memo_curve_reading,
@@ -50,6 +51,7 @@ from advisor.plan import (
     memo_gate_once,
     memo_headings,
     memo_job_split,
+    memo_launch_line,
     memo_lead_once,
     memo_likely,
     memo_one_server,
@@ -236,6 +238,8 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
         text = a.text_in(lang)
+        if a.key == QUANT_ASSUMED and not result.fixes:  # no fix to propose it: "a fix may propose it" is jargon
+            text = translate(lang, "steps34.assume.quantization_no_fix")  # (blind review 23, q15)
         if text not in shown:
             assumed.setdefault(field, []).append(text)
     rows = []
@@ -252,6 +256,9 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
             "assumed": _cell(_sentences(assumed.get(field, []), lang) or "—"),
         })
     return rows
+
+
+QUANT_ASSUMED = "plan.assume.quantization_acceptable"  # "planned without it; a fix may propose it"
 
 
 def _fixes_intro(result: PlanResult) -> str:
@@ -582,6 +589,13 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         hosted = t("memo.prices19.cost.hosted_other" if c.hosted_api_priced_on else "memo4.cost.hosted_value",
                    cost=hosted, input=_money(c.hosted_api_input_per_million, cur),
                    output=_money(c.hosted_api_output_per_million, cur), priced_on=c.hosted_api_priced_on or "")
+        # a public chat priced as chats: the row leads with page 1's month, the single-request one in brackets once
+        chats = memo_chat_rows.hosted_row(result, lang, _money(c.hosted_api_monthly, cur),
+                                          _money(c.hosted_api_input_per_million, cur),
+                                          _money(c.hosted_api_output_per_million, cur))
+        hosted = chats or hosted
+    if tokens != "—":
+        tokens += memo_chat_rows.tokens_clause(result, lang)  # the tokens count each request once: what chats make
     # a purchase deferred until a quote meets the covered gate: its rows read as that purchase's (s32-headline33, q26)
     if_bought = when_bought.applies(result.deployment_form, c)
     for key, value in (
@@ -999,6 +1013,7 @@ def memo_context(
         "lead": lead,
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
+        "launch_line": memo_launch_line.clause(result, lang),  # a filing sets the date: the first line says it
         "key_rows": _key_rows(result, lang),
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
         "key_value_heading": memo_self_host_rows.value_heading(result, lang),
