@@ -61,7 +61,7 @@ def batch_gpu_choice(f: Facts) -> Finding | None:
     where = "" if price is None else {
         "tr": "steps34.batchgpu.under" if price.high <= even else "steps34.batchgpu.over" if price.low >= even
         else "steps34.batchgpu.straddles", "low": f"{sym}{price.low:,.2f}", "high": f"{sym}{price.high:,.2f}"}
-    return finding("sizing.batch_gpu_choice", variant="faster" if r1 >= r2 else "cheaper",
+    return finding("sizing.batch_gpu_choice", variant=None if r1 >= r2 else "cheaper",
                    gpu=ch.gpu.name, other=other.gpu.name, rate=f"{r1:,.0f}", other_rate=f"{r2:,.0f}",
                    seqs=ch.c_max, other_seqs=other.c_max, tflops=f"{_tflops(ch):,.0f}",
                    other_tflops=f"{_tflops(other):,.0f}", hours=f"{h1:,.0f}", other_hours=f"{h2:,.0f}",

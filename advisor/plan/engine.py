@@ -1304,6 +1304,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     result.next_steps = instance_on_request.confirm_first(result.next_steps, result.hardware, form)
     # a job on rented GPUs: all its instances at once before its clock starts, its files' disks encrypted and wiped
     result.next_steps = job_cloud_steps.with_steps(result.next_steps, c, form, result.hardware, region, feasible)
+    result.timeline.items = job_cloud_steps.timeline_items(result.timeline.items, result.next_steps)
     result.next_steps = free_gpus_step.first(result.next_steps, result.findings)  # a busy fleet: free GPUs checked first
     result.next_steps = spare_over_budget.replacement_step(result.next_steps, result.findings)  # no spare server
     result.next_steps = quotes_once.said_once(result.next_steps, result.findings)  # one "get quotes" (s23-pages23)

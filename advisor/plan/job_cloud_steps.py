@@ -52,4 +52,13 @@ def with_steps(steps: list[NextStep], c: Any, form: str, hardware: Any, region: 
     return rest[:at] + added + rest[at:]
 
 
-__all__ = ["DATA_ID", "QUOTA_ID", "with_steps"]
+def timeline_items(items: list[Any], steps: list[NextStep]) -> list[Any]:
+    """The timeline's set-up row without "confirm the provider can give all the GPUs at once" where the quota step
+    says it (said once: the step, with the count and the region); unchanged otherwise."""
+    if not any(s.id == QUOTA_ID for s in steps):
+        return items
+    return [i.model_copy(update={"label_key": "steps34.timeline.setup_batch"})
+            if i.id == "setup" and i.label_key == "batch21.timeline.setup_batch" else i for i in items]
+
+
+__all__ = ["DATA_ID", "QUOTA_ID", "timeline_items", "with_steps"]

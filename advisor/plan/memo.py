@@ -258,6 +258,13 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
     return rows
 
 
+def _serve_said(step: NextStep, result: PlanResult) -> bool:
+    """A later step that starts a replica with section 2's own command: it points there, the command not printed
+    twice (s33-steps: a job's quota and data steps moved the start into section 9, its command block a repeat)."""
+    return step.id == "serve" and step.key == "plan.next.serve" and bool(step.command) \
+        and step.command == result.hardware.command
+
+
 QUANT_ASSUMED = "plan.assume.quantization_acceptable"  # "planned without it; a fix may propose it"
 
 
@@ -1114,6 +1121,9 @@ def memo_context(
         "later_steps": [{"n": i + 1 + FIRST_STEPS, "text": _step_text(s.text_in(lang), s.command,
                                                                       evidence_context.get("command"), lang),
                          "command": s.command if s.command != evidence_context.get("command") else None}
+                        if not _serve_said(s, result) else
+                        {"n": i + 1 + FIRST_STEPS, "command": None, "text": translate(
+                            lang, "steps34.next.serve_above", tp=s.params.get("tp"), gpu=s.params.get("gpu"))}
                         for i, s in enumerate(result.next_steps[FIRST_STEPS:])],
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
