@@ -46,6 +46,7 @@ from advisor.plan import (
     hosted_where,
     in_region_fallback,
     instance_on_request,
+    job_cloud_steps,
     kv_fit,
     latency_pick,
     layout_search,
@@ -1185,6 +1186,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
+        f.batch_others = [k for k in screened[0] if k.gpu.id != chosen.gpu.id]  # the runner-up GPU (q28)
     fleet_own = fleet.chosen_owned(c, out, form)
     timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought),
                          gpus_bought=_gpus_bought(out, fleet_own))
@@ -1303,6 +1305,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)
     result.next_steps = instance_on_request.confirm_first(result.next_steps, result.hardware, form)
     sales_wait.apply(result, form)  # such a part's delivery: a wait of unknown length, a part to start on (s33, q32)
+    # a job on rented GPUs: all its instances at once before its clock starts, its files' disks encrypted and wiped
+    result.next_steps = job_cloud_steps.with_steps(result.next_steps, c, form, result.hardware, region, feasible)
+    result.timeline.items = job_cloud_steps.timeline_items(result.timeline.items, result.next_steps)
     result.next_steps = spare_over_budget.replacement_step(result.next_steps, result.findings)  # no spare server
     result.next_steps = quotes_once.said_once(result.next_steps, result.findings)  # one "get quotes" (s23-pages23)
     if chosen is not None:

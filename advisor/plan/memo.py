@@ -44,6 +44,7 @@ from advisor.plan import (
     memo_batch,
     memo_batch_slow,
     memo_carried,
+    memo_chat_rows,
     memo_condition_once,
     memo_cost_formula,
     memo_curve_reading,
@@ -51,6 +52,7 @@ from advisor.plan import (
     memo_gate_once,
     memo_headings,
     memo_job_split,
+    memo_launch_line,
     memo_lead_once,
     memo_likely,
     memo_one_server,
@@ -237,6 +239,8 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
         text = a.text_in(lang)
+        if a.key == QUANT_ASSUMED and not result.fixes:  # no fix to propose it: "a fix may propose it" is jargon
+            text = translate(lang, "steps34.assume.quantization_no_fix")  # (blind review 23, q15)
         if text not in shown:
             assumed.setdefault(field, []).append(text)
     rows = []
@@ -253,6 +257,16 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
             "assumed": _cell(_sentences(assumed.get(field, []), lang) or "—"),
         })
     return rows
+
+
+def _serve_said(step: NextStep, result: PlanResult) -> bool:
+    """A later step that starts a replica with section 2's own command: it points there, the command not printed
+    twice (s33-steps: a job's quota and data steps moved the start into section 9, its command block a repeat)."""
+    return step.id == "serve" and step.key == "plan.next.serve" and bool(step.command) \
+        and step.command == result.hardware.command
+
+
+QUANT_ASSUMED = "plan.assume.quantization_acceptable"  # "planned without it; a fix may propose it"
 
 
 def _fixes_intro(result: PlanResult) -> str:
@@ -583,6 +597,13 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         hosted = t("memo.prices19.cost.hosted_other" if c.hosted_api_priced_on else "memo4.cost.hosted_value",
                    cost=hosted, input=_money(c.hosted_api_input_per_million, cur),
                    output=_money(c.hosted_api_output_per_million, cur), priced_on=c.hosted_api_priced_on or "")
+        # a public chat priced as chats: the row leads with page 1's month, the single-request one in brackets once
+        chats = memo_chat_rows.hosted_row(result, lang, _money(c.hosted_api_monthly, cur),
+                                          _money(c.hosted_api_input_per_million, cur),
+                                          _money(c.hosted_api_output_per_million, cur))
+        hosted = chats or hosted
+    if tokens != "—":
+        tokens += memo_chat_rows.tokens_clause(result, lang)  # the tokens count each request once: what chats make
     # a purchase deferred until a quote meets the covered gate: its rows read as that purchase's (s32-headline33, q26)
     if_bought = when_bought.applies(result.deployment_form, c)
     for key, value in (
@@ -1000,6 +1021,7 @@ def memo_context(
         "lead": lead,
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
+        "launch_line": memo_launch_line.clause(result, lang),  # a filing sets the date: the first line says it
         "key_rows": _key_rows(result, lang),
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
         "key_value_heading": memo_self_host_rows.value_heading(result, lang),
@@ -1100,6 +1122,9 @@ def memo_context(
         "later_steps": [{"n": i + 1 + FIRST_STEPS, "text": _step_text(s.text_in(lang), s.command,
                                                                       evidence_context.get("command"), lang),
                          "command": s.command if s.command != evidence_context.get("command") else None}
+                        if not _serve_said(s, result) else
+                        {"n": i + 1 + FIRST_STEPS, "command": None, "text": translate(
+                            lang, "steps34.next.serve_above", tp=s.params.get("tp"), gpu=s.params.get("gpu"))}
                         for i, s in enumerate(result.next_steps[FIRST_STEPS:])],
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,

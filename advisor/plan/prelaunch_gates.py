@@ -17,6 +17,8 @@ from advisor.plan.rule_base import Facts
 # the finding's rule → the step's id, its label and whom to ask how long it takes
 _STEPS = {
     "pi.eu_employee_dpia": ("eu_dpia", "gates25.timeline.eu_dpia", "gates25.timeline.ask.dpo"),
+    # s33-steps (blind review 23, q09): the same assessment where a public EU service processes data at scale
+    "pi.eu_large_scale_dpia": ("eu_dpia", "gates25.timeline.eu_dpia", "gates25.timeline.ask.dpo"),
     "labour.works_council": ("works_agreement", "gates25.timeline.works_agreement", "gates25.timeline.ask.works"),
     "fin.mas_outsourcing": ("mas_outsourcing", "gates25.timeline.mas_outsourcing", "batch21.timeline.ask.compliance"),
     "pi.id_financial_data": ("id_localisation", "gates25.timeline.id_localisation", "gates25.timeline.ask.id_counsel"),
@@ -45,6 +47,10 @@ def _step(rule_id: str) -> TimelineItem:
 
 def eu_dpia_step(f: Facts) -> TimelineItem:
     return _step("pi.eu_employee_dpia")
+
+
+def eu_large_scale_dpia_step(f: Facts) -> TimelineItem:
+    return _step("pi.eu_large_scale_dpia")
 
 
 def works_agreement_step(f: Facts) -> TimelineItem:

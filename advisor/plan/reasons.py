@@ -47,7 +47,9 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           # AI Act's AI-literacy duty and high-risk employment uses
                           "pi.hk_pdpo", "gpu.hk_export_rules", "eu.ai_act_staff",
                           # s21-duties21: where a financial firm's spare VM goes, GDPR Art. 9 for a staff tool
-                          "fin.two_zones", "pi.eu_special_category", "genai.closed_pilot"})  # fmt: skip
+                          "fin.two_zones", "pi.eu_special_category", "genai.closed_pilot",
+                          # s33-steps: a DPIA for large-scale processing in the EU (holds whatever is decided)
+                          "pi.eu_large_scale_dpia"})  # fmt: skip
 # s18-duties: the likely-public reading of a business service is on page 1 (it sets the launch date), but after the
 # reasons that decide where it runs (q21 led with it, above "launch in Hong Kong: the ICP filing cannot finish")
 # s31-publicsaas31: so is a subscription's "public" risk with no mainland entity to file (q12, q13)
@@ -83,6 +85,13 @@ def api_moot(findings: Sequence[Finding]) -> bool:
     return any(f.severity == "blocker" and f.id.startswith(API_MOOT_BLOCKERS) for f in findings)
 
 
+def against_plan(f: Finding) -> bool:
+    """A weakness of the card the plan runs on (``in_plan``: H20's slow prefill on a plan of H20s): a caveat the plan
+    accepts, ranked with the caveats, never one of page 1's reasons for it (blind review 23, q28: "a caveat against
+    the chosen card listed as a deciding reason"; q04 led its five with it)."""
+    return f.params.get("in_plan") is True
+
+
 def _leads(f: Finding) -> bool:
     """Tokens sold below their cost lead, and a fleet load whose two readings disagree (``fleet_disagree``). The hosted API weighed (a cheaper alternative to check, or why GPUs all
     the same) keeps its place among the costs, and ``deciding`` makes room for it on page 1: as the first reason
@@ -111,7 +120,7 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
         if _leads(f):
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -1, f.id)
         topic = _RULE_TOPIC.get(f.id, _TOPIC_ORDER.get(f.id.split(".")[0], 4))
-        return (f.id in CAVEAT_RULES or ruled_out(f), SEVERITY_ORDER[f.severity], topic, f.id)
+        return (f.id in CAVEAT_RULES or ruled_out(f) or against_plan(f), SEVERITY_ORDER[f.severity], topic, f.id)
 
     return sorted(findings, key=rank)
 

@@ -54,6 +54,8 @@ class Facts:
     form_cost: Any = None
     # s14-plan: why each other GPU type of the team's fleet is left aside ({"tr": phrase key, …} each)
     fleet_others: list[Any] = field(default_factory=list)
+    # a job's other setups that finish within its deadline, as the screen ranked them (``batch_gpu_why``)
+    batch_others: list[Any] = field(default_factory=list)
     # s16-capacity: one server/VM and no spare: a second one priced (advisor.plan.second_unit.SecondUnit)
     second_unit: Any = None
     # s20-precision20: 4-bit weights and a budget that also covers a setup at a higher precision (higher_precision)

@@ -22,6 +22,7 @@ from advisor.plan import (
     first_token_reason,
     fp8_gain_reason,
     genai_dossier,
+    hosted_quality,
     like_cover,
     line_total,
     memo_api_only,
@@ -608,6 +609,11 @@ def region_latency_budget(f: Facts):
                        # (RFC 8446 §2), so keep-alive decides whether a user's request pays them (q43's review)
                        handshake={"tr": "plan.latency_budget.handshake", "low": 2 * lo, "high": 2 * hi})  # fmt: skip
     if latency_placed(f) == "overseas":
+        if pred is not None:  # blind review 23 (q09: "the 166 ms is server-side only"): what the predicted figure
+            # leaves of the target for the network, the handshakes and any step before the model, measured from
+            # the client
+            predicted = {"tr": "steps34.latency.server_share", "ttft": round(pred), "slo": round(slo),
+                         "left": max(0, round(slo - pred))}
         return finding("region.latency_budget", variant="overseas", slo=round(slo), region=_region(f.region),
                        predicted=predicted)  # fmt: skip
     return None
@@ -735,7 +741,9 @@ def gpu_h20(f: Facts):
     if f.card_ttft_p99 is not None and slo is not None and f.card_ttft_p99 <= slo / 2 and _gpus_in_plan(f) == ["h20-96g"]:
         return finding("gpu.h20_prefill", severity="info", variant="met", prompt=c.prompt_avg,
                        ttft=f"{f.card_ttft_p99:,.0f}", slo=f"{slo:,.0f}")
-    return finding("gpu.h20_prefill", prompt=c.prompt_avg)
+    # blind review 23 (q28: "H20 处理长提示词偏弱" listed as a reason for a plan on H20): a weakness of the card the
+    # plan runs on is a caveat against it, never a reason for it (``reasons.by_weight`` reads ``in_plan``)
+    return finding("gpu.h20_prefill", prompt=c.prompt_avg, in_plan=f.chosen is not None)
 
 
 @rule("gpu.pcie_tp", "constraint")
@@ -1287,7 +1295,8 @@ def cost_hosted(f: Facts):
     if not (mainland and f.ctx.public_genai):  # the CAC's notice backs the filed-model sentence alone (q15: "citation
         # [3], a CAC/Guangdong filing notice, is irrelevant to the hosted-API finding"; s25-dates25)
         found = found.model_copy(update={"sources": [s for s in found.sources if s.url != CAC_NOTICE_URL]})
-    return costmod.sized_hosted_sources(found, f.ctx)
+    # a month that is a rounding error against the budget: quality picks the model (blind review 23, q15)
+    return hosted_quality.with_quality(costmod.sized_hosted_sources(found, f.ctx), f)
 
 
 @rule("cost.budget_short", "cost")
@@ -1455,6 +1464,7 @@ def scaling_prestage(f: Facts):
 # module and register into RULES on import.
 from advisor.plan import assumed_ttft as _assumed_ttft  # noqa: E402,F401 - a layout on an assumed TTFT target (review 23)
 from advisor.plan import batch_double as _batch_double  # noqa: E402,F401 - a batch run on twice its replicas (s21-batch21b)
+from advisor.plan import batch_gpu_why as _batch_gpu_why  # noqa: E402,F401 - a job's GPU against the runner-up (s33)
 from advisor.plan import batch_slack as _batch_slack  # noqa: E402,F401 - twice the replicas for a cheap batch (s16-lead)
 from advisor.plan import burst_bill_rules as _burst_bill_rules  # noqa: E402,F401 - a burst's bill (s23-burst23)
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
@@ -1468,6 +1478,7 @@ from advisor.plan import duties20_rules as _duties20_rules  # noqa: E402,F401 - 
 from advisor.plan import duties21_rules as _duties21_rules  # noqa: E402,F401 - two zones for finance, GDPR Art. 9
 from advisor.plan import duties22c_rules as _duties22c_rules  # noqa: E402,F401 - PIPL Art. 55 before export (s22)
 from advisor.plan import duties27_rules as _duties27_rules  # noqa: E402,F401 - client confidentiality (s27)
+from advisor.plan import duties34_rules as _duties34_rules  # noqa: E402,F401 - GDPR DPIA at large scale (s33)
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import fleet_disagree as _fleet_disagree  # noqa: E402,F401 - measured load vs the curve (s22-gpu22c)
 from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
@@ -1495,6 +1506,7 @@ RULE_MODULES = (
     "advisor.plan.finance20_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
     "advisor.plan.duties21_rules", "advisor.plan.duties22c_rules", "advisor.plan.duties27_rules",
+    "advisor.plan.duties34_rules",
     "advisor.plan.sources21_rules",
     "advisor.plan.genai_signup_rules", "advisor.plan.genai_no_entity_rules",
     "advisor.plan.gpu_rules",
@@ -1504,6 +1516,7 @@ RULE_MODULES = (
     "advisor.plan.ttft_relaxed",
     "advisor.plan.fleet_disagree",
     "advisor.plan.chat_turns",
+    "advisor.plan.batch_gpu_why",
 )  # fmt: skip
 
 

@@ -69,7 +69,8 @@ STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_s
          "pi.export_impact_assessment": prelaunch_gates.export_pia_step,
          "pi.sensitive_safeguards": prelaunch_gates.sensitive_pia_step,
          "pi.api_processor": prelaunch_gates.api_contract_step,
-         "pi.sea_markets": prelaunch_gates.sea_markets_step}  # s26-polish26
+         "pi.sea_markets": prelaunch_gates.sea_markets_step,  # s26-polish26
+         "pi.eu_large_scale_dpia": prelaunch_gates.eu_large_scale_dpia_step}  # s33-steps (q09)
 
 
 def untimed_steps(f: Facts) -> list[TimelineItem]:

@@ -35,7 +35,9 @@ GATED = {"pi.eu_employee_dpia": "eu_dpia", "labour.works_council": "works_agreem
          # s25 (tests/ui/test_memo_page_budget.py) and the step keeps q13, q34 and q37 on their page counts. The
          # finding says "check each one's transfer and any localisation rule before launch": a gate like
          # Indonesia's own check (pi.id_financial_data)
-         "pi.sea_markets": "sea_markets"}
+         "pi.sea_markets": "sea_markets",
+         # s33-steps (blind review 23, q09): a public EU service's DPIA at scale, the same step as a staff tool's
+         "pi.eu_large_scale_dpia": "eu_dpia"}
 # findings that say "before launch" of something that is not a step of its own, and why
 NOT_A_GATE = {
     "sizing.quantized": "a quality check of fp8 weights: part of the set-up and test steps",

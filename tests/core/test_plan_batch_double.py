@@ -81,7 +81,8 @@ def test_the_minimum_stays_where_the_doubled_job_breaks_the_budget():
 def test_a_jobs_setup_days_come_before_its_clock_and_a_banks_review_is_in_the_timeline():
     q06 = planned(advice_answers("q06_l20_batch_72h_claims"))
     setup = next(i for i in q06.timeline.items if i.id == "setup")
-    assert setup.label_key == "batch21.timeline.setup_batch" and setup.label_params["deadline"] == 72
+    # s33-steps: "all the GPUs at once" is the quota step's, with its count and region: the row keeps the rest
+    assert setup.label_key == "steps34.timeline.setup_batch" and setup.label_params["deadline"] == 72
     assert setup.label_params["start_h"] == setup_hours()[1]
     assert "before the job's 72-hour clock starts" in setup.label_in("en")
     assert "72 小时时限开始之前" in setup.label_in("zh_CN")

@@ -317,6 +317,9 @@ ROWS: list[Row] = [
     Row("sizing.context_exceeds_model", {**MAINLAND, "max_context_tokens": 131_072}, {"max_context_tokens": 4096}),
     Row("sizing.unknown_load", MAINLAND, {"peak_concurrency": 4}),
     Row("sizing.batch_throughput", BATCH, {"use_case": "api"}),
+    # s33-steps: a prefill-bound job's GPU against the runner-up (q28); held to one GPU, there is none to weigh
+    Row("sizing.batch_gpu_choice", lambda: advice_answers("q28_bank_backfill_batch_48h"),
+        {"gpu_constraint": ["h20-96g"]}),
     Row("sizing.batch_deadline", BATCH, {}, level="rule", over={"fits_anywhere": True, "chosen": None},
         over_fails={"fits_anywhere": True, "chosen": Cand("l40s")}),
     # -- cost (rules 15–17) --------------------------------------------------------------------------------------
@@ -506,6 +509,11 @@ ROWS: list[Row] = [
         pi(personal_info=False, sector="bank"), why="indonesia_named"),
     Row("pi.eu_employee_dpia", EU_STAFF, pi(personal_info=False)),
     Row("pi.eu_employee_dpia", EU_STAFF, {"overseas_markets": ["US"]}, why="not_eu"),
+    # s33-steps: a public EU service on many people's data (q09); a staff tool has its own DPIA finding
+    Row("pi.eu_large_scale_dpia", {**EU_STAFF, "audience": "public", "reach": "internet", **pi(400_000, 0)},
+        pi(99_999, 0)),
+    Row("pi.eu_large_scale_dpia", {**EU_STAFF, "audience": "public", "reach": "internet", **pi(400_000, 0)},
+        {"audience": "internal", "reach": "private_network"}, why="staff"),
     Row("labour.works_council", EU_STAFF, {"audience": "business"}),
     Row("labour.works_council", {**EU_STAFF, "overseas_markets": ["DE"]}, {"overseas_markets": ["US"]}, why="de"),
     Row("genai.not_needed", {**MAINLAND, "audience": "internal", "reach": "private_network"},
