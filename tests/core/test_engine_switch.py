@@ -4,32 +4,37 @@ its advice gives llama-server's flags, never vLLM's (issue #26 item 9)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
+import pytest
+
+from advisor.cli import main
 from advisor.sizing.advice import llama_cpp_flags
 
 VLLM_FLAGS = ("--max-num-seqs", "--max-model-len", "--gpu-memory-utilization", "--tensor-parallel-size",
               "--kv-cache-dtype", "--max-num-batched-tokens")
 
 
-def _calc(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "advisor", "calc", "--model", "qwen2.5-14b-instruct", "--gpu", "l4",
-                           "--context", "32768", "--concurrency", "20", "--lang", "en", *args],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+def _calc(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """What `advisor calc` prints, run in-process: the command's output is what is checked here (an interpreter
+    start was ~0.7 s of CPU a run; tests/core/test_cli_calc.py checks the process itself)."""
+    code = main(["calc", "--model", "qwen2.5-14b-instruct", "--gpu", "l4", "--context", "32768", "--concurrency", "20",
+                 "--lang", "en", *args])  # fmt: skip
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    return out.out
 
 
-def test_calc_says_a_gguf_format_runs_on_llama_cpp_with_its_own_flags():
-    out = json.loads(_calc("--weights", "gguf-q8_0", "--json").stdout)
+def test_calc_says_a_gguf_format_runs_on_llama_cpp_with_its_own_flags(capsys):
+    out = json.loads(_calc(capsys, "--weights", "gguf-q8_0", "--json"))
     assert "llama.cpp" in out["engine_switch"] and "vLLM" in out["engine_switch"]
     assert out["perf"]["engine_profile"] == "llama.cpp" and out["vllm_command"] is None
     flags = " ".join(a["flags"] or "" for a in out["advice"])
     assert not any(f in flags for f in VLLM_FLAGS), flags
-    table = _calc("--weights", "gguf-q8_0").stdout
+    table = _calc(capsys, "--weights", "gguf-q8_0")
     assert "GGUF Q8_0 is a GGUF file" in table
     # asked for llama.cpp, or a vLLM format: nothing switched, nothing said
-    assert json.loads(_calc("--weights", "gguf-q8_0", "--engine-profile", "llama.cpp", "--json").stdout)["engine_switch"] is None
-    assert json.loads(_calc("--weights", "awq-int4", "--json").stdout)["engine_switch"] is None
+    assert json.loads(_calc(capsys, "--weights", "gguf-q8_0", "--engine-profile", "llama.cpp", "--json"))["engine_switch"] is None
+    assert json.loads(_calc(capsys, "--weights", "awq-int4", "--json"))["engine_switch"] is None
 
 
 def test_vllm_flags_become_llama_server_flags_or_nothing():

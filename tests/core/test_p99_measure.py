@@ -6,8 +6,6 @@ alone and fixed lengths keep the default sample (fixed lengths read the same p99
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 from advisor.catalog import get_model
 from advisor.domain.sim import LengthDistribution, SimWorkload
@@ -37,13 +35,12 @@ def test_predict_reads_varied_lengths_from_the_long_sample() -> None:
     assert long.levels[0].requests == 32 and long.levels[1].requests >= TAIL_SAMPLES
 
 
-def test_the_cli_and_the_sizing_page_use_it() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "advisor", "predict", "--model", "qwen2.5-7b-instruct", "--gpu", "l20-48g",
-         "--spread", "lognormal", "--concurrency", "1,4", "--json"],
-        capture_output=True, text=True, timeout=120, check=True,
-    )  # fmt: skip
-    assert [lv["requests"] for lv in json.loads(out.stdout)["levels"]][1] >= TAIL_SAMPLES
+def test_the_cli_and_the_sizing_page_use_it(capsys) -> None:
+    from tests.support.cli_run import printed  # in-process: the JSON is what is checked
+
+    out = printed(capsys, "predict", "--model", "qwen2.5-7b-instruct", "--gpu", "l20-48g", "--spread", "lognormal",
+                  "--concurrency", "1,4", "--json")  # fmt: skip
+    assert [lv["requests"] for lv in json.loads(out)["levels"]][1] >= TAIL_SAMPLES
     req = SizingRequest(model=get_model("qwen2.5-7b-instruct"), gpu=gpus_by_id()["l20-48g"], weights="bf16",
                         context=4096, concurrency=4)  # fmt: skip
     # the page simulates fixed lengths: the default sample, as before (its p99 does not move with more)

@@ -138,14 +138,12 @@ def test_every_product_load_has_a_held_out_figure():
         assert at is not None and at.measurements >= 10, load
 
 
-def test_advisor_predict_leads_with_its_loads_figure_when_all_levels_share_one():
-    import subprocess
-    import sys
+def test_advisor_predict_leads_with_its_loads_figure_when_all_levels_share_one(capsys):
+    from tests.support.cli_run import printed  # in-process: the printed table is what is checked
 
     def last_line(levels: str) -> str:
-        run = [sys.executable, "-m", "advisor", "predict", "--model", "qwen2.5-7b-instruct", "--gpu", "rtx-4090",
-               "--concurrency", levels]  # fmt: skip
-        return subprocess.run(run, capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
+        out = printed(capsys, "predict", "--model", "qwen2.5-7b-instruct", "--gpu", "rtx-4090", "--concurrency", levels)
+        return out.strip().splitlines()[-1]
 
     assert last_line("4,8,16").startswith("Expected error at this load (concurrency 2–16):")
     assert last_line("1,8,64").startswith("Expected error: against")  # a curve across loads: the overall figure

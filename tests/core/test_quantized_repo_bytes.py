@@ -11,8 +11,6 @@ vision tower in BF16. vLLM reads the table in model_executor/layers/quantization
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -80,11 +78,11 @@ def test_the_27b_quantizes_its_mlp_only():
     assert quantized_dense_bytes(spec, GPTQ, 1) == sum(tensor_bytes(t, GPTQ, t.rows, t.cols) for t in mlp)
 
 
-def test_the_weights_line_says_what_stays_16_bit():
-    out = subprocess.run([sys.executable, "-m", "advisor", "calc", "--model", "qwen3.5-27b", "--weights", "gptq-int4",
-                          "--gpu", "h200-141g", "--json"], capture_output=True, text=True, timeout=120)  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    data = json.loads(out.stdout)
+def test_the_weights_line_says_what_stays_16_bit(capsys):
+    from tests.support.cli_run import printed  # in-process: the JSON is what is checked
+
+    data = json.loads(printed(capsys, "calc", "--model", "qwen3.5-27b", "--weights", "gptq-int4", "--gpu", "h200-141g",
+                              "--json"))  # fmt: skip
     assert data["weights_bytes"] == 29_385_628_128
     line = next(b["formula"] for b in data["memory"]["breakdown"] if b["key"] == "weights")
     assert "(7,237,795,840 of them kept 16-bit by the checkpoint's quantization_config)" in line

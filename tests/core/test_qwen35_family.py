@@ -14,8 +14,6 @@ in_proj_qkvz/in_proj_ba, the same elements.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -249,12 +247,11 @@ def test_presets_name_the_publishers_quantized_repos_and_modelscope_mirrors():
     assert get_model("Qwen/Qwen3.6-27B").id == "qwen3.6-27b" and get_model("Qwen/Qwen3.5-27B").id == "qwen3.5-27b"
 
 
-def test_calc_json_sizes_weights_state_kv_and_the_vision_encoder():
-    out = subprocess.run([sys.executable, "-m", "advisor", "calc", "--model", "qwen3.5-27b", "--gpu", "h200-141g",
-                          "--context", "32768", "--concurrency", "8", "--json"],
-                         capture_output=True, text=True, timeout=120)  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    data = json.loads(out.stdout)
+def test_calc_json_sizes_weights_state_kv_and_the_vision_encoder(capsys):
+    from tests.support.cli_run import printed  # in-process: the JSON is what is checked
+
+    data = json.loads(printed(capsys, "calc", "--model", "qwen3.5-27b", "--gpu", "h200-141g", "--context", "32768",
+                              "--concurrency", "8", "--json"))  # fmt: skip
     spec = get_model("qwen3.5-27b")
     assert data["weights_bytes"] == weight_bytes(spec, get_format("bf16")).per_gpu == 2 * 27_356_728_560
     mem = data["memory"]
@@ -268,11 +265,10 @@ def test_calc_json_sizes_weights_state_kv_and_the_vision_encoder():
     assert "1,024 prompt tokens" in vision and "878.77 MiB" in vision  # 460,730,096 BF16 weights
 
 
-def test_the_predictor_runs_a_concurrency_sweep_on_a_qwen35_moe():
-    out = subprocess.run([sys.executable, "-m", "advisor", "predict", "--model", "qwen3.5-35b-a3b", "--gpu",
-                          "h200-141g", "--json"], capture_output=True, text=True, timeout=120)  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    data = json.loads(out.stdout)
+def test_the_predictor_runs_a_concurrency_sweep_on_a_qwen35_moe(capsys):
+    from tests.support.cli_run import printed  # in-process: the JSON is what is checked
+
+    data = json.loads(printed(capsys, "predict", "--model", "qwen3.5-35b-a3b", "--gpu", "h200-141g", "--json"))
     assert data["model"] == "qwen3.5-35b-a3b" and len(data["levels"]) >= 5
     first, last = data["levels"][0], data["levels"][-1]
     assert 0 < first["ttft_ms"]["p50"] and 0 < first["tpot_ms"]["p50"] < last["tpot_ms"]["p50"]

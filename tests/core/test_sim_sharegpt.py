@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -49,18 +47,13 @@ def test_a_dataset_on_both_sides_keeps_its_pairs() -> None:
     assert RequestSource(one_side, 100).prompts == [217] * 100
 
 
-def test_predict_accepts_the_sharegpt_spread() -> None:
-    predict = [sys.executable, "-m", "advisor", "predict", "--model", "qwen2.5-7b-instruct", "--gpu", "h100-sxm-80g",
-               "--prompt-tokens", "217", "--max-tokens", "202"]
-    # both runs start together (fresh interpreters, mostly imports): the test waits for one, not two in turn
-    spread_run, fixed_run = (
-        subprocess.Popen(predict + more, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        for more in (["--spread", "sharegpt", "--concurrency", "1,32", "--json"], ["--concurrency", "1", "--json"])
-    )
-    spread_out, spread_err = spread_run.communicate(timeout=240)
-    fixed_out, fixed_err = fixed_run.communicate(timeout=240)
-    assert spread_run.returncode == 0, spread_err
-    assert fixed_run.returncode == 0, fixed_err
+def test_predict_accepts_the_sharegpt_spread(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.support.cli_run import printed  # in-process: the JSON is what is checked
+
+    predict = ["predict", "--model", "qwen2.5-7b-instruct", "--gpu", "h100-sxm-80g", "--prompt-tokens", "217",
+               "--max-tokens", "202"]  # fmt: skip
+    spread_out = printed(capsys, *predict, "--spread", "sharegpt", "--concurrency", "1,32", "--json")
+    fixed_out = printed(capsys, *predict, "--concurrency", "1", "--json")
     levels = json.loads(spread_out)["levels"]
     assert [lv["concurrency"] for lv in levels] == [1, 32]
     # mixed lengths: the median answer is shorter than the mean, so the median E2E is below a fixed-length one's
