@@ -14,7 +14,9 @@ at the workload's length distribution (advisor.sim.engine), not with every reque
 Where the failover load (or the peak's, where the plan keeps no spare) exceeds the full-context count, the remedies
 that apply are tried on the same memory estimate: an FP8 KV cache, FP8 weights (where the GPU has FP8 units), a
 shorter ``--max-model-len`` that still covers the p95 prompt plus the p95 answer, and a card with more memory (always
-an option, not sized here). Nothing here changes the plan: it says what the plan relies on."""
+an option, not sized here). Nothing here changes the plan: it says what the plan relies on. Where the FP8 cache holds
+the load and the answers accept FP8, the plan has already set it (kv_fp8_set.py): ``bf16_full_fit`` then says what
+the 16-bit cache held."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import dataclasses
 from advisor.plan import sizing
 from advisor.plan.capacity import engine_cap, one_down_load
 from advisor.plan.context import Ctx
+from advisor.plan.kv_fp8_set import bf16_full_fit
 from advisor.plan.result import KvFit, KvRemedy
 
 GIB = 1024**3
@@ -79,7 +82,7 @@ def kv_fit(ctx: Ctx, ch: sizing.Candidate | None) -> KvFit | None:
         context=ctx.max_context, typical_tokens=typical, at_typical=at_typical, at_full=at_full,
         peak_per_replica=ch.per_replica, failover_per_replica=down, max_num_seqs=cap, verdict=verdict,
         load_over_full=worst > at_full, remedies=_remedies(ctx, ch, worst) if worst > at_full else [],
-        source=SOURCE)  # fmt: skip
+        bf16_full_fit=bf16_full_fit(ch), source=SOURCE)  # fmt: skip
 
 
 __all__ = ["SOURCE", "kv_fit"]

@@ -235,6 +235,9 @@ class KvFit(_Out):
                     "average lengths (past it the engine preempts and recomputes), or not even at average lengths")
     load_over_full: bool = Field(description="the peak's or failover's load exceeds at_full: the memo says so")
     remedies: list[KvRemedy] = Field(default_factory=list)
+    bf16_full_fit: int | None = Field(
+        None, description="the plan set the KV cache to FP8 (kv_fp8_set.py): what the 16-bit cache held at the full "
+                          "context, below the load it must carry (None: the plan kept its cache as screened)")
     source: str
 
 
