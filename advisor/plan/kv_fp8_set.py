@@ -57,7 +57,9 @@ def switched(ctx: Ctx, ch: sizing.Candidate | None) -> sizing.Candidate | None:
     if c_max < 1:
         return None
     per = ch.per_replica
-    tpot, ttft = sizing._steady(costs, ctx, per, engine.max_num_batched_tokens)
+    chunk = engine.max_num_batched_tokens
+    assert chunk is not None  # resolve_engine sets the step budget on every engine (the screen reads it alike)
+    tpot, ttft = sizing._steady(costs, ctx, per, chunk)
     out = dataclasses.replace(
         ch, kv_dtype="fp8", memory=mem, costs=costs, c_max=c_max, ttft_p99_ms=ttft, tpot_p99_ms=tpot,
         tokens_per_s_replica=per * 1000 / (tpot / sizing.P99_TPOT), best_ttft_ms=best_ttft, best_tpot_ms=best_tpot,
