@@ -45,6 +45,17 @@ def _fp8_weights_ok(ctx: Ctx, ch: sizing.Candidate) -> bool:
     return bool(ch.gpu.fp8_tflops_dense) and ch.weights in ("bf16", "fp16") and not ctx.model.checkpoint_quant
 
 
+def dp_attention_applies(ctx: Ctx, ch: sizing.Candidate) -> bool:
+    """A latent-attention MoE model (DeepSeek-V2/V3 class) split over several GPUs on an engine with data-parallel
+    attention: its KV cache is held whole on every GPU of the replica, which data-parallel attention undoes
+    (kv_limit.DP_ATTENTION_FLAGS: vLLM's data-parallel deployment and SGLang's --enable-dp-attention; s33-kvdef,
+    blind review 22: q35's list of fixes named only a larger card)."""
+    from advisor.plan.kv_limit import DP_ATTENTION_FLAGS  # kv_limit imports this module
+
+    return bool(ctx.model.is_mla and ctx.model.is_moe and ch.tp > 1
+                and DP_ATTENTION_FLAGS.get(sizing.serving_profile(ctx).id))
+
+
 def _remedies(ctx: Ctx, ch: sizing.Candidate, need: int) -> list[KvRemedy]:
     out: list[KvRemedy] = []
     if ch.kv_dtype != "fp8" and ch.gpu.fp8_tflops_dense:
@@ -61,6 +72,8 @@ def _remedies(ctx: Ctx, ch: sizing.Candidate, need: int) -> list[KvRemedy]:
             out.append(KvRemedy(kind="shorter_context", full_fit=fit, context=n))
             break
         n -= CONTEXT_STEP
+    if dp_attention_applies(ctx, ch):  # named, not sized: the memory estimate does not model it (kv_limit.py)
+        out.append(KvRemedy(kind="dp_attention"))
     out.append(KvRemedy(kind="larger_card"))
     return [r for r in out if r.full_fit is None or r.full_fit > ch.memory.max_concurrency_kv]
 

@@ -121,7 +121,8 @@ def _failover_phrases(ctx: Ctx, ch: sizing.Candidate) -> list[dict[str, Any]]:
 def _remedy_phrase(fit: KvFit, said: set[str]) -> list[dict[str, Any]]:
     """The remedies that apply, each with what it would hold at the full context, as one sentence."""
     items: list[dict[str, Any]] = [
-        {"tr": f"kvfit33.remedy.{r.kind}", "full_fit": r.full_fit or 0, "context": str(r.context or 0)}  # a flag: no digit groups
+        {"tr": "kvdef34.remedy.dp_attention" if r.kind == "dp_attention" else f"kvfit33.remedy.{r.kind}",
+         "full_fit": r.full_fit or 0, "context": str(r.context or 0)}  # a flag: no digit groups
         for r in fit.remedies if r.kind not in said]  # fmt: skip
     if len(items) == 1 and items[0]["tr"] == "kvfit33.remedy.larger_card":  # alone, without its "or"
         items[0]["tr"] = "kvfit33.remedy.larger_card_only"

@@ -210,7 +210,7 @@ class Hardware(_Out):
 
 class KvRemedy(_Out):
     """One way to make the KV cache hold the load at the full context (kv_fit.py), with what it would hold."""
-    kind: Literal["fp8_kv", "fp8_weights", "shorter_context", "larger_card"]
+    kind: Literal["fp8_kv", "fp8_weights", "shorter_context", "dp_attention", "larger_card"]
     full_fit: int | None = Field(None, description="requests a replica would hold at the full context (None: not "
                                  "sized, e.g. a card with more memory)")
     context: int | None = Field(None, description="shorter_context: the --max-model-len it would take")

@@ -128,3 +128,16 @@ def test_a_sketch_keeps_the_flag_without_the_sentence():
     assert "--kv-cache-dtype fp8" in plan.hardware.command
     assert not any(isinstance(p, dict) and p.get("tr") == "kvdef34.set_down" for p in plan.binding_constraint.then)
 
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_mla_model_short_of_kv_names_data_parallel_attention_among_the_remedies(lang):
+    """q35 (DeepSeek-V3 on 8 × H20, its FP8 cache already set): the remedies named data-parallel attention nowhere
+    but a sentence after them; it is one of them now, before the larger card, and the sentence that follows gives
+    its flags. A dense model (q36, A10) is offered none."""
+    plan = advice_plan("q35_deepseek_v3_h20_internal")
+    kinds = [r.kind for r in plan.capacity.kv_fit.remedies]
+    assert kinds[-2:] == ["dp_attention", "larger_card"]
+    text = memo_document(plan, lang).markdown()
+    assert render(lang, "kvdef34.remedy.dp_attention", {}) in text and "--data-parallel-size" in text
+    assert "dp_attention" not in [r.kind for r in advice_plan(KEPT[1]).capacity.kv_fit.remedies]
