@@ -331,6 +331,8 @@ class RegionUplift(_Out):
     source: str
     date: str
     grade: str
+    # s33-kvdef (blind review 22, q38): the commitment a reserved-price factor assumes, where its row says one
+    term_months: int | None = None
 
 
 class OverheadPart(_Out):
