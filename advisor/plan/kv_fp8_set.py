@@ -59,16 +59,28 @@ def switched(ctx: Ctx, ch: sizing.Candidate | None) -> sizing.Candidate | None:
     per = ch.per_replica
     chunk = engine.max_num_batched_tokens
     assert chunk is not None  # resolve_engine sets the step budget on every engine (the screen reads it alike)
-    tpot, ttft = sizing._steady(costs, ctx, per, chunk)
+    # the analytic figures at the load the screen set them at (the cautious stream the month's volume reads,
+    # peak_stream.steady_rate), now on the FP8 step costs: that load is the one whose 16-bit figures ``ch`` carries
+    at = _screen_load(ctx, ch, chunk)
+    tpot, ttft = sizing._steady(costs, ctx, at, chunk)
     out = dataclasses.replace(
         ch, kv_dtype="fp8", memory=mem, costs=costs, c_max=c_max, ttft_p99_ms=ttft, tpot_p99_ms=tpot,
-        tokens_per_s_replica=per * 1000 / (tpot / sizing.P99_TPOT), best_ttft_ms=best_ttft, best_tpot_ms=best_tpot,
+        tokens_per_s_replica=at * 1000 / (tpot / sizing.P99_TPOT), best_ttft_ms=best_ttft, best_tpot_ms=best_tpot,
         notes=[*ch.notes, f"{NOTE}:{ch.memory.max_concurrency_kv}"], checked={}, monotone_memo={}, knee_memo={})  # fmt: skip
     out._peak = ch._peak
     out.layout = ch.layout
     # the planned level simulated on the FP8 setup: the share every cost figure is at reads it (usage_share)
     sizing.levels_at(ctx, out, sizing.curve_levels(max(1, per), beyond=False))
     return out
+
+
+def _screen_load(ctx: Ctx, ch: sizing.Candidate, chunk: int) -> int:
+    """The load per replica ``ch``'s analytic TPOT was taken at (the screen's, before replicas were added): the one
+    whose steady TPOT on ``ch``'s own step costs is that figure; the planned load where none is."""
+    for c in range(1, max(ctx.peak, ch.per_replica) + 1):
+        if abs(sizing._steady(ch.costs, ctx, c, chunk)[0] - ch.tpot_p99_ms) <= 1e-6 * max(ch.tpot_p99_ms, 1.0):
+            return c
+    return max(1, ch.per_replica)
 
 
 def bf16_full_fit(ch: sizing.Candidate | None) -> int | None:
