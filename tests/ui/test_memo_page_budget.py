@@ -87,12 +87,7 @@ BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical
 # (s25-gates25). Each branch alone kept q34 at 5 pages in Chinese; together they lay out 1,327 mm (English 1,333 mm
 # on 5 pages) and the last three source lines break onto a sixth page in Chinese; s25-usage25 then did the same to
 # the English. Allowed (BUDGET above) until the pages work reclaims them.
-# Session 33 (s33-kvdef, blind review 22: --kv-cache-dtype fp8 set where a replica's failover load exceeds its 16-bit
-# full-context KV): q34's mainland node now runs an FP8 KV cache, and its serve command wraps onto one more line on
-# page 2 in Chinese, which pushes the cost table's 3-line "month the costs use" row to page 3; 1,314 mm laid out
-# (1,319 before, on 5 pages), the last three source lines on a sixth page. English stays at 5. Allowed until the
-# pages work reclaims them.
-BUDGET_ZH: dict[str, int] = {"q34_mixed_users_split": 6}
+BUDGET_ZH: dict[str, int] = {}
 needs_poppler = pytest.mark.skipif(shutil.which("pdfinfo") is None or shutil.which("pdftotext") is None,
                                    reason="poppler-utils (pdfinfo, pdftotext) not installed")
 
