@@ -185,8 +185,8 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
     remedies wait (the sizing table still gives both KV counts; blind review 22, q07: "can be cut to a sketch")."""
     out = _binding_constraint(ctx, chosen, near, blockers, claimed, budget, cost_high, currency)
     kv = kv_limit.kv_limit_phrases(ctx, chosen, room_said=out is not None and out.kind == "kv_memory")
-    if sketch and kv and kv[0].get("tr") == "kvfit33.down":
-        kv = []
+    if sketch and kv and kv[0].get("tr") in ("kvfit33.down", "kvdef34.set_down"):
+        kv = []  # the FP8 cache set for the failover load (kv_fp8_set.py) is still in the command and the table
     extra = [*_capped_phrase(out, claimed, curve), *_between_phrase(out, chosen, claimed),
              *long_prompt.binding_phrases(ctx, chosen, claimed), *kv]
     if out is not None and out.kind == "weights_memory" and out.variant == "moe":  # "… the speed the active part"

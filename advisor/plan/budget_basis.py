@@ -22,6 +22,11 @@ def reserved_only_clause(c: Any, lang: str) -> str:
     if (not c.within_budget or c.budget_straddles or c.per_job or budget is None or od is None
             or not _same(c.recommended_monthly, c.cloud_monthly) or od.high <= budget):
         return ""
+    term = c.cloud_monthly_factor.term_months if c.cloud_monthly_factor is not None else None
+    if term:  # the commitment the reserved price assumes, where its factor's row says one (review 22, q38)
+        return translate(lang, "kvdef34.budget.reserved_only_term", on_demand=money_range(od, c.currency),
+                         term=translate(lang, "kvdef34.term.years" if term % 12 == 0 else "kvdef34.term.months",
+                                        n=term // 12 if term % 12 == 0 else term))  # fmt: skip
     return translate(lang, "review30.budget.reserved_only", on_demand=money_range(od, c.currency))
 
 

@@ -238,7 +238,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             costs.cloud_warm = inp.warm
             mf = factor("monthly_factor")
             costs.cloud_monthly_factor = RegionUplift(low=m_lo, high=m_hi, source=str(mf["source"]), date=str(mf["date"]),
-                                                      grade=str(mf["grade"]))  # fmt: skip
+                                                      grade=str(mf["grade"]), term_months=mf.get("term_months"))  # fmt: skip
             if costs.cloud_spot_monthly is not None:
                 costs.cloud_spot_factor = MoneyRange(low=s_lo, high=s_hi)
             best = min((od, mon), key=lambda r: r[0] + r[1])

@@ -48,6 +48,7 @@ from advisor.plan import (
     instance_on_request,
     job_cloud_steps,
     kv_fit,
+    kv_fp8_set,
     latency_pick,
     layout_search,
     lead_line,
@@ -808,6 +809,32 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     return out
 
 
+def _kv_fp8(c: Ctx, sized: Ctx, chosen: sizing.Candidate, out: costmod.CostOutcome, region: str, book: PriceBook,
+            main_node: Any, ov_node: Any, form: str):
+    """(chosen, out, main node, overseas node) with the KV cache in FP8 where ``kv_fp8_set`` wants it on the setup led
+    (or on either node of a two-node plan), each switched setup costed again as ``_cost_of`` costs any setup, a two-node
+    plan's nodes merged and its month rebased as when they were first costed; None where nothing switches."""
+    if main_node is None or ov_node is None:
+        if form == "hosted_api":
+            return None
+        kv8 = kv_fp8_set.switched(c, chosen)
+        return None if kv8 is None else (kv8, _cost_of(c, kv8, region, book), main_node, ov_node)
+    main, ov = main_node, ov_node.node
+    m8 = kv_fp8_set.switched(main.ctx, main.cand)
+    o8 = kv_fp8_set.switched(ov.ctx, ov.cand)
+    if m8 is None and o8 is None:
+        return None
+    if m8 is not None:
+        main = dataclasses.replace(main, cand=m8, out=_cost_of(main.ctx, m8, main.region, book), sim_ttft=None,
+                                   sim_tpot=None)
+    if o8 is not None:
+        ov = dataclasses.replace(ov, cand=o8, out=_cost_of(ov.ctx, o8, ov.region, book), sim_ttft=None, sim_tpot=None)
+        ov_node = dataclasses.replace(ov_node, node=ov)
+    merged = two_nodes.merge(main.out, ov.out)
+    volume_nodes.rebase(merged.costs, c, [main.out.costs, ov.out.costs])
+    return main.cand, merged, main, ov_node
+
+
 def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.Candidate,
                    out: costmod.CostOutcome, timeline: Timeline, book: PriceBook, fx: float) -> None:
     """A plan launched offshore that moves to the mainland once its ICP filing is done (rule 1): the same setup
@@ -1145,6 +1172,19 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         lay_out=lambda k: gchoice.apply_layout(c, region, gchoice._copy(k), book, owned=form in OWNED_FORMS),
         verify=lambda k: _verify_laid_out(c, k, region, book)[2], cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted))
+    # the KV cache set to FP8 where the 16-bit one does not hold a replica's failover load at the full context and
+    # FP8 would (kv_fp8_set.py; blind review 22: q05, q07, q25), then costed again on that setup, each node's own
+    if chosen is not None and out is not None and meets:
+        kv8 = _kv_fp8(c, sized, chosen, out, region, book, main_node, ov_node, form)
+        if kv8 is not None:
+            chosen, out, main_node, ov_node = kv8
+            sim_ttft = sim_tpot = None  # the card takes the FP8 setup's curve figures
+            if main_node is not None:
+                sim_ttft, sim_tpot = main_node.sim_ttft, main_node.sim_tpot
+                tokens_month = float(out.costs.output_tokens_per_month or 0)
+                hosted = costmod.hosted_api_monthly(c, tokens_month, float(out.costs.input_tokens_per_month or 0)) \
+                    if tokens_month else None
+            within, needed, straddles = _budget(c, out, form, hosted)
     hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
     # One usage figure for every cost figure (issue 25, usage_share): the power and the per-million figures are at the
     # share of the setup's capacity the month's own tokens fill (or the measured duty), set when each setup is costed
@@ -1852,13 +1892,17 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         steps += _service_tests(c, ch, url, served, levels, dist, o, slo, top)
     soak_c = ch.per_replica if ch else c.peak
     kv8 = ch is not None and job_fp8_kv(c, ch.kv_dtype)  # a job's FP8 KV cache is checked with the weights
-    if ch is not None and (kv8 or (ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant)):
-        label = f"{ch.weights}-kv-fp8" if kv8 else ch.weights
+    # and so is a service's, where the plan set it for the failover load (kv_fp8_set.py)
+    kv8_set = ch is not None and not c.is_batch and kv_fp8_set.bf16_full_fit(ch) is not None
+    if ch is not None and (kv8 or kv8_set
+                           or (ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant)):
+        label = f"{ch.weights}-kv-fp8" if kv8 or kv8_set else ch.weights
         # a job's sample at the job's load; a service's prompts at one user and at the load per replica
         conc, data, cap = (str(batch_load(ch)), BATCH_SAMPLE, c.output_p95) if c.is_batch \
             else (f"1,{soak_c}", "YOUR_PROMPTS.jsonl", o)
         steps.append(NextStep(
-            id="quant_ab", key="plan.next.quant_ab_kv" if kv8 else "plan.next.quant_ab", params={"weights": ch.weights},
+            id="quant_ab", key="plan.next.quant_ab_kv" if kv8 else "kvdef34.next.quant_ab_kv" if kv8_set
+            else "plan.next.quant_ab", params={"weights": ch.weights},
             command=f"advisor bench --url http://BASELINE:8000 --model {served} --concurrency {conc} "
             f"--dataset {data} --max-tokens {cap} --label baseline-bf16\n"
             f"advisor bench --url http://QUANTIZED:8000 --model {served} --concurrency {conc} "

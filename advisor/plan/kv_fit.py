@@ -14,7 +14,9 @@ at the workload's length distribution (advisor.sim.engine), not with every reque
 Where the failover load (or the peak's, where the plan keeps no spare) exceeds the full-context count, the remedies
 that apply are tried on the same memory estimate: an FP8 KV cache, FP8 weights (where the GPU has FP8 units), a
 shorter ``--max-model-len`` that still covers the p95 prompt plus the p95 answer, and a card with more memory (always
-an option, not sized here). Nothing here changes the plan: it says what the plan relies on."""
+an option, not sized here). Nothing here changes the plan: it says what the plan relies on. Where the FP8 cache holds
+the load and the answers accept FP8, the plan has already set it (kv_fp8_set.py): ``bf16_full_fit`` then says what
+the 16-bit cache held."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import dataclasses
 from advisor.plan import sizing
 from advisor.plan.capacity import engine_cap, one_down_load
 from advisor.plan.context import Ctx
+from advisor.plan.kv_fp8_set import bf16_full_fit
 from advisor.plan.result import KvFit, KvRemedy
 
 GIB = 1024**3
@@ -42,6 +45,17 @@ def _fp8_weights_ok(ctx: Ctx, ch: sizing.Candidate) -> bool:
     return bool(ch.gpu.fp8_tflops_dense) and ch.weights in ("bf16", "fp16") and not ctx.model.checkpoint_quant
 
 
+def dp_attention_applies(ctx: Ctx, ch: sizing.Candidate) -> bool:
+    """A latent-attention MoE model (DeepSeek-V2/V3 class) split over several GPUs on an engine with data-parallel
+    attention: its KV cache is held whole on every GPU of the replica, which data-parallel attention undoes
+    (kv_limit.DP_ATTENTION_FLAGS: vLLM's data-parallel deployment and SGLang's --enable-dp-attention; s33-kvdef,
+    blind review 22: q35's list of fixes named only a larger card)."""
+    from advisor.plan.kv_limit import DP_ATTENTION_FLAGS  # kv_limit imports this module
+
+    return bool(ctx.model.is_mla and ctx.model.is_moe and ch.tp > 1
+                and DP_ATTENTION_FLAGS.get(sizing.serving_profile(ctx).id))
+
+
 def _remedies(ctx: Ctx, ch: sizing.Candidate, need: int) -> list[KvRemedy]:
     out: list[KvRemedy] = []
     if ch.kv_dtype != "fp8" and ch.gpu.fp8_tflops_dense:
@@ -58,6 +72,8 @@ def _remedies(ctx: Ctx, ch: sizing.Candidate, need: int) -> list[KvRemedy]:
             out.append(KvRemedy(kind="shorter_context", full_fit=fit, context=n))
             break
         n -= CONTEXT_STEP
+    if dp_attention_applies(ctx, ch):  # named, not sized: the memory estimate does not model it (kv_limit.py)
+        out.append(KvRemedy(kind="dp_attention"))
     out.append(KvRemedy(kind="larger_card"))
     return [r for r in out if r.full_fit is None or r.full_fit > ch.memory.max_concurrency_kv]
 
@@ -79,7 +95,7 @@ def kv_fit(ctx: Ctx, ch: sizing.Candidate | None) -> KvFit | None:
         context=ctx.max_context, typical_tokens=typical, at_typical=at_typical, at_full=at_full,
         peak_per_replica=ch.per_replica, failover_per_replica=down, max_num_seqs=cap, verdict=verdict,
         load_over_full=worst > at_full, remedies=_remedies(ctx, ch, worst) if worst > at_full else [],
-        source=SOURCE)  # fmt: skip
+        bf16_full_fit=bf16_full_fit(ch), source=SOURCE)  # fmt: skip
 
 
 __all__ = ["SOURCE", "kv_fit"]

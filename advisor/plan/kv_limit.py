@@ -105,6 +105,12 @@ def _failover_phrases(ctx: Ctx, ch: sizing.Candidate) -> list[dict[str, Any]]:
     full-context requests on one L40S against the 15 it carries with the other down): one sentence with both
     figures, what the serve command's cap rests on, and the remedies (kv_fit.py)."""
     fit = kv_fit(ctx, ch)
+    if fit is not None and fit.bf16_full_fit is not None and not fit.load_over_full:
+        # the plan set the cache to FP8 (kv_fp8_set.py): why its serve command carries the flag (blind review 22)
+        down = fit.failover_per_replica
+        return [{"tr": "kvdef34.set_down" if down and down > fit.peak_per_replica else "kvdef34.set_peak",
+                 "bf16": fit.bf16_full_fit, "context": fit.context, "down": max(down or 0, fit.peak_per_replica),
+                 "full_fit": fit.at_full}]  # fmt: skip
     if fit is None or not fit.load_over_full or fit.failover_per_replica is None:
         return []
     return [{"tr": "kvfit33.down", "down": fit.failover_per_replica, "full_fit": fit.at_full, "context": fit.context,
@@ -115,7 +121,8 @@ def _failover_phrases(ctx: Ctx, ch: sizing.Candidate) -> list[dict[str, Any]]:
 def _remedy_phrase(fit: KvFit, said: set[str]) -> list[dict[str, Any]]:
     """The remedies that apply, each with what it would hold at the full context, as one sentence."""
     items: list[dict[str, Any]] = [
-        {"tr": f"kvfit33.remedy.{r.kind}", "full_fit": r.full_fit or 0, "context": str(r.context or 0)}  # a flag: no digit groups
+        {"tr": "kvdef34.remedy.dp_attention" if r.kind == "dp_attention" else f"kvfit33.remedy.{r.kind}",
+         "full_fit": r.full_fit or 0, "context": str(r.context or 0)}  # a flag: no digit groups
         for r in fit.remedies if r.kind not in said]  # fmt: skip
     if len(items) == 1 and items[0]["tr"] == "kvfit33.remedy.larger_card":  # alone, without its "or"
         items[0]["tr"] = "kvfit33.remedy.larger_card_only"

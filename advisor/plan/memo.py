@@ -496,7 +496,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         key = key if spare else "headline33." + key
         rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)),
-                                             stream=t("memo.unit.tok_s", n=_num(quoted)), peak=_num(peak),
+                                             # the tokens row's own figure, rounded once from the unrounded rate
+                                             # (its 0.1-rounded copy read 1,180 beside the row's 1,179: q20, s33)
+                                             stream=t("memo.unit.tok_s", n=(result.costs.volume_basis or {}).get(
+                                                 "rate") or _num(quoted)), peak=_num(peak),
                                              each=t("memo.unit.tok_s", n=_num(quoted / peak, 1)),
                                              most=_num(most or 0), head=f"{(head or 0) * 100:.0f}")))
     elif user is not None and total is not None:

@@ -108,7 +108,8 @@ class PriceBasis(BaseModel):
             offers = self.share_offers.get(lang) or self.share_offers.get("en") or []
             out.append(translate(lang, "consist20.basis.per_gpu_share", offers=translate(lang, "memo.list_sep").join(
                 offers), whole=self.share_instance_gpus, n=self.share_gpus))
-        return " ".join(out)
+        # Chinese sentences end on "。" and run on without a space (q34's row read "…价格。 AWS 在…")
+        return ("" if lang == "zh_CN" else " ").join(out)
 
 
 __all__ = ["NotOffered", "PriceBasis"]

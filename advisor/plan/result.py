@@ -210,7 +210,7 @@ class Hardware(_Out):
 
 class KvRemedy(_Out):
     """One way to make the KV cache hold the load at the full context (kv_fit.py), with what it would hold."""
-    kind: Literal["fp8_kv", "fp8_weights", "shorter_context", "larger_card"]
+    kind: Literal["fp8_kv", "fp8_weights", "shorter_context", "dp_attention", "larger_card"]
     full_fit: int | None = Field(None, description="requests a replica would hold at the full context (None: not "
                                  "sized, e.g. a card with more memory)")
     context: int | None = Field(None, description="shorter_context: the --max-model-len it would take")
@@ -235,6 +235,9 @@ class KvFit(_Out):
                     "average lengths (past it the engine preempts and recomputes), or not even at average lengths")
     load_over_full: bool = Field(description="the peak's or failover's load exceeds at_full: the memo says so")
     remedies: list[KvRemedy] = Field(default_factory=list)
+    bf16_full_fit: int | None = Field(
+        None, description="the plan set the KV cache to FP8 (kv_fp8_set.py): what the 16-bit cache held at the full "
+                          "context, below the load it must carry (None: the plan kept its cache as screened)")
     source: str
 
 
@@ -328,6 +331,8 @@ class RegionUplift(_Out):
     source: str
     date: str
     grade: str
+    # s33-kvdef (blind review 22, q38): the commitment a reserved-price factor assumes, where its row says one
+    term_months: int | None = None
 
 
 class OverheadPart(_Out):

@@ -43,7 +43,14 @@ def test_q20s_api_is_priced_on_the_singapore_list_and_says_whose_and_where():
     # the printed rate is the Singapore row's, not the US lists' (DeepInfra's $0.05 output)
     assert r.costs.hosted_api_output_per_million.low == pytest.approx(tier["output"][0], abs=0.006)
     w = r.finding("cost.hosted_weighed")
-    assert w is not None and "served from Singapore" in w.detail_in("en")
+    # s33-kvdef: on its FP8 KV cache (set for the failover load) the plan's month of tokens, read from the peak's
+    # rate, is larger and the API no longer costs less than the plan's middle, so the finding that weighs it is left
+    # out by its own rule (hosted_weigh.py); where it is said, it says whose list and where
+    rec, api = r.costs.recommended_monthly, r.costs.hosted_api_monthly
+    if w is None:
+        assert (api.low + api.high) / 2 >= (rec.low + rec.high) / 2
+    else:
+        assert "served from Singapore" in w.detail_in("en")
     assert "No hosted API serving" not in (r.start_with.text_in("en") if r.start_with is not None else "")
 
 

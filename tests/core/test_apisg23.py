@@ -159,7 +159,12 @@ def test_q20_says_about_the_same_cost_and_what_decides_with_the_deprecated_model
     f = r.finding("cost.hosted_weighed")
     low, high = r.costs.cloud_monthly.low, r.costs.cloud_monthly.high
     api = r.costs.hosted_api_monthly.low
-    assert low < api < high and f.title_key.endswith("alternative_overlap.title")
+    assert low < api < high
+    if f is None:  # s33-kvdef: on its FP8 KV cache the month's tokens (read from the peak's rate) grew and the API's
+        # month sits above the plan's middle: not weighed as cheaper at all (hosted_weigh.py), so nothing to say
+        assert api >= (low + high) / 2 and r.start_with is None
+        return
+    assert f.title_key.endswith("alternative_overlap.title")
     head = r.start_with.text_in(lang)
     assert ("cheaper at every list price" if lang == "en" else "在任何标价下都更便宜") not in head
     # the deprecated model said once in the finding (its price basis): page 1 says it only where the tie or a

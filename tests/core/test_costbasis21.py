@@ -20,11 +20,12 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import office_token_rows, token_margin
+from advisor.plan.memo import render_memo_markdown
 from advisor.plan.memo_per_million import IDLE_BUSY, usage_text
 from advisor.plan.money_text import money_range
 from advisor.plan.result import MoneyRange
 from advisor.plan.volume_low_end import FLOOR
-from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
+from tests.support.planned import ADVICE_SCENARIOS, peak_read_plan, scenario_memo, scenario_plan
 
 FILES = sorted(ADVICE_SCENARIOS.glob("*.json"))
 LANGS = ("en", "zh_CN")
@@ -65,14 +66,17 @@ def test_q24s_memo_gives_the_cost_at_its_own_volume_first_worked_from_the_plans_
     figure "at the plan's 40 %" beside a volume that fills about 1 % of the setup; blind review 15 (q24, m2 partial)
     asked for exactly the figure at the expected volume next to the API. The row now gives it first, with the share
     the cost table states, then the figure at full use as a labelled floor (the same cost over the tokens the setup
-    serves fully busy: the volume's figure × that share)."""
-    data = scenario_plan(Q24).to_json(lang)
+    serves fully busy: the volume's figure × that share). q24 at a peak of 45 (``planned.PEAK_READ``): at 50 on its
+    FP8 cache the month is held to the people's most, labelled so (test_the_label_names_the_month_the_figure_divides
+    pins that label); at 45 it is raised to the peak's reading, the label this test reads."""
+    r = peak_read_plan(Q24.stem)
+    data = r.to_json(lang)
     c = data["costs"]
     monthly, share = c["per_million_monthly"], c["prefill_gpu_share"]
     tin, tout = c["input_tokens_per_month"], c["output_tokens_per_month"]
     own_in = MoneyRange(low=monthly["low"] * share * 1e6 / tin, high=monthly["high"] * share * 1e6 / tin)
     own_out = MoneyRange(low=monthly["low"] * (1 - share) * 1e6 / tout, high=monthly["high"] * (1 - share) * 1e6 / tout)
-    row = _row(scenario_memo(Q24, lang), lang)
+    row = _row(render_memo_markdown(r, lang), lang)
     assert c["usage_from_tokens"]
     # q24 counts people, not requests: its estimate raised to the busiest hour's floor, labelled so (s31-permillion31)
     own_at = row.index(FLOOR_LABEL[lang])

@@ -15,6 +15,7 @@ from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan
+from tests.support.unswitched import plan_kept_bf16
 
 LANGS = ["en", "zh_CN"]
 Q38, Q36, Q07, Q42 = ("q38_eu_internal_hr_assistant", "q36_bursty_b2b_event_mainland", "q07_minors_education_app",
@@ -23,7 +24,7 @@ Q38, Q36, Q07, Q42 = ("q38_eu_internal_hr_assistant", "q36_bursty_b2b_event_main
 
 def _memory(name: str, weights: str, kv: str, context: int | None = None):
     """One replica of the plan's layout, estimated by the sizing core (not by kv_fit.py)."""
-    plan = advice_plan(name)
+    plan = plan_kept_bf16(name)
     hw = plan.hardware
     ctx = resolve(answers_from_dict(advice_answers(name)))
     if context is not None:
@@ -42,7 +43,7 @@ def _sizing_section(plan, lang: str) -> str:
 
 
 def test_q38_failover_load_is_set_against_the_engines_full_context_count():
-    plan = advice_plan(Q38)
+    plan = plan_kept_bf16(Q38)
     fit, cap, hw = plan.capacity.kv_fit, plan.capacity, plan.hardware
     mem = _memory(Q38, hw.weights, hw.kv_dtype)
     assert fit is not None and fit.at_full == mem.max_concurrency_kv and fit.kv_tokens == mem.kv_tokens
@@ -58,7 +59,7 @@ def test_q38_failover_load_is_set_against_the_engines_full_context_count():
 
 
 def test_q38_remedies_are_sized_on_the_same_memory_estimate():
-    fit = advice_plan(Q38).capacity.kv_fit
+    fit = plan_kept_bf16(Q38).capacity.kv_fit
     by_kind = {r.kind: r for r in fit.remedies}
     # an L40S has FP8 units: an FP8 KV cache and FP8 weights each hold more at the full context
     assert by_kind["fp8_kv"].full_fit == _memory(Q38, "bf16", "fp8").max_concurrency_kv > fit.at_full
@@ -68,7 +69,7 @@ def test_q38_remedies_are_sized_on_the_same_memory_estimate():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q38_memo_says_both_counts_and_the_remedy_in_the_sizing_section(lang):
-    plan = advice_plan(Q38)
+    plan = plan_kept_bf16(Q38)
     fit = plan.capacity.kv_fit
     [down] = _then(plan, "kvfit33.down")
     [rem] = _then(plan, "kvfit33.remedies")
@@ -94,12 +95,12 @@ def test_q36_a10_peak_and_failover_rest_on_average_lengths_and_no_fp8_remedy():
 
 
 def test_q07_shorter_context_remedy_holds_the_failover_load_and_covers_the_p95_request():
-    fit = advice_plan(Q07).capacity.kv_fit
+    fit = plan_kept_bf16(Q07).capacity.kv_fit
     [short] = [r for r in fit.remedies if r.kind == "shorter_context"]
     a = advice_answers(Q07)
     assert short.context < fit.context
     assert short.context >= a["prompt_tokens"]["p95"] + a["output_tokens"]["p95"]
-    hw = advice_plan(Q07).hardware
+    hw = plan_kept_bf16(Q07).hardware
     held = _memory(Q07, hw.weights, hw.kv_dtype, context=short.context).max_concurrency_kv
     assert held == short.full_fit >= fit.failover_per_replica
 

@@ -32,7 +32,14 @@ def _chosen(scenario: str):
     ctx = resolve(answers)
     hw = result.hardware
     ok, near = sizing.screen(ctx, [hw.gpu], lambda _gpu: 1.0)
-    cand = next(c for c in [*ok, *near] if (c.weights, c.kv_dtype, c.tp) == (hw.weights, hw.kv_dtype, hw.tp))
+    cand = next((c for c in [*ok, *near] if (c.weights, c.kv_dtype, c.tp) == (hw.weights, hw.kv_dtype, hw.tp)), None)
+    if cand is None and hw.kv_dtype == "fp8":  # the plan set an FP8 cache for the failover load (kv_fp8_set.py)
+        base = next(c for c in [*ok, *near] if (c.weights, c.tp) == (hw.weights, hw.tp))
+        cand = dataclasses.replace(base, kv_dtype="fp8", memory=sizing._memory(
+            ctx, base.gpu, base.weights, "fp8", base.tp, sizing._engine(ctx, base.gpu)),
+            costs=sizing.step_costs(ctx, base.gpu, base.weights, "fp8", base.tp), checked={})
+        cand._peak = base._peak
+    assert cand is not None
     return ctx, cand, result
 
 

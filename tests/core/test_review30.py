@@ -15,6 +15,7 @@ from advisor.i18n import catalog
 from advisor.plan import rent_fallback, thinking_default
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.memo import memo_document
+from advisor.plan.money_text import money_range
 from advisor.plan.result import render
 from tests.support.planned import advice_plan
 
@@ -166,13 +167,18 @@ def test_fleet_rent_prices_the_deployed_gpus_reserved_every_hour(lang: str) -> N
 def test_budget_within_only_at_the_reserved_price_says_so(lang: str) -> None:
     # q38 zh: "on-demand cost is $3,149–4,283, which can exceed the $4,000 budget, so '在预算内' holds only at
     # reserved pricing and the memo should say so"
-    clause = _key_text(lang, "review30.budget.reserved_only")
+    # s33-kvdef (review 22, q38): with the commitment its reserved price assumes (the monthly factor's 1-year term)
+    clause = _key_text(lang, "kvdef34.budget.reserved_only_term")
     r = advice_plan(Q38)
     c = r.costs
     assert c.within_budget and c.cloud_on_demand_monthly.high > c.budget_monthly
-    assert clause in _memo(Q38, lang)
+    assert c.cloud_monthly_factor.term_months == 12
+    term = render(lang, "kvdef34.term.years", {"n": 1})
+    full = render(lang, "kvdef34.budget.reserved_only_term",
+                  {"term": term, "on_demand": money_range(c.cloud_on_demand_monthly, c.currency)})
+    assert clause in _memo(Q38, lang) and full in _memo(Q38, lang)
     # a budget that covers on demand's high end too: nothing to add
-    assert clause not in _memo(Q38, lang, monthly_budget={"amount": 5000, "currency": "USD"})
+    assert full.split("；")[0].split(";")[0] not in _memo(Q38, lang, monthly_budget={"amount": 5000, "currency": "USD"})
 
 
 # --- the resale path's registration (q11) ---------------------------------------------------------------------------

@@ -124,7 +124,12 @@ def test_the_hosted_comparison_quotes_the_tokens_rows_range(lang):
     row_low = float(low["low_in"].replace(",", "")) + float(low["low_out"].replace(",", ""))
     middle = (r.costs.input_tokens_per_month or 0) + (r.costs.output_tokens_per_month or 0)
     assert row_low < middle * 0.9  # the premise: the row's low end is well below the middle
-    be = r.start_with.break_even if r.start_with is not None else None
+    if r.start_with is None:  # s33-kvdef: on its FP8 KV cache q20's month grew and the API's month sits above the
+        # plan's middle, so no lead weighs it and there is no break-even sentence to quote the row (hosted_weigh.py)
+        rec, api = r.costs.recommended_monthly, r.costs.hosted_api_monthly
+        assert (api.low + api.high) / 2 >= (rec.low + rec.high) / 2
+        return
+    be = r.start_with.break_even
     assert be is not None and be.volume_low == pytest.approx(row_low)
     said = tokens_words(row_low, be.volume_high)["by_lang"][lang]
     assert said in render_memo_markdown(r, lang)

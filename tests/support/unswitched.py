@@ -1,0 +1,26 @@
+"""A scenario's plan as the screen sized it, with the KV cache kept as screened (the FP8 switch of
+``advisor.plan.kv_fp8_set`` off): what the 16-bit cache holds, the remedies offered, and whether the plan with the
+switch on set FP8 exactly where that plan's cache fell short and FP8 held the load. Made once per name a session."""
+
+from __future__ import annotations
+
+import pickle
+from functools import cache
+from unittest import mock
+
+from advisor.plan import answers_from_dict, kv_fp8_set, make_plan
+from advisor.plan.result import PlanResult
+from tests.support.planned import advice_answers
+
+
+@cache
+def _once(name: str) -> bytes:
+    with mock.patch.object(kv_fp8_set, "switched", lambda ctx, ch: None):
+        plan = make_plan(answers_from_dict(advice_answers(name)))
+    return pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def plan_kept_bf16(name: str) -> PlanResult:
+    """The plan of advice scenario ``name`` without the FP8 KV switch; a fresh copy each call."""
+    copy: PlanResult = pickle.loads(_once(name))  # noqa: S301 (our own bytes)
+    return copy
