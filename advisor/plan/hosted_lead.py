@@ -29,6 +29,7 @@ from typing import Any
 from advisor.i18n import translate
 from advisor.plan import (
     api_thinking,
+    self_host_asked,
     hosted_assumed,
     hosted_kept,
     hosted_next,
@@ -38,7 +39,7 @@ from advisor.plan import (
     volume_low_end,
 )
 from advisor.plan.capacity_per_million import capacity_tokens
-from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
+from advisor.plan.hosted_bars import quote_clause, resell_clause, runs_clause, start_words
 from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
 from advisor.plan.hosted_switch import switch_clause
 from advisor.plan.hosted_tie import lead_clause, outlived
@@ -215,6 +216,9 @@ def start_with(f: Facts) -> StartWith | None:
         return StartWith(form="this_plan", reason="unserved", key=f"{hosted_unserved.KEY}.unserved",
                          params=hosted_unserved.lead_params(f, params["hosted"], params["plan"], params["per"]),
                          break_even=be)
+    if reason == "asked":  # s34-apilead34: the setup asked for heads page 1, the API the option to check beside it
+        return StartWith(form="this_plan", reason="asked", key=kept_asked_key(f),
+                         params={**params, "reason": keep_reason(f, reason), **_asked_params(f)}, break_even=be)
     form = "hosted_api" if reason in ("lead", "lead_terms") else "this_plan"
     # a live service's API lead is ``plan.apilead21``'s (below); this key is a batch job's lead or the kept plan's
     # reason ("owned", "close"): the bare "lead"/"lead_terms" and "thin" keys no longer ran and were removed (s22-cleanup22b)
@@ -245,6 +249,11 @@ def start_with(f: Facts) -> StartWith | None:
         # the figure is a price there, said bare, and no quote from elsewhere is asked for (s22-cleanup22b)
         # s25-apikept25: an API served in the node's jurisdiction class or where the users are: said where it runs
         runs = hosted_kept.runs_reach(f) or runs_clause(f)
+        if str(runs.get("tr", "")).startswith("plan.apikept25.runs."):  # s34-apilead34: served elsewhere than the
+            # node (q12: "start in Hong Kong" of an API in Singapore): the opening words name both places
+            served = "mainland" if runs["tr"].endswith(".mainland") else "other"
+            extra["start"] = {"tr": f"apilead34.start.via.{served}",
+                              "region": runs["region"], "where": runs["where"]}
         # where this setup cannot carry even the break-even's low end ("never pays on cost alone"), the move is not
         # offered "past that volume" (q21, q35: a lead that contradicted its own ceiling)
         never = be is not None and be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens
@@ -290,6 +299,21 @@ def start_with(f: Facts) -> StartWith | None:
         key = f"{hosted_next.LEAD_PREFIX}.{key.rsplit('.', 1)[-1]}"
         extra.update(next=hosted_next.model_name(c), switch=hosted_next.switch_clause(c))
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
+
+
+def kept_asked_key(f: Facts) -> str:
+    """The kept headline's key where the answers fix the self-hosted setup (``self_host_asked``)."""
+    return f"{self_host_asked.KEPT_KEY}.{self_host_asked.asked(f)}"
+
+
+def _asked_params(f: Facts) -> dict[str, Any]:
+    """A token seller's headline: reselling's conditions (the provider's terms, the margin, the B25 licence, the
+    registration in place of the filing: ``hosted_bars.quote_clause``'s own clause); named GPUs': where the API runs
+    and whose terms to get in writing (``hosted_bars.runs_clause``)."""
+    if self_host_asked.asked(f) == "sells":
+        return {"resell": resell_clause(True, needs_operating_licence(f), resale_registers(f))}
+    check = "owner" if hosted_kept.confidential(f.ctx) else "limits"  # whose say the prompts need, if anyone's
+    return {"runs": hosted_kept.runs_reach(f) or runs_clause(f), "check": {"tr": f"apilead34.check.{check}"}}
 
 
 def _next_break_even(be: HostedBreakEven | None, k: tuple[float, float], hosted: Any) -> HostedBreakEven | None:
