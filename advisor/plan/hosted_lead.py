@@ -29,13 +29,13 @@ from typing import Any
 from advisor.i18n import translate
 from advisor.plan import (
     api_thinking,
-    self_host_asked,
     hosted_assumed,
     hosted_kept,
     hosted_next,
     hosted_prices,
     hosted_unserved,
     hosted_weigh,
+    self_host_asked,
     volume_low_end,
 )
 from advisor.plan.capacity_per_million import capacity_tokens

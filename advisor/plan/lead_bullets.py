@@ -57,7 +57,8 @@ def text(key: str, params: dict[str, Any], lang: str) -> str:
     variant, model = _variant(key)
     near = params.get("near") if isinstance(params.get("near"), dict) else {}
     assert isinstance(near, dict)
-    quote, changes = [], [params["switch"]] if model == "next" and params.get("switch") else []
+    quote: list[Any] = []
+    changes: list[Any] = [params["switch"]] if model == "next" and params.get("switch") else []
     for part in parts(near.get("quote")):
         (quote if isinstance(part, dict) and part.get("tr") in QUOTE_KEYS else changes).append(part)
     where: list[Any] = [{"tr": f"{K}.dpa", "law": params.get("law", "")}] if variant == "lead_dpa" else []
@@ -80,7 +81,9 @@ def text(key: str, params: dict[str, Any], lang: str) -> str:
         bullets.append(render(lang, f"{K}.model", {"text": said(changes)}))
     move = render(lang, f"{K}.move{'.next' if model == 'next' else ''}", params)
     bullets.append(move)
-    return head + "\n\n" + "\n".join(f"- {b.strip()}" for b in bullets)
+    # one block (a list may interrupt a paragraph in CommonMark/md4c, which the PDF renders): the lead stays one
+    # page-1 paragraph for whatever reads the memo by its blank lines
+    return head + "\n" + "\n".join(f"- {b.strip()}" for b in bullets)
 
 
 def _said(lang: str, part: Any) -> str:
