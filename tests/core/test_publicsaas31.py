@@ -38,7 +38,7 @@ def test_a_subscription_with_no_mainland_entity_states_the_public_risk_as_a_page
     assert RISK in _ids(r) and "genai.business_signup" not in _ids(r)
     risk = next(f for f in r.findings if f.id == RISK)
     assert risk.severity == "warning"
-    assert risk in deciding(r.findings)
+    assert risk not in deciding(r.findings)  # s34-apilead34 (review 23, q22): said on its question, not a reason
     assert "genai.business_only" not in _ids(r)  # the answer "not public" still stands: no filing planned
     assert any("Art. 2" in s.title for s in risk.sources)
 
