@@ -86,6 +86,14 @@ def text(key: str, params: dict[str, Any], lang: str) -> str:
     return head + "\n" + "\n".join(f"- {b.strip()}" for b in bullets)
 
 
+def as_lines(text: str) -> str:
+    """The lead for the memo: each bullet a line of the lead's own paragraph ("• ", a Markdown hard break before
+    it), so the PDF sets it at full width: a list's indent made each long bullet wrap once more and q12's page 1
+    pushed the memo to a sixth page."""
+    head, *bullets = text.split("\n")
+    return "  \n".join([head, *(f"• {b[2:]}" if b.startswith("- ") else b for b in bullets)])
+
+
 def _said(lang: str, part: Any) -> str:
     """One clause's text, without the leading space the chained sentence gave it."""
     from advisor.plan.result import render
@@ -97,4 +105,4 @@ def _said(lang: str, part: Any) -> str:
     return str(part).strip()
 
 
-__all__ = ["applies", "parts", "text"]
+__all__ = ["applies", "as_lines", "parts", "text"]

@@ -1439,6 +1439,8 @@ class StartWith(_Out):
 
         if self.key and lead_bullets.applies(self.key, self.form):
             text = lead_bullets.text(self.key, self.params, lang)
+            if markdown:  # the memo's page 1: hard line breaks, not a list (its indent wraps every bullet longer)
+                text = lead_bullets.as_lines(text)
         else:
             text = render(lang, self.key, self.params) if self.key else ""
         return text if markdown else text.replace("**", "")

@@ -65,5 +65,5 @@ def test_the_no_entity_sign_up_risk_is_a_condition_on_its_question_not_a_reason(
     risk = next(f for f in r.findings if f.id == "genai.signup_no_entity")
     assert risk not in deciding(r.findings)
     q = next(q for q in r.open_questions if q.field == "open_signup")
-    for lang, words in (("en", ("Only if any business can sign up", "Art. 2")), ("zh_CN", ("只有在任何企业都能注册时", "第二条"))):
+    for lang, words in (("en", ("Only open sign-up", "Art. 2")), ("zh_CN", ("只有开放任何企业注册", "第二条"))):
         assert all(w in q.text_in(lang) for w in words)
