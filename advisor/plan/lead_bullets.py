@@ -27,6 +27,7 @@ CHAIN = "plan.apisg23.after_switch"
 QUOTE_KEYS = ("plan.apilead21.quote", "plan.apikept25.quote.volume")
 # the API served elsewhere than the node: said as the path each prompt takes (q12: "in Hong Kong" of an API in SG)
 PATHS = {"plan.apikept25.runs.near": "apilead34.runs.near", "plan.apikept25.runs.mainland": "apilead34.runs.mainland"}
+TERMS = "plan.apivol25.terms.lead"  # ``hosted_kept.terms_clause``: no training on the inputs, retention, deletion
 LIVE = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # ``lead_line.LIVE_LEADS`` (no import cycle)
 K = "apilead34"
 
@@ -62,9 +63,15 @@ def text(key: str, params: dict[str, Any], lang: str) -> str:
     for part in parts(near.get("quote")):
         (quote if isinstance(part, dict) and part.get("tr") in QUOTE_KEYS else changes).append(part)
     where: list[Any] = [{"tr": f"{K}.dpa", "law": params.get("law", "")}] if variant == "lead_dpa" else []
-    for part in parts(near.get("runs")) + parts(near.get("near")):
+    said_where = parts(near.get("runs")) + parts(near.get("near"))
+    # the terms to get in writing said in the path's own "get in writing" sentence, not in a second one after it
+    terms = any(isinstance(p, dict) and p.get("tr") == TERMS for p in said_where) and \
+        any(isinstance(p, dict) and p.get("tr") in PATHS for p in said_where)
+    for part in said_where:
+        if isinstance(part, dict) and part.get("tr") == TERMS and terms:
+            continue
         if isinstance(part, dict) and part.get("tr") in PATHS:
-            part = {**part, "tr": PATHS[str(part["tr"])]}
+            part = {**part, "tr": PATHS[str(part["tr"])], "terms": {"tr": f"{K}.terms"} if terms else ""}
         where.append(part)
     sep = "" if lang == "zh_CN" else " "
 
@@ -87,11 +94,11 @@ def text(key: str, params: dict[str, Any], lang: str) -> str:
 
 
 def as_lines(text: str) -> str:
-    """The lead for the memo: each bullet a line of the lead's own paragraph ("• ", a Markdown hard break before
-    it), so the PDF sets it at full width: a list's indent made each long bullet wrap once more and q12's page 1
+    """The lead for the memo: each bullet a line of the lead's own paragraph ("• ", a Markdown hard break, a
+    backslash at the line's end, before it: trailing spaces do not survive the memo's line clean-up), so the PDF sets it at full width: a list's indent made each long bullet wrap once more and q12's page 1
     pushed the memo to a sixth page."""
     head, *bullets = text.split("\n")
-    return "  \n".join([head, *(f"• {b[2:]}" if b.startswith("- ") else b for b in bullets)])
+    return "\\\n".join([head, *(f"• {b[2:]}" if b.startswith("- ") else b for b in bullets)])
 
 
 def _said(lang: str, part: Any) -> str:
