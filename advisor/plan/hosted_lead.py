@@ -290,9 +290,6 @@ def start_with(f: Facts) -> StartWith | None:
         terms = hosted_kept.terms_clause(f)  # s25-apivol25: confidential prompts' terms (q10 n3), after
         if terms:  # the clause that names the company keeping them
             after["runs"] = {"tr": "plan.apisg23.after_switch", "switch": after["runs"], "rest": terms}
-        asked = asked_gpus_clause(f)  # s27-apilead27: GPUs the answers named, why the API still comes first (q35)
-        if asked:
-            after["runs"] = {"tr": "plan.apisg23.after_switch", "switch": after["runs"], "rest": asked}
     if nxt is not None and key.rsplit(".", 1)[-1] in SWITCH_LEADS:
         # s32-apinext32: the next generation's lead: its month on its name, the deprecation and the quality test it
         # takes (q24's condition for another model's API), the failed test first of what sends the team to self-host
@@ -323,20 +320,6 @@ def _next_break_even(be: HostedBreakEven | None, k: tuple[float, float], hosted:
         return None
     return be.model_copy(update={"tokens_low": be.tokens_low / k[1], "tokens_high": be.tokens_high / k[0],
                                  "times_high_end": be.times_high_end / k[1], "hosted_monthly": hosted})
-
-
-def asked_gpus_clause(f: Facts) -> dict[str, Any] | str:
-    """Where the answers name the one GPU to run on and the plan sizes it (q35: "rented on H20"), the lead says
-    that setup is the self-hosted plan below and why the API comes first anyway: nothing in them requires self-hosting
-    (the answers hold no "self-hosting required" field: a reason that does, ``reasons_to_self_host``, keeps the plan
-    and no API leads). Blind review 17 (q35 zh): "leads with 先用境内模型 API although the client asked for H20"."""
-    chosen = getattr(f.chosen, "gpu", None)
-    asked = f.ctx.gpu_constraint or []
-    # one GPU named is a request for it; a list (q42: "H20, L20 or RTX 4090 D") is what may be bought, which the
-    # lead's "nothing in your answers rules it out" already answers
-    if chosen is None or asked != [chosen.id]:
-        return ""
-    return {"tr": "plan.apilead27.asked", "gpu": chosen.name}
 
 
 def needs_operating_licence(f: Facts) -> bool:
