@@ -90,7 +90,7 @@ def test_a_plan_over_the_budget_still_starts_on_the_api():
 
 @pytest.mark.parametrize(("name", "where", "words"), [
     ("q12_hk_saas_pi_contract", "singapore", ("served from Singapore", "onward transfer")),
-    ("q22_hk_company_telecom_only", "singapore", ("served from Singapore", "Both are outside the mainland")),
+    ("q22_hk_company_telecom_only", "singapore", ("served from Singapore", "both are outside the mainland")),
     # s32-headline33 (blind review 21, q21: "the mainland → HK → mainland data round trip needs a clearer
     # explanation"): "go back to where they came from" became the round trip said step by step
     ("q21_fast_launch_hk_rule1", "mainland", ("served from the mainland", "then back into the mainland to the API"))])
