@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from advisor.i18n import translate
 from advisor.plan import hosted_next, hosted_tie
 from advisor.plan.memo import memo_document
 from advisor.plan.reasons import deciding
