@@ -36,6 +36,7 @@ from advisor.plan import (
     fleet,
     forms,
     fp8_gain,
+    genai_no_entity_rules,
     gpu_dearer,
     higher_precision,
     hosted_fix_budget,
@@ -1312,6 +1313,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.costs.hosted_api_led = hosted_next.led_rates(c, result.start_with, fx if c.currency == "CNY" else 1.0)
     if with_questions:  # s25-apivol25: where the request count decides API or this plan, it is page 1's first question
         result.open_questions = volume_flip.first(result.open_questions, f, result.start_with)
+        # s34-apilead34: the no-entity sign-up risk said as a condition on its question (q22)
+        result.open_questions = genai_no_entity_rules.question_says_risk(result.open_questions, result.findings)
     if chosen is not None and result.costs is not None:  # the month against its own peak (s26-volume26)
         result.costs.volume_peak = volume_peak.check(c, burst.peak_rate(c, chosen), result.costs)
     # s31-pricegate32: the quote at which owning costs what renting does, where either price is a stand-in

@@ -18,9 +18,11 @@ Registered in ``advisor.plan.rules``' registry (``RULE_MODULES``); texts in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from advisor.plan.duties18_rules import business_genai_reading, likely_public_genai
 from advisor.plan.genai_paths import filer_note, with_filer_sources
-from advisor.plan.result import Finding
+from advisor.plan.result import Finding, OpenQuestion
 from advisor.plan.rule_base import Facts, finding, rule
 
 RULE_ID = "genai.signup_no_entity"
@@ -44,3 +46,18 @@ def signup_no_entity(f: Facts) -> Finding | None:
     kind, lo, hi = business_genai_reading(f) or ("genai_registration", 0, 0)
     return with_filer_sources(f.ctx, finding(RULE_ID, kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi,
                                              filer=filer_note(f.ctx)))
+
+
+# s34-apilead34 (blind review 23, q22): the risk read as a requirement among "What decides it" although the plan
+# files nothing; it decides nothing as answered (``reasons.NOT_DECIDING``), so page 1 says it as the condition it is,
+# on the sign-up question the plan rests on (the question names the article and the ways out)
+QUESTION_KEY = "apilead34.assume.open_signup_no_entity"
+
+
+def question_says_risk(questions: Sequence[OpenQuestion], findings: Sequence[Finding]) -> list[OpenQuestion]:
+    """``questions`` with the sign-up question's assumption saying the risk, where the risk's finding stands."""
+    if not any(f.id == RULE_ID for f in findings):
+        return list(questions)
+    return [q.model_copy(update={"assumption_key": QUESTION_KEY}) if q.field == "open_signup" else q
+            for q in questions]
+

@@ -132,14 +132,20 @@ def quote_clause(top: float, plan_low: float, amount: Any, *, margin: float, sel
         return ""
     # s33-apiterms (blind review 22, q11): resale only where the provider's terms allow it, and at list prices with
     # the same margin problem as self-hosting: a stopgap unless the service adds what the customers cannot buy there
+    return {"tr": f"{KEY}.quote", "top": amount, "resell": resell_clause(sells, licence, registers)}
+
+
+def resell_clause(sells: bool, licence: bool = False, registers: tuple[int, int] | None = None) -> dict[str, Any] | str:
+    """Reselling a hosted API, for a service that sells tokens: its conditions (the provider's terms, the margin,
+    the B25 licence where the paid service needs it, the registration's days in place of the filing); "" else."""
     resell: dict[str, Any] | str = {"tr": "apiterms33.resell.b25" if licence else "apiterms33.resell"} if sells else ""
     if resell and registers is not None:
         # blind review 19, q11: "the memo should say whether the resale path could use the shorter 登记": reselling
         # a filed model's API unchanged is the registration (deployment facts §2.2), ``registers`` its days
         resell = {"tr": "review30.resell.registration", "resell": resell, "low": registers[0], "high": registers[1]}
-    return {"tr": f"{KEY}.quote", "top": amount, "resell": resell}
+    return resell
 
 
 __all__ = ["FINE_TUNE_BAR", "FINE_TUNE_DETAIL", "LATENCY_KEY", "SOFT_KEYS", "filed_reason", "lan_reason", "latency_reason",
-           "quote_clause", "ruled_out",
+           "quote_clause", "resell_clause", "ruled_out",
            "runs_clause", "start_words"]

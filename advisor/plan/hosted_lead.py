@@ -35,10 +35,11 @@ from advisor.plan import (
     hosted_prices,
     hosted_unserved,
     hosted_weigh,
+    self_host_asked,
     volume_low_end,
 )
 from advisor.plan.capacity_per_million import capacity_tokens
-from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
+from advisor.plan.hosted_bars import quote_clause, resell_clause, runs_clause, start_words
 from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
 from advisor.plan.hosted_switch import switch_clause
 from advisor.plan.hosted_tie import lead_clause, outlived
@@ -215,6 +216,9 @@ def start_with(f: Facts) -> StartWith | None:
         return StartWith(form="this_plan", reason="unserved", key=f"{hosted_unserved.KEY}.unserved",
                          params=hosted_unserved.lead_params(f, params["hosted"], params["plan"], params["per"]),
                          break_even=be)
+    if reason == "asked":  # s34-apilead34: the setup asked for heads page 1, the API the option to check beside it
+        return StartWith(form="this_plan", reason="asked", key=kept_asked_key(f),
+                         params={**params, "reason": keep_reason(f, reason), **_asked_params(f)}, break_even=be)
     form = "hosted_api" if reason in ("lead", "lead_terms") else "this_plan"
     # a live service's API lead is ``plan.apilead21``'s (below); this key is a batch job's lead or the kept plan's
     # reason ("owned", "close"): the bare "lead"/"lead_terms" and "thin" keys no longer ran and were removed (s22-cleanup22b)
@@ -245,6 +249,11 @@ def start_with(f: Facts) -> StartWith | None:
         # the figure is a price there, said bare, and no quote from elsewhere is asked for (s22-cleanup22b)
         # s25-apikept25: an API served in the node's jurisdiction class or where the users are: said where it runs
         runs = hosted_kept.runs_reach(f) or runs_clause(f)
+        if str(runs.get("tr", "")).startswith("plan.apikept25.runs."):  # s34-apilead34: served elsewhere than the
+            # node (q12: "start in Hong Kong" of an API in Singapore): the opening words name both places
+            served = "mainland" if runs["tr"].endswith(".mainland") else "other"
+            extra["start"] = {"tr": f"apilead34.start.via.{served}",
+                              "region": runs["region"], "where": runs["where"]}
         # where this setup cannot carry even the break-even's low end ("never pays on cost alone"), the move is not
         # offered "past that volume" (q21, q35: a lead that contradicted its own ceiling)
         never = be is not None and be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens
@@ -281,15 +290,27 @@ def start_with(f: Facts) -> StartWith | None:
         terms = hosted_kept.terms_clause(f)  # s25-apivol25: confidential prompts' terms (q10 n3), after
         if terms:  # the clause that names the company keeping them
             after["runs"] = {"tr": "plan.apisg23.after_switch", "switch": after["runs"], "rest": terms}
-        asked = asked_gpus_clause(f)  # s27-apilead27: GPUs the answers named, why the API still comes first (q35)
-        if asked:
-            after["runs"] = {"tr": "plan.apisg23.after_switch", "switch": after["runs"], "rest": asked}
     if nxt is not None and key.rsplit(".", 1)[-1] in SWITCH_LEADS:
         # s32-apinext32: the next generation's lead: its month on its name, the deprecation and the quality test it
         # takes (q24's condition for another model's API), the failed test first of what sends the team to self-host
         key = f"{hosted_next.LEAD_PREFIX}.{key.rsplit('.', 1)[-1]}"
         extra.update(next=hosted_next.model_name(c), switch=hosted_next.switch_clause(c))
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
+
+
+def kept_asked_key(f: Facts) -> str:
+    """The kept headline's key where the answers fix the self-hosted setup (``self_host_asked``)."""
+    return f"{self_host_asked.KEPT_KEY}.{self_host_asked.asked(f)}"
+
+
+def _asked_params(f: Facts) -> dict[str, Any]:
+    """A token seller's headline: reselling's conditions (the provider's terms, the margin, the B25 licence, the
+    registration in place of the filing: ``hosted_bars.quote_clause``'s own clause); named GPUs': where the API runs
+    and whose terms to get in writing (``hosted_bars.runs_clause``)."""
+    if self_host_asked.asked(f) == "sells":
+        return {"resell": resell_clause(True, needs_operating_licence(f), resale_registers(f))}
+    check = "owner" if hosted_kept.confidential(f.ctx) else "limits"  # whose say the prompts need, if anyone's
+    return {"runs": hosted_kept.runs_reach(f) or runs_clause(f), "check": {"tr": f"apilead34.check.{check}"}}
 
 
 def _next_break_even(be: HostedBreakEven | None, k: tuple[float, float], hosted: Any) -> HostedBreakEven | None:
@@ -299,20 +320,6 @@ def _next_break_even(be: HostedBreakEven | None, k: tuple[float, float], hosted:
         return None
     return be.model_copy(update={"tokens_low": be.tokens_low / k[1], "tokens_high": be.tokens_high / k[0],
                                  "times_high_end": be.times_high_end / k[1], "hosted_monthly": hosted})
-
-
-def asked_gpus_clause(f: Facts) -> dict[str, Any] | str:
-    """Where the answers name the one GPU to run on and the plan sizes it (q35: "rented on H20"), the lead says
-    that setup is the self-hosted plan below and why the API comes first anyway: nothing in them requires self-hosting
-    (the answers hold no "self-hosting required" field: a reason that does, ``reasons_to_self_host``, keeps the plan
-    and no API leads). Blind review 17 (q35 zh): "leads with 先用境内模型 API although the client asked for H20"."""
-    chosen = getattr(f.chosen, "gpu", None)
-    asked = f.ctx.gpu_constraint or []
-    # one GPU named is a request for it; a list (q42: "H20, L20 or RTX 4090 D") is what may be bought, which the
-    # lead's "nothing in your answers rules it out" already answers
-    if chosen is None or asked != [chosen.id]:
-        return ""
-    return {"tr": "plan.apilead27.asked", "gpu": chosen.name}
 
 
 def needs_operating_licence(f: Facts) -> bool:

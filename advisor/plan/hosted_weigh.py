@@ -37,6 +37,7 @@ from advisor.plan import (
     hosted_tie,
     hosted_unserved,
     hosted_where,
+    self_host_asked,
     token_cost_split,
     token_margin,
     usage_share,
@@ -207,9 +208,9 @@ def choice(f: Facts) -> str | None:
     # answers against it: the memo starts on the API, however small the gap ("a gap the quotes can close" kept plans
     # 1.4–3× dearer with no reason, q11, q26, q31); the lead says the figure a quote must beat
     if clear and not terms:
-        return _same_model_lead(f, "lead")
+        return _asked_or(f, _same_model_lead(f, "lead"))
     if clear and top * LEAD_MARGIN <= plan.low and top * GAP <= plan.low:
-        return _same_model_lead(f, "lead_terms")
+        return _asked_or(f, _same_model_lead(f, "lead_terms"))
     if keeping:
         return "answers"
     v = verdict(f)
@@ -217,8 +218,14 @@ def choice(f: Facts) -> str | None:
         # s25-apikept25 (review 15, q11, q19): cheaper at every list price on the volume costed, reaching the plan's
         # cheapest month only at its dearest rate on the volume's high end: no reason to keep the plan 1.6–5× dearer;
         # the lead names that dearest month as the figure a quote must beat
-        return _same_model_lead(f, "lead")
+        return _asked_or(f, _same_model_lead(f, "lead"))
     return unserved_or(f, "close")
+
+
+def _asked_or(f: Facts, got: str) -> str:
+    """s34-apilead34 (blind review 23, q11, q35, q42): a lead ("lead"/"lead_terms") where the answers fix the
+    self-hosted setup (a paid token API, named GPUs: ``self_host_asked``) keeps the plan, reason "asked"."""
+    return "asked" if got in ("lead", "lead_terms") and self_host_asked.asked(f) is not None else got
 
 
 def _same_model_lead(f: Facts, reason: str) -> str:
@@ -296,6 +303,8 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
         p = hosted_prices.proxy(f.ctx)
         return {"tr": KEEP_REASONS[reason], "more": "", "model": hosted_switch.model_shown(f.ctx),
                 "priced_on": p[1] if p is not None else ""}
+    if reason == "asked":  # s34-apilead34: the self-hosted setup the answers ask for
+        return self_host_asked.reason(f)
     return {"tr": KEEP_REASONS[reason], "more": ""} if reason in KEEP_REASONS else None
 
 

@@ -130,7 +130,9 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
 # system's first assessment is a launch step of the timeline, which page 1 names; s21-duties21). The sign-up
 # question's caveat keeps the answer as given and decides nothing either; page 1 asks the question itself among the
 # answers the recommendation rests on (q27 printed both once 等保 left room)
-NOT_DECIDING = frozenset({"mlps.filing", "genai.business_signup"})
+# s34-apilead34 (blind review 23, q22): so is the same condition for a company with no mainland entity, which page 1
+# says on the sign-up question (``genai_no_entity_rules.question_says_risk``), not as a reason
+NOT_DECIDING = frozenset({"mlps.filing", "genai.business_signup", "genai.signup_no_entity"})
 PRICE_GRADES = frozenset({"cost.prices_verify", "cost.mainland_prices"})  # "n of m prices are grade C or U"
 WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
 

@@ -1435,7 +1435,7 @@ class StartWith(_Out):
     the API (``hosted_api``) with this plan as what to move to, or this plan with the one reason that decides."""
 
     form: Literal["hosted_api", "this_plan"]
-    reason: Literal["lead", "lead_terms", "owned", "close", "answers", "unserved", "other_model",
+    reason: Literal["lead", "lead_terms", "owned", "close", "answers", "unserved", "other_model", "asked",
                     "deprecated"] = Field(
         description="lead: far cheaper and nothing in the answers rules it out; lead_terms: only reasons an API's "
                     "contract meets; owned: the plan runs on cards already owned; other_model: cheaper, but priced "
@@ -1443,13 +1443,21 @@ class StartWith(_Out):
                     "marks the model deprecated and the plan runs longer than a few months (blind review 20, q12/q13); close: not below the plan at "
                     "every price (hosted_verdict says how the ranges stand); answers: the answers rule it out (the "
                     "finding says why); unserved: no provider of the price row serves from the API's region, so "
-                    "its figure is a yardstick and a quote from one that does comes first (s22-apilead22)")
+                    "its figure is a yardstick and a quote from one that does comes first (s22-apilead22); asked: "
+                    "cheaper, but the answers fix the self-hosted setup (a paid token API, named GPUs: s34-apilead34)")
     key: str = ""
     params: dict[str, Any] = Field(default_factory=dict)
     break_even: HostedBreakEven | None = None
 
     def text_in(self, lang: str, *, markdown: bool = False) -> str:
-        text = render(lang, self.key, self.params) if self.key else ""
+        from advisor.plan import lead_bullets  # s34-apilead34: a live API lead as a sentence and bullets
+
+        if self.key and lead_bullets.applies(self.key, self.form):
+            text = lead_bullets.text(self.key, self.params, lang)
+            if markdown:  # the memo's page 1: hard line breaks, not a list (its indent wraps every bullet longer)
+                text = lead_bullets.as_lines(text)
+        else:
+            text = render(lang, self.key, self.params) if self.key else ""
         return text if markdown else text.replace("**", "")
 
 

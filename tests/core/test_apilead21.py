@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import hosted_bars
+from advisor.plan import hosted_bars, self_host_asked
 from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding, ruled_out
@@ -134,6 +134,13 @@ def test_a_plan_dearer_than_the_api_at_every_price_is_not_kept_for_a_circular_re
     # reaches it, the memo leads on the API and says where the quotes decide (below); "close" only where the
     # ranges meet on the volume costed
     volume = c.hosted_api_monthly.high < c.recommended_monthly.low
+    if self_host_asked.asked(facts_for({**advice_answers(name), **changes})) == "sells":
+        # s34-apilead34 (blind review 23, q11): a token seller keeps its plan, resale the stopgap beside it; never
+        # the circular reason either
+        assert sw.form == "this_plan" and sw.reason == "asked", (name, sw.reason)
+        circular = {"en": "a gap the quotes you get can close", "zh_CN": "拿到的报价就可能抹平这个差距"}[lang]
+        assert circular not in sw.text_in(lang)
+        return
     if c.hosted_api_monthly.high * high_end_factor(c) >= c.recommended_monthly.low and not volume:
         assert sw.form == "this_plan" and sw.reason == "close", (name, sw.reason)
         circular = {"en": "a gap the quotes you get can close", "zh_CN": "拿到的报价就可能抹平这个差距"}[lang]

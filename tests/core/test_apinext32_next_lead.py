@@ -28,7 +28,8 @@ NEXT_LEADS = ("q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold", "q
 PI = ("q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold")
 SECTION_2 = {"en": "\n## 2.", "zh_CN": "\n## 二、"}
 QUALITY = {"en": "passes your quality test on your own prompts", "zh_CN": "用你们自己的提示词通过质量测试"}
-START = {"en": "on a hosted API (pay per token)", "zh_CN": "使用模型 API 服务（按 token 计费）"}
+# s34-apilead34: where the API runs may follow "hosted API" (q12: "… served from Singapore (pay per token)")
+START = {"en": "(pay per token)", "zh_CN": "（按 token 计费）"}
 MOVE_TO = {"en": "The self-hosted plan to move to", "zh_CN": "之后要转到的自建方案"}
 
 
@@ -52,7 +53,7 @@ def test_the_next_generation_leads_with_its_quality_test_once(name: str, lang: s
     assert r.start_with.key.startswith(hosted_next.LEAD_PREFIX)
     assert r.deployment_form == "cloud"  # the scenario's expected form: the self-hosted plan to move to
     one = _page_one(r, lang)
-    lead = next(line for line in one.splitlines() if START[lang] in line)
+    lead = next(block for block in one.split("\n\n") if START[lang] in block)  # the sentence and its bullets
     assert "Qwen3-14B" in lead and ("deprecated" if lang == "en" else "弃用") in lead
     assert one.count(QUALITY[lang]) == 1, one
     assert MOVE_TO[lang] in one
@@ -78,7 +79,7 @@ def _old_month_usd(r) -> float:
 def test_personal_information_takes_the_api_only_under_a_processor_contract(name: str, lang: str) -> None:
     r = advice_plan(name)
     assert r.start_with is not None and r.start_with.key == f"{hosted_next.LEAD_PREFIX}.lead_dpa"
-    lead = next(line for line in _page_one(r, lang).splitlines() if START[lang] in line)
+    lead = next(block for block in _page_one(r, lang).split("\n\n") if START[lang] in block)
     assert {"en": "PIPL Art. 21", "zh_CN": "委托处理"}[lang] in lead
 
 

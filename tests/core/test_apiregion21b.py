@@ -68,7 +68,8 @@ def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_
     # them"): the lead names the processor contract the team supervises, and no longer says the API is taken "as
     # your rented GPUs' provider is"; it says how the GPUs' host differs
     assert "personal information" not in w.title_in("en") and "your processor, under a contract you supervise" in lead
-    assert "GPUs' host, which runs the machines without reading the prompts" in lead
+    # s34-apilead34: said in fewer words in the lead's data-path bullet (blind review 23: "split it into bullets")
+    assert "The API's provider processes every prompt" in lead
     assert "W&B" not in detail and "在新加坡提供服务" in w.detail_in("zh_CN")
 
 
@@ -158,5 +159,7 @@ def test_a_resold_api_still_waits_for_the_b25_licence(lang):
     resale is said, and it waits for the B25 licence (test_plan_hosted_lead gives the figures)."""
     r = planned({**advice_answers("q11_paid_api_b25"), "requests_per_day": 60_000})
     assert r.finding("icp.licence_b25") is not None
-    lead = _lead(r, lang)
+    # s34-apilead34: the token seller's plan heads page 1, resale the stopgap said under it (blind review 23, q11)
+    assert r.start_with is not None and r.start_with.reason == "asked"
+    lead = r.start_with.text_in(lang)
     assert ("resell a hosted API first" if lang == "en" else "先转售模型 API") in lead and "B25" in lead

@@ -104,7 +104,8 @@ def test_a_purchase_the_plan_makes_now_is_not_said_as_conditional():
 def test_q21_lead_judges_the_api_route_on_the_budget_and_says_the_round_trip(lang):
     r = advice_plan(Q21)
     md = render_memo_markdown(r, lang)
-    lead = next(line for line in md.splitlines() if line.startswith(("**Start in", "**先在")))
+    # s34-apilead34: the lead is a sentence and its bullets, one paragraph
+    lead = next(block for block in md.split("\n\n") if block.startswith(("**Start in", "**先在")))
     assert ("a month in all, within your ¥40,000 budget" if lang == "en" else "在 ¥40,000 的预算内") in lead
     assert ("then back into the mainland to the API" if lang == "en" else "再回到大陆交给 API") in lead
     assert ("move the front end to a mainland host" if lang == "en" else "前端也迁到大陆的主机") in lead

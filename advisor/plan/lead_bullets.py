@@ -1,0 +1,115 @@
+"""The hosted-API lead as a short sentence and a few bullets (s34-apilead34, issue 25; blind review 23).
+
+Reviewers of q11, q12, q13, q16, q21, q22 and q24 (both languages): page 1's lead was one 200–350-word paragraph
+mixing the API's price, where it runs and who sees the prompts, a change of model, self-hosting's cost and the
+break-even ("a boss will not get through it; split it into bullets"). The lead's parts are already separate clauses
+in ``StartWith.params`` (``hosted_lead.start_with`` chains them into one sentence run); here they are laid out:
+
+    **Start … on a hosted API (pay per token):** one sentence: cheaper, and whether the answers rule it out.
+    - **Price:** the API's month (and the line, the budget) against the self-hosted plan's; the quote to beat.
+    - **Where it runs:** the path each prompt takes (user → your service's host → the API's region), whose
+      contract, which terms to get in writing.
+    - **Model change:** a deprecated model's next generation, another model's list, thinking off, long prompts:
+      each with the quality test the API is taken on (only where there is one).
+    - **When to self-host:** the break-even volume and the conditions that send the team to the self-hosted plan.
+
+The same words as before, each said once; only the layout and the bullets' labels are new. Used for the live
+service's leads (``lead_line.LIVE_LEADS``); a batch job's lead and a kept plan's paragraph are short already.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# the chain that joins two clauses (``hosted_lead``): unwrapped into its parts here
+CHAIN = "plan.apisg23.after_switch"
+# the figure a quote must beat (its resale clause for a token seller): the price bullet's, not the model's
+QUOTE_KEYS = ("plan.apilead21.quote", "plan.apikept25.quote.volume")
+# the API served elsewhere than the node: said as the path each prompt takes (q12: "in Hong Kong" of an API in SG)
+PATHS = {"plan.apikept25.runs.near": "apilead34.runs.near", "plan.apikept25.runs.mainland": "apilead34.runs.mainland"}
+TERMS = "plan.apivol25.terms.lead"  # ``hosted_kept.terms_clause``: no training on the inputs, retention, deletion
+LIVE = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # ``lead_line.LIVE_LEADS`` (no import cycle)
+K = "apilead34"
+
+
+def applies(key: str, form: str) -> bool:
+    """A live service's API lead (not a batch job's, not a kept plan's reason)."""
+    return form == "hosted_api" and key.startswith(LIVE) and not key.endswith(".batch")
+
+
+def parts(value: Any) -> list[Any]:
+    """A chained clause's parts in reading order ("" parts dropped)."""
+    if isinstance(value, dict) and value.get("tr") == CHAIN:
+        return parts(value.get("switch")) + parts(value.get("rest"))
+    return [value] if value else []
+
+
+def _variant(key: str) -> tuple[str, str]:
+    """(how the API is weighed: lead / lead_terms / lead_dpa, whose model it prices: same / switch / next)."""
+    variant = key.rsplit(".", 1)[-1]
+    model = "next" if key.startswith("apinext32.") else "switch" if ".switch_lead." in key else "same"
+    return variant, model
+
+
+def text(key: str, params: dict[str, Any], lang: str) -> str:
+    """The lead in its short form: a sentence, then a bullet for each part that has words (Markdown: "- **…:**")."""
+    from advisor.plan.result import render
+
+    variant, model = _variant(key)
+    near = params.get("near") if isinstance(params.get("near"), dict) else {}
+    assert isinstance(near, dict)
+    quote: list[Any] = []
+    changes: list[Any] = [params["switch"]] if model == "next" and params.get("switch") else []
+    for part in parts(near.get("quote")):
+        (quote if isinstance(part, dict) and part.get("tr") in QUOTE_KEYS else changes).append(part)
+    where: list[Any] = [{"tr": f"{K}.dpa", "law": params.get("law", "")}] if variant == "lead_dpa" else []
+    said_where = parts(near.get("runs")) + parts(near.get("near"))
+    # the terms to get in writing said in the path's own "get in writing" sentence, not in a second one after it
+    terms = any(isinstance(p, dict) and p.get("tr") == TERMS for p in said_where) and \
+        any(isinstance(p, dict) and p.get("tr") in PATHS for p in said_where)
+    for part in said_where:
+        if isinstance(part, dict) and part.get("tr") == TERMS and terms:
+            continue
+        if isinstance(part, dict) and part.get("tr") in PATHS:
+            part = {**part, "tr": PATHS[str(part["tr"])], "terms": {"tr": f"{K}.terms"} if terms else ""}
+        where.append(part)
+    sep = "" if lang == "zh_CN" else " "
+
+    def said(items: list[Any]) -> str:
+        return sep.join(t for i in items if (t := _said(lang, i)))
+
+    head = render(lang, f"{K}.head.{variant}", params)
+    quoted = said(quote)
+    price = render(lang, f"{K}.price.{model}", {**params, "quote": sep + quoted if quoted else ""})
+    bullets = [price]
+    if where:
+        bullets.append(render(lang, f"{K}.where", {"text": said(where)}))
+    if changes:
+        bullets.append(render(lang, f"{K}.model", {"text": said(changes)}))
+    move = render(lang, f"{K}.move{'.next' if model == 'next' else ''}", params)
+    bullets.append(move)
+    # one block (a list may interrupt a paragraph in CommonMark/md4c, which the PDF renders): the lead stays one
+    # page-1 paragraph for whatever reads the memo by its blank lines
+    return head + "\n" + "\n".join(f"- {b.strip()}" for b in bullets)
+
+
+def as_lines(text: str) -> str:
+    """The lead for the memo: each bullet a line of the lead's own paragraph ("• ", a Markdown hard break, a
+    backslash at the line's end, before it: trailing spaces do not survive the memo's line clean-up), so the PDF sets it at full width: a list's indent made each long bullet wrap once more and q12's page 1
+    pushed the memo to a sixth page."""
+    head, *bullets = text.split("\n")
+    return "\\\n".join([head, *(f"• {b[2:]}" if b.startswith("- ") else b for b in bullets)])
+
+
+def _said(lang: str, part: Any) -> str:
+    """One clause's text, without the leading space the chained sentence gave it."""
+    from advisor.plan.result import render
+
+    if isinstance(part, dict) and "tr" in part:
+        return render(lang, str(part["tr"]), {k: v for k, v in part.items() if k not in ("tr", "clause")}).strip()
+    if isinstance(part, dict) and "by_lang" in part:
+        return str(part["by_lang"].get(lang, part["by_lang"]["en"])).strip()
+    return str(part).strip()
+
+
+__all__ = ["applies", "as_lines", "parts", "text"]

@@ -1,0 +1,69 @@
+"""Blind review 23 (s34-apilead34, issue 25): the hosted-API lead as a sentence and bullets; the answers' own
+self-hosted setup (a paid token API, named GPUs) keeps the plan with the API beside it; the no-entity sign-up risk
+said as the condition it is, on its question, not among the deciding reasons."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan.reasons import deciding
+from tests.support.planned import advice_plan
+
+LANGS = ("en", "zh_CN")
+LEADS = ("q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only", "q24_us_saas_rent")
+LABELS = {"en": ("Price:", "Data path:", "When to self-host:"), "zh_CN": ("价格：", "数据路径：", "何时转为自建：")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", LEADS)
+def test_the_api_lead_is_a_short_sentence_then_one_bullet_a_part(name, lang):
+    r = advice_plan(name)
+    assert r.start_with is not None and r.start_with.form == "hosted_api"
+    head, *bullets = r.start_with.text_in(lang).splitlines()
+    assert head and not head.startswith("- ") and len(head) < 200  # one sentence, not the 300-word block
+    assert len(bullets) >= 3 and all(b.startswith("- ") for b in bullets)
+    for label in LABELS[lang]:  # price, the data path and when to self-host each in a bullet of its own
+        assert sum(label in b for b in bullets) == 1, label
+    assert "Move to the self-hosted plan" in bullets[-1] or "转为自建" in bullets[-1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_api_served_elsewhere_than_the_node_names_both_places_and_the_hops(lang):
+    """q12: "start in Hong Kong" of an API served from Singapore: the opening words and the path name both."""
+    text = advice_plan("q12_hk_saas_pi_contract").start_with.text_in(lang)
+    head = text.splitlines()[0]
+    hk, sg = ("Hong Kong", "Singapore") if lang == "en" else ("香港", "新加坡")
+    assert hk in head and sg in head
+    path = next(line for line in text.splitlines() if ("Data path" in line or "数据路径" in line))
+    assert path.index(hk) < path.index(sg)  # mainland → the host in Hong Kong → the API in Singapore
+
+
+@pytest.mark.parametrize("name,kind", [("q11_paid_api_b25", "sells"), ("q35_deepseek_v3_h20_internal", "gpus"),
+                                       ("q42_china_market_gpus_mainland", "gpus")])
+def test_the_setup_the_answers_ask_for_keeps_the_plan_with_the_api_beside_it(name, kind):
+    r = advice_plan(name)
+    sw = r.start_with
+    assert sw is not None and sw.form == "this_plan" and sw.reason == "asked" and sw.key.endswith(kind)
+    assert r.deployment_form == "cloud"  # the decision the bench pins is unchanged
+    for lang in LANGS:
+        assert sw.params["hosted"] and sw.text_in(lang)  # the API's month still said beside the plan
+
+
+def test_a_token_seller_is_told_resale_is_a_stopgap_with_its_conditions():
+    text = advice_plan("q11_paid_api_b25").start_with.text_in("en")
+    assert "stopgap" in text and "B25" in text and "many forbid" in text
+
+
+def test_without_the_fields_the_api_leads_again():
+    """The rule reads the answers, not the scenario: q42 with no GPUs named leads on the API again."""
+    r = advice_plan("q42_china_market_gpus_mainland", gpu_constraint=None)
+    assert r.start_with is not None and r.start_with.form == "hosted_api"
+
+
+def test_the_no_entity_sign_up_risk_is_a_condition_on_its_question_not_a_reason():
+    r = advice_plan("q22_hk_company_telecom_only")
+    risk = next(f for f in r.findings if f.id == "genai.signup_no_entity")
+    assert risk not in deciding(r.findings)
+    q = next(q for q in r.open_questions if q.field == "open_signup")
+    for lang, words in (("en", ("Only open sign-up", "Art. 2")), ("zh_CN", ("只有开放任何企业注册", "第二条"))):
+        assert all(w in q.text_in(lang) for w in words)
