@@ -61,9 +61,12 @@ def test_sales_only_quote_step_asks_the_date_and_names_the_part_to_start_on(lang
 
 
 def test_api_led_plan_lists_the_delivery_without_blocking_its_launch() -> None:
-    """q42 leads with a hosted API: the API's launch does not wait on the H20's delivery; the quote step still asks
-    the date and names the part to start on."""
-    r = planned(advice_answers("q42_china_market_gpus_mainland"))
+    """q42 without its named GPUs leads with a hosted API (with them, s33-apilead keeps the self-hosted H20 plan the
+    user asked about, whose launch does wait on the delivery): the API's launch does not wait on the H20's delivery;
+    the quote step still asks the date and names the part to start on."""
+    answers = {k: v for k, v in advice_answers("q42_china_market_gpus_mainland").items() if k != "gpu_constraint"}
+    r = planned(answers)
+    assert r.start_with is not None and r.start_with.form == "hosted_api"
     assert all(i.id != sales_wait.ITEM_ID for i in r.timeline.items) and not r.timeline.untimed
     step = next(s for s in r.next_steps if s.key == sales_wait.CONFIRM_KEY)
     assert "L20" in step.text_in("en")
