@@ -1142,6 +1142,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         lay_out=lambda k: gchoice.apply_layout(c, region, gchoice._copy(k), book, owned=form in OWNED_FORMS),
         verify=lambda k: _verify_laid_out(c, k, region, book)[2], cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted))
+    if higher_precision.leads(higher, c.answers):  # quality-conditional work on a one-off budget: led with (q01)
+        assert higher is not None and out is not None and chosen is not None
+        higher = higher_precision.cheaper_kept(chosen, out, higher)  # the 4-bit box named as the cheaper option
+        chosen, out = higher.setup, higher.out
+        within, needed, straddles = _budget(c, out, form, hosted)
+        sim_ttft = sim_tpot = None  # another setup: the card takes the curve's figures
+        if second is not None:  # the second server priced again, as the setup now led with (one server of it)
+            second = second_unit.price(c, chosen, form, out, cost_of=lambda k: _cost_of(c, k, region, book),
+                                       budget_of=lambda o: _budget(c, o, form, hosted), needed=needed)
     hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
     # One usage figure for every cost figure (issue 25, usage_share): the power and the per-million figures are at the
     # share of the setup's capacity the month's own tokens fill (or the measured duty), set when each setup is costed
