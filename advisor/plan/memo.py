@@ -633,6 +633,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         busy_said = per_million != "—" and bool(memo_per_million.volume_clause(c, lang)) and \
             not office_token_rows.drops_per_million(result)
         value = memo_per_million.utilisation_value(c, lang, busy_said=busy_said)
+        value += office_token_rows.split_clause(result, lang)  # the GPU-time split, where no per-million row says it
         rows.append((t("memo.consist20.cost.measured" if c.utilisation_measured else
                        "usage25.cost.label" if c.usage_from_tokens else "memo4.cost.assumed"),
                      memo_lead_once.utilisation_value(result, lang, value)))

@@ -58,6 +58,18 @@ def drops_per_million(result: Any) -> bool:
         not prices_tokens(result)
 
 
+def split_clause(result: Any, lang: str) -> str:
+    """"; GPU time at the planned load: prefill 48 %, decode 52 %" for the cost table's use row, where the
+    per-million row that states the split is left out and the plan has one: the "Why this GPU" and "What decides
+    the size" sentences point to the cost table's split (q42's decode pick), which stays said once there."""
+    c = result.costs
+    share = getattr(c, "prefill_gpu_share", None) if c is not None else None
+    if share is None or result.deployment_form == "hosted_api" or not drops_per_million(result):
+        return ""
+    key = "rows34.cost.split_nodes" if result.nodes and len(result.nodes) > 1 else "rows34.cost.split"
+    return translate(lang, key, prefill=f"{share * 100:.0f}", decode=f"{(1 - share) * 100:.0f}")
+
+
 def fold(rows: list[tuple[str, str]], result: Any, lang: str) -> list[tuple[str, str]]:
     """``rows`` less the per-million rows on a hosted-API plan or a small office tool; the tokens row stays (the
     hosted API's monthly cost prices it)."""
@@ -67,4 +79,4 @@ def fold(rows: list[tuple[str, str]], result: Any, lang: str) -> list[tuple[str,
     return [(label, value) for label, value in rows if label not in per_million]
 
 
-__all__ = ["HANDFUL", "drops_per_million", "fold", "prices_tokens", "small_office"]
+__all__ = ["HANDFUL", "drops_per_million", "fold", "prices_tokens", "small_office", "split_clause"]

@@ -168,3 +168,16 @@ def test_a_monthly_budget_keeps_the_cheapest() -> None:
     r = make_plan(answers_from_dict(a))
     f = next((f for f in r.findings if f.id == "sizing.quantized"), None)
     assert f is None or not f.title_key.endswith(".rows34_led.title")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_gpu_time_split_stays_said_once_in_the_cost_table(lang: str) -> None:
+    """q42's "Why this GPU" points to the cost table's prefill/decode split; with the per-million row gone the use
+    row says it (tests/core/test_plan_gpu_choice_weigh.py reads the figure)."""
+    r = advice_plan("q42_china_market_gpus_mainland")
+    assert office_token_rows.drops_per_million(r) and r.costs.prefill_gpu_share is not None
+    memo = render_memo_markdown(r, lang)
+    said = office_token_rows.split_clause(r, lang)
+    assert said and memo.count(said.strip("; ；")) == 1
+    priced = advice_plan("q11_paid_api_b25")
+    assert office_token_rows.split_clause(priced, lang) == ""  # its per-million row says it
