@@ -1,19 +1,23 @@
 """A box bought on a one-off budget, with no monthly budget to rent from (ninth blind review, issue #25: for q01's
 office-LAN purchase the cloud-rental table, its worked-out formula, the payback against the cloud and the cost per
-million tokens read as filler). Renting is then only a yardstick: the memo's cost section says it in one line, the
-cloud's month reserved for a year, when owning pays off against it, and the on-demand month, in place of those
-rows."""
+million tokens read as filler).
+
+The ninth review folded those rows into one "Renting instead (a yardstick only)" line. Blind review 23 (s33-rows34)
+read that line too as noise: q01's partners refused monthly bills and q17's grant cannot pay rent, so "owning pays off
+after about 2.9–6.6 months" against a cloud VM, beside "not within 36 months at worst" against a marketplace, compares
+the purchase with a bill the team cannot take on ("means nothing to partners who refused monthly bills and should be
+cut"). With no monthly budget there is no rent to weigh: the rows go, the line with them. The plan's JSON keeps the
+rent figures (``costs.cloud_monthly``, ``costs.break_even_months``), and the price table its rent rows (the cards
+ranked by them).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import rent_basis
-from advisor.plan.money_text import money_range
-from advisor.plan.result import render
 
-# the rows the one line stands for (their labels' keys)
+# the renting rows a one-off budget leaves out (their labels' keys)
 _FOLDED = ("memo4.cost.cloud_monthly", "memo.batchcost15.formula_label", "plan.breakeven.months.label",
            "plan.breakeven.utilisation.label", "memo4.cost.per_million", "memo.text15.cost.per_million",
            "memo.cost.per_million_tokens", "memo.cost.per_million_all", "memo.cost.cloud_per_gpu_hour")
@@ -28,29 +32,13 @@ def applies(result: Any) -> bool:
             and c.cloud_on_demand_monthly is not None)
 
 
-def fold(rows: list[tuple[str, str]], result: Any, lang: str, payback: str) -> list[tuple[str, str]]:
-    """``rows`` with the renting rows folded into one (``payback``: the months-to-pay-off text, "—" when none)."""
+def fold(rows: list[tuple[str, str]], result: Any, lang: str) -> list[tuple[str, str]]:
+    """``rows`` less the renting rows where the team buys on a one-off budget and has no monthly budget to rent
+    from."""
     if not applies(result):
         return rows
     labels = {translate(lang, k) for k in _FOLDED}
-    kept = [(label, value) for label, value in rows if label not in labels]
-    c = result.costs
-    # review 19 (q17: "the on-demand ¥35,144–¥38,455 for 4 L20s does not follow from the 14.63 CNY/card-hour
-    # shown"): each figure with the product that gives it, cards × hours × rate, reserved or on demand (the formula
-    # row folded here said it; s24's "renting what the load needs" where it rents other GPUs than those bought)
-    what = {"tr": "review30.office.what.sized", "gpus": c.gpus} if c.rent_sized else {"tr": "review30.office.what.same"}
-    params: dict[str, Any] = {"what": what, "od": rent_basis.on_demand(c), "payback": payback,
-                              "on_demand": money_range(c.cloud_on_demand_monthly, c.currency)}
-    key, params["cost"] = "review30.office.rent_line_no_payback", params["on_demand"]
-    if payback != "—" and c.cloud_monthly is not None:
-        # s27-own27 (round 16, q01: "5.7–35 months does not obviously follow from the rent range given"): the payback
-        # is counted against the rent reserved for a year (``costs.cloud_monthly``), so that is the range printed
-        # beside it, the on-demand month after it
-        key, params["cost"] = "review30.office.rent_line", money_range(c.cloud_monthly, c.currency)
-        if c.payback_vm is not None:  # paid back against an always-on VM, which ``payback`` names (s30-payback31)
-            key = "payback31.office.rent_line_vm"
-        params["reserved"] = rent_basis.reserved(c)
-    line = (translate(lang, "memo.office19.rent_label"), render(lang, key, params))
-    at = next((i for i, (label, _) in enumerate(rows) if label in labels), len(rows))
-    before = sum(1 for label, _ in rows[:at] if label not in labels)
-    return kept[:before] + [line] + kept[before:]
+    return [(label, value) for label, value in rows if label not in labels]
+
+
+__all__ = ["applies", "fold"]

@@ -1173,6 +1173,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         lay_out=lambda k: gchoice.apply_layout(c, region, gchoice._copy(k), book, owned=form in OWNED_FORMS),
         verify=lambda k: _verify_laid_out(c, k, region, book)[2], cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted))
+    if higher_precision.leads(higher, c.answers):  # quality-conditional work on a one-off budget: led with (q01)
+        assert higher is not None and out is not None and chosen is not None
+        higher = higher_precision.cheaper_kept(chosen, out, higher)  # the 4-bit box named as the cheaper option
+        chosen, out = higher.setup, higher.out
+        within, needed, straddles = _budget(c, out, form, hosted)
+        sim_ttft = sim_tpot = None  # another setup: the card takes the curve's figures
+        if second is not None:  # the second server priced again, as the setup now led with (one server of it)
+            second = second_unit.price(c, chosen, form, out, cost_of=lambda k: _cost_of(c, k, region, book),
+                                       budget_of=lambda o: _budget(c, o, form, hosted), needed=needed)
     # the KV cache set to FP8 where the 16-bit one does not hold a replica's failover load at the full context and
     # FP8 would (kv_fp8_set.py; blind review 22: q05, q07, q25), then costed again on that setup, each node's own
     if chosen is not None and out is not None and meets:

@@ -22,10 +22,26 @@ H100_TITLES = (
     "Node power 10.2 kW per 8×H100 node (server factor 1.6–1.9 × GPU TDP); power $0.06–0.12/kWh (v2-pseo-ai TCO tool)",
 )
 PREFIX = "A public 8×H100 example, not your GPU: "
+# s33-rows34 (blind review 23, q01/q02/q17: "sources about 8×H100 power and prices have nothing to do with this plan"):
+# of a source that mixes 8 × H100 figures with ones every plan uses, a plan of another GPU cites only the part whose
+# figures it uses, titled by that use: the power price per kWh and the server factor over the GPUs' TDP (the power
+# row's inputs), the purchase price rows (the purchase's). The break-even and TCO sources stay labelled examples.
+PURCHASE_TITLE = ("Purchase: 8×H100 SXM node ~$300k–$400k; China anchors A100 card ~¥100k, H100 > ¥150k; technolynx "
+                  "2026-05, kufanyun.com; other GPUs: the built-in purchase price rows listed under prices, most of "
+                  "them placeholders")
+PLAN_USE = {
+    H100_TITLES[2]: "Power inputs the power row uses: $0.06–0.12/kWh and a server's draw at 1.6–1.9 × its GPUs' TDP "
+                    "(v2-pseo-ai TCO tool, worked there on an 8×H100 node)",
+    PURCHASE_TITLE: "Purchase prices the plan uses: the built-in purchase price rows listed under prices, most of them "
+                    "placeholders (technolynx 2026-05, kufanyun.com)",
+}
 
 
 def example_title(title: str) -> str:
-    """``title`` as an example's: prefixed where it is one of the H100 titles, else unchanged."""
+    """``title`` on a plan of another GPU: the part it uses where the source mixes in 8 × H100 figures, prefixed as an
+    example where its figures are all 8 × H100's, else unchanged."""
+    if title in PLAN_USE:
+        return PLAN_USE[title]
     return PREFIX + title if title in H100_TITLES else title
 
 
@@ -36,7 +52,7 @@ def as_examples(findings: list[Finding], gpu_id: str | None) -> list[Finding]:
         return findings
     out = []
     for x in findings:
-        if not any(s.title in H100_TITLES for s in x.sources):
+        if not any(s.title in H100_TITLES or s.title in PLAN_USE for s in x.sources):
             out.append(x)
             continue
         sources = [Source(title=example_title(s.title), url=s.url, date=s.date, grade=s.grade) for s in x.sources]

@@ -35,6 +35,12 @@ class HigherPrecision:
     basis: str
     cost: tuple[float, float]
     budget: float
+    # s33-rows34: the plan leads with this setup; ``cheaper`` is the 4-bit setup it replaced (gpus, gpu name,
+    # weights, purchase low/high), said beside it
+    cheaper: tuple[int, str, str, float, float] | None = None
+    # the setup as laid out and its costing, for the plan to lead with it (``leads``); not part of the figures said
+    setup: Any = dataclasses.field(default=None, compare=False, repr=False)
+    out: Any = dataclasses.field(default=None, compare=False, repr=False)
 
     @property
     def bits(self) -> float:
@@ -77,13 +83,40 @@ def find(c: Any, chosen: Any, ok: Sequence[Any], form: str, out: Any, *, owned: 
             cost = (own.capex[0] * o.conv, own.capex[1] * o.conv)
             if cost[1] > capex_budget:
                 continue
-            return HigherPrecision(mine.gpu.name, mine.total_gpus, mine.weights, "capex", cost, capex_budget)
+            return HigherPrecision(mine.gpu.name, mine.total_gpus, mine.weights, "capex", cost, capex_budget, setup=mine, out=o)
         m = o.costs.recommended_monthly
         if m is None:
             continue
         return HigherPrecision(mine.gpu.name, mine.total_gpus, mine.weights, "monthly", (m.low, m.high),
-                               float(c.budget_amount))
+                               float(c.budget_amount), setup=mine, out=o)
     return None
 
 
-__all__ = ["HigherPrecision", "find"]
+# the answers' quantization words that make the quality of quantized weights a condition of the plan
+QUALITY_CHECKED = ("yes_after_quality_check", "fp8_only", "no")
+
+
+def leads(hp: HigherPrecision | None, answers: Any) -> bool:
+    """The plan leads with the higher-precision setup rather than naming it (s33-rows34, blind review 23, q01: a law
+    firm's ¥120,000 one-off budget bought a ¥17–28k 4-bit box for legal contracts while 2 cards in fp8 fitted it
+    several times over). Where a one-off budget covers that setup's whole purchase range, the money is set aside
+    once and spending it buys no monthly bill; on work whose quality is a condition (quantization accepted only
+    after a quality check, or data of high sensitivity) the cheaper 4-bit box saves nothing the budget asked for and
+    adds a quality risk. A monthly budget keeps the cost rule (each month's saving is real)."""
+    if hp is None or hp.basis != "capex" or hp.setup is None or hp.out is None:
+        return False
+    if hp.cost[1] > hp.budget:
+        return False
+    quant = getattr(answers, "quantization_acceptable", None)
+    level = getattr(getattr(answers, "data_sensitivity", None), "level", None)
+    return quant in QUALITY_CHECKED or level == "high"
+
+
+def cheaper_kept(chosen: Any, out: Any, hp: HigherPrecision) -> HigherPrecision:
+    """``hp`` led with, carrying the 4-bit setup it replaces and that setup's purchase (the cheaper option said)."""
+    own = out.forms.owned if out.forms is not None else None
+    cost = (own.capex[0] * out.conv, own.capex[1] * out.conv) if own is not None else (0.0, 0.0)
+    return dataclasses.replace(hp, cheaper=(chosen.total_gpus, chosen.gpu.name, chosen.weights, cost[0], cost[1]))
+
+
+__all__ = ["QUALITY_CHECKED", "HigherPrecision", "cheaper_kept", "find", "leads"]

@@ -658,6 +658,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         busy_said = per_million != "—" and bool(memo_per_million.volume_clause(c, lang)) and \
             not office_token_rows.drops_per_million(result)
         value = memo_per_million.utilisation_value(c, lang, busy_said=busy_said)
+        value += office_token_rows.split_clause(result, lang)  # the GPU-time split, where no per-million row says it
         rows.append((t("memo.consist20.cost.measured" if c.utilisation_measured else
                        "usage25.cost.label" if c.usage_from_tokens else "memo4.cost.assumed"),
                      memo_lead_once.utilisation_value(result, lang, value)))
@@ -667,11 +668,11 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     if result.deployment_form == "hosted_api":  # what the plan pays first; the GPU rows after it are the comparison
         label = t("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly")
         rows.sort(key=lambda r: r[0] != label)
-    # a purchase on a one-off budget: renting folded into one yardstick line (ninth blind review)
+    # a purchase on a one-off budget alone: no rent to weigh, its rows left out (ninth blind review, s33-rows34)
     # the months at the plan's one utilisation (s23-util23); _said_once drops the row where the rent finding holds
     # the months word for word
     rows = _said_once(rows, result, lang)
-    rows = capex_only_rows.fold(rows, result, lang, _break_even(c, lang, "months"))
+    rows = capex_only_rows.fold(rows, result, lang)  # no rent to weigh on a one-off budget alone (s33-rows34)
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     rows = rent_row_label.relabel(rows, result, lang)  # a marketplace's rent named as such (s33-tokens33, q02)
     return [(_cell(a), _cell(b)) for a, b in rows]

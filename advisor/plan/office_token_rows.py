@@ -11,7 +11,15 @@ plan that pays a hosted API per token pays the API's rate, not a self-hosted one
   stand in its row);
 - a plan not feasible as asked (a launch blocked by a filing, a budget or a part that cannot be had): what a token
   would cost on a setup that cannot launch decides nothing until the blocker goes (the fix ladder costs each way
-  out); q07, the longest memo, went to a sixth page on it (session 21).
+  out); q07, the longest memo, went to a sixth page on it (session 21);
+- a service no one buys tokens from (blind review 23, s33-rows34: q03's "output 784–1,158 CNY", q38's "output
+  138–231 USD", q10, q41, q09, q21's self-hosted fallback, q04/q08 on owned cards read as alarming noise): a staff
+  tool, a free public or business service, a consumer app sold by subscription pays the month whatever its tokens,
+  and at a few per cent of capacity used the per-million figure only restates how idle the setup is, which the cost
+  table's "GPU use" row already says in one line. The row stays where tokens are priced (``prices_tokens``): an API
+  (q11's paid API, q18's fleet that prices one), a service sold to businesses whose margin is per use (q24, q12), a
+  batch job priced whole. ``advisor plan --json`` keeps the figures either way (q11's and q24's must-mention read
+  ``costs.cost_per_million_tokens`` there).
 """
 
 from __future__ import annotations
@@ -35,9 +43,31 @@ def small_office(result: Any) -> bool:
     return a.get("reach") == "lan" or (peak is not None and peak <= HANDFUL)
 
 
+def prices_tokens(result: Any) -> bool:
+    """Someone prices this service's tokens: an API serving them (paid or a fleet's internal one), a service sold to
+    businesses (its margin is per use), or a batch job (priced whole, per token of the job)."""
+    a = result.answers or {}
+    use = a.get("use_case")
+    return use in ("api", "offline_batch") or (a.get("charges_users") is True and a.get("audience") == "business")
+
+
 def drops_per_million(result: Any) -> bool:
-    """The memo leaves the per-million rows out (a hosted-API plan, a small office tool, a plan not feasible)."""
-    return result.deployment_form == "hosted_api" or small_office(result) or not result.feasible
+    """The memo leaves the per-million rows out (a hosted-API plan, a small office tool, a plan not feasible, a
+    service whose tokens no one prices)."""
+    return result.deployment_form == "hosted_api" or small_office(result) or not result.feasible or \
+        not prices_tokens(result)
+
+
+def split_clause(result: Any, lang: str) -> str:
+    """"; GPU time at the planned load: prefill 48 %, decode 52 %" for the cost table's use row, where the
+    per-million row that states the split is left out and the plan has one: the "Why this GPU" and "What decides
+    the size" sentences point to the cost table's split (q42's decode pick), which stays said once there."""
+    c = result.costs
+    share = getattr(c, "prefill_gpu_share", None) if c is not None else None
+    if share is None or result.deployment_form == "hosted_api" or not drops_per_million(result):
+        return ""
+    key = "rows34.cost.split_nodes" if result.nodes and len(result.nodes) > 1 else "rows34.cost.split"
+    return translate(lang, key, prefill=f"{share * 100:.0f}", decode=f"{(1 - share) * 100:.0f}")
 
 
 def fold(rows: list[tuple[str, str]], result: Any, lang: str) -> list[tuple[str, str]]:
@@ -49,4 +79,4 @@ def fold(rows: list[tuple[str, str]], result: Any, lang: str) -> list[tuple[str,
     return [(label, value) for label, value in rows if label not in per_million]
 
 
-__all__ = ["HANDFUL", "drops_per_million", "fold", "small_office"]
+__all__ = ["HANDFUL", "drops_per_million", "fold", "prices_tokens", "small_office", "split_clause"]

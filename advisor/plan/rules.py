@@ -854,6 +854,10 @@ def sizing_quant(f: Facts):
     if not (weights or kv):
         return None
     hp = f.higher_precision
+    if hp is not None and hp.cheaper is not None:  # led with the precision the one-off budget covers (s33-rows34)
+        n, gpu, low_w, lo, hi = hp.cheaper
+        return finding("sizing.quantized", variant="rows34_led", weights=ch.weights, cheaper_gpus=n, cheaper_gpu=gpu,
+                       cheaper_weights=low_w, cheaper_cost=_range(lo, hi, f), budget=_money(hp.budget, f))
     if weights and not kv and hp is not None:  # the budget also covers a higher precision: named with its price (q01)
         return finding("sizing.quantized", variant="higher", weights=ch.weights, alt_weights=hp.weights,
                        covers={"tr": f"plan.precision20.covers.{hp.basis}", "gpus": hp.gpus, "gpu": hp.gpu_name,

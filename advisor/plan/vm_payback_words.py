@@ -61,12 +61,25 @@ def _market_words(costs: Any) -> dict[str, Any] | str:
     return {"tr": "campus32.market.range", "best": f"{best:,.0f}", "worst": f"{worst:,.0f}"}
 
 
+def over_budget(costs: Any) -> bool:
+    """The always-on VM costs more than the monthly budget even at its low end: a rent the team could not pay."""
+    budget = getattr(costs, "budget_monthly", None)
+    return bool(getattr(costs, "payback_vm", None)) and budget is not None and vm_rent(costs).low > budget
+
+
 def table_row(costs: Any, lang: str, said: str) -> str:
     """The cost table's "Owning pays off" value ``said``, with the VM it is against and why, where it is one, and
-    the payback against the marketplace rent the table prints, with why that card is no alternative here."""
+    the payback against the marketplace rent the table prints, with why that card is no alternative here. Where the
+    VM is over the monthly budget, one line against the rent the budget covers (s33-rows34, blind review 23, q02:
+    "pays back after about 2.9–6.4 months" against a VM the memo itself called over budget, beside "not within the
+    24 months at worst" against the marketplace, read as self-contradictory): the marketplace's payback, and the VM
+    only as why renting cannot keep the service on the team's network."""
     offer = vm_offer(costs, lang)
     if offer is None:
         return said
+    if over_budget(costs):
+        return render(lang, "rows34.breakeven.over", {"market": _market_words(costs), "vm": offer,
+                                                       "vm_rent": money_range(vm_rent(costs), costs.currency)})
     return render(lang, "campus32.breakeven.vm", {"be": said, "vm": offer, "market": _market_words(costs),
                                                   "vm_rent": money_range(vm_rent(costs), costs.currency)})
 
@@ -100,8 +113,11 @@ def capex_note(c: Any, lang: str, reach: str, params: dict[str, Any]) -> str | N
         fits = {"tr": f"plan.inputs17.capex.rent_{budget_share.part(vm.low, vm.high, c.budget_monthly)}"}
         if fits["tr"].endswith("_most"):
             fits = {"tr": "ownrent24.capex.rent_most", "pct": budget_share.percent(vm.low, vm.high, c.budget_monthly)}
+    if over_budget(c):  # a VM the team could not rent: no payback against it on page 1 (s33-rows34, q02)
+        return render(lang, f"rows34.capex.vm_over_{reach}", {**params, "vm": offer,
+                                                               "vm_rent": money_range(vm, c.currency)})
     # the payback as the cost table's row says it (one figure, one rounding: page_one_payback)
     return render(lang, f"payback31.capex.vm_{reach}", {**params, "vm": offer, "payback": be.text(lang, "months"),
                                                          "vm_fits": fits, "vm_rent": money_range(vm, c.currency)})
 
-__all__ = ["capex_note", "market_payback", "open_question", "table_row", "vm_offer", "vm_rent"]
+__all__ = ["capex_note", "market_payback", "open_question", "over_budget", "table_row", "vm_offer", "vm_rent"]

@@ -13,8 +13,11 @@ from advisor.plan.result import MoneyRange
 from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
 
 LANGS = ("en", "zh_CN")
-Q03 = ADVICE_SCENARIOS / "q03_hospital_private_wan_medical.json"
-Q37 = ADVICE_SCENARIOS / "q37_sg_fintech_public.json"
+# s33-rows34: q03 (a hospital's staff tool) and q37 (a free public app) print no per-million row any more (no one
+# prices their tokens, office_token_rows.prices_tokens): the idle and the busy row are read on q13 (a service sold to
+# businesses, little used) and q11 (a paid API)
+Q03 = ADVICE_SCENARIOS / "q13_sg_sellers_pi_below_threshold.json"
+Q37 = ADVICE_SCENARIOS / "q11_paid_api_b25.json"
 PER_MILLION = {"en": "| Cost per million tokens", "zh_CN": "| 每百万 token 成本"}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import answers_from_dict
+from advisor.plan import answers_from_dict, office_token_rows
 from advisor.plan import cost as costmod
 from advisor.plan.context import UTILISATION, resolve
 from advisor.plan.engine import _decide_form
@@ -46,7 +46,9 @@ def _assert_tokens_share(r, answers, lang: str) -> None:
     assert label == translate(lang, "usage25.cost.label") and c.usage_from_tokens and not c.utilisation_measured
     assert c.utilisation != pytest.approx(UTILISATION[answers["load_pattern"]], abs=0.005)
     key = "util28.cost.value_own" if c.per_million_basis["own_volume"]["answered"] else "util28.cost.value_estimated"
-    assert value == translate(lang, key, busy=usage_text(c, lang), months=c.horizon_months)
+    # s33-rows34: where no per-million row states the GPU-time split, this row ends with it
+    said = translate(lang, key, busy=usage_text(c, lang), months=c.horizon_months)
+    assert value == said + office_token_rows.split_clause(r, lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)

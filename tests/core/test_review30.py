@@ -128,17 +128,18 @@ def test_capex_only_rent_yardstick_multiplies_out_from_its_basis(lang: str) -> N
     # q17: "the on-demand ¥35,144–¥38,455 for 4 L20s does not follow from the 14.63 CNY/card-hour shown"
     r = advice_plan(Q17)
     c = r.costs
+    # s33-rows34 (blind review 23, q17: "the rent-vs-own yardstick … is noise for a lab that cannot rent; cut it"):
+    # the memo prints no rent line on a one-off grant alone; the plan's JSON keeps the figures, which still multiply
+    # out from their basis
     label = catalog(lang)["memo.office19.rent_label"]
-    row = next(line for line in _memo(Q17, lang).splitlines() if line.startswith(f"| {label}"))
-    od = f"{c.cloud_on_demand_monthly.low:,.0f}–{c.cloud_on_demand_monthly.high:,.0f}"
-    after = row.split(od, 1)[1]
+    assert not any(line.startswith(f"| {label}") for line in _memo(Q17, lang).splitlines())
     billed, gpus, hours, price = c.cloud_billed_gpus, c.gpus, HOURS_PER_MONTH, c.cloud_per_gpu_hour.low
     factor_lo = 1 + c.cloud_overhead.low
-    assert f"{billed:g}" in after and f"{gpus}" in after and f"{hours:,.0f}" in after
+    assert billed is not None and billed <= gpus
     # the printed factors give the printed on-demand low end (three significant figures each)
     assert billed * hours * price * factor_lo == pytest.approx(c.cloud_on_demand_monthly.low, rel=0.01)
     floor = c.cloud_reserved_floor
-    assert floor is not None and f"{floor['gpus']} " in row  # the GPUs reserved, the rest on demand
+    assert floor is not None  # the GPUs reserved, the rest on demand
     reserved_lo = (floor["gpus"] * c.cloud_monthly_factor.low + floor["burst_low"]) * hours * price * factor_lo
     assert reserved_lo == pytest.approx(c.cloud_monthly.low, rel=0.01)
 
