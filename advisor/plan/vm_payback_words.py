@@ -78,7 +78,9 @@ def table_row(costs: Any, lang: str, said: str) -> str:
     if offer is None:
         return said
     if over_budget(costs):
-        return render(lang, "rows34.breakeven.over", {"market": _market_words(costs), "vm": offer,
+        # the VM's own payback kept in brackets: the like-for-like rent of a service on the team's network, the
+        # figure a reader weighing "rent at the budget" asks for (q02's m3), said as over the budget it is
+        return render(lang, "rows34.breakeven.over", {"market": _market_words(costs), "vm": offer, "be": said,
                                                        "vm_rent": money_range(vm_rent(costs), costs.currency)})
     return render(lang, "campus32.breakeven.vm", {"be": said, "vm": offer, "market": _market_words(costs),
                                                   "vm_rent": money_range(vm_rent(costs), costs.currency)})
