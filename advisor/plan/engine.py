@@ -43,6 +43,7 @@ from advisor.plan import (
     hosted_prices,
     hosted_weigh,
     hosted_where,
+    hybrid_counts,
     in_region_fallback,
     instance_on_request,
     kv_fit,
@@ -1200,6 +1201,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     findings = run_rules(f)
     # an 8 × H100 source on a plan of another GPU is cited as the public example it is (round 14; s25-dates25)
     findings = example_sources.as_examples(findings, chosen.gpu.id if chosen is not None else None)
+    if out is not None:  # a hybrid renting another part: its owned-GPU counts said with the cards that exist (s33)
+        findings = hybrid_counts.said_apart(findings, out.costs, form)
     feasible = not any(x.severity == "blocker" for x in findings)
 
     questions = _open_questions(answers, c, f) if with_questions else []
@@ -1886,8 +1889,18 @@ def _burst_reserve_step(f: Facts) -> list[NextStep]:
     if got is None or f.chosen is None:
         return []
     by_month = burst_bill_rules.sold_by_month(f)  # ordered through the cloud's sales by the month (s33-burst39)
-    return [NextStep(id="burst_reserve", key="burst39.next.order" if by_month else "burst23.next.reserve",
-                     params={"total": got[0] + got[1], "gpu": burst_bill_rules.rented_name(f)})]
+    # the burst's own count, as page 1 rents it; a lost server's cover said apart, outside the monthly cost
+    # (s33-numbers1, review 23 q39: the headline's 11 against the step's 14)
+    params: dict[str, Any] = {"total": got[0], "gpu": burst_bill_rules.rented_name(f),
+                              "standby": burst_bill_rules.standby_phrase(f, got[1], "numbers1_34.next.standby")}
+    key = "burst39.next.order" if by_month else "burst23.next.reserve"
+    if burst_bill_rules.api_lead(f) is not None:  # the API leads the bursts: it is set up, the rent the alternative
+        params["order"] = {"tr": key, "total": got[0], "gpu": params["gpu"], "clause": True}
+        key = "numbers1_34.next.api_or_order"
+    elif params["standby"]:
+        params["order"] = {"tr": key, "total": got[0], "gpu": params["gpu"]}
+        key = "numbers1_34.next.order_standby"
+    return [NextStep(id="burst_reserve", key=key, params=params)]
 
 
 def _service_tests(c: Ctx, ch: sizing.Candidate | None, url: str, served: str, levels: str, dist: str, o: int,
