@@ -29,6 +29,7 @@ from advisor.plan import (
     commands,
     decode_pick,
     example_sources,
+    fix_priced_part,
     finetune_steps,
     first_token_tie,
     fixes17,
@@ -1548,6 +1549,8 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
             r, fix = _with_longer_deadline(fix, r, replan)
             if r is None:
                 continue
+        # a smaller model on a publicly priced part where its re-plan chose a placeholder-priced one (s33, q40)
+        r, fix = fix_priced_part.on_priced_part(fix, r, replan, answers.gpu_constraint)
         if not r.feasible or r.costs.within_budget is False:
             blockers = {x.id for x in r.findings if x.severity == "blocker"}
             m = line_total.judged_total(r.costs)  # the figure the budget is judged on: with a priced line (s22)
@@ -1590,6 +1593,7 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
             replanned.setdefault(fix.id, r)
         kept.append(fix)
     kept.sort(key=_closeness)
+    kept = fix_priced_part.size_ladder(kept, _fix_model_size)  # the smaller models by size, in their slots (s33)
     # the A/B of a smaller model against this one, said once, on the first smaller model offered (review 17)
     from advisor.plan.smaller_quality import point_first_at_ab
 
@@ -1607,6 +1611,16 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
 # changes of the model or its format: each re-planned on the setup it needs; one that costs no less than the plan as
 # asked saves nothing (more budget alone does as much)
 _MODEL_CHANGES = ("quantize", "quantize_4bit", "smaller_model")
+
+
+def _fix_model_size(fix: Fix) -> float:
+    """Billions of parameters of the model a smaller-model fix changes to (0 where it names none)."""
+    from advisor.catalog import CatalogError, get_model
+
+    try:
+        return _size(get_model(str(fix.change.get("model"))))
+    except (CatalogError, KeyError, ValueError):
+        return 0.0
 
 
 def _no_saving(fix: Fix, cost: MoneyRange | None, current: MoneyRange | None) -> bool:
@@ -2022,7 +2036,14 @@ def _size_between(big: Any, fits: Any, larger: list[Any]) -> list[tuple[Any, Non
     if not far_weaker(big, fits):
         return []
     up = [m for m in larger if SIZE_STEP * _size(fits) <= _size(m) < _size(big)]
-    return [(min(up, key=_size), None, None)] if up else []
+    if not up:
+        return []
+    nxt = min(up, key=_size)
+    # and the size nearest the geometric middle between the two, where that is another (blind review 23, q29: "the
+    # middle ground of a mid-size model (14B/32B FP8) with a longer deadline is also absent" beside 4B and 8B)
+    middle = math.sqrt(_size(fits) * _size(big))
+    mid = min(up, key=lambda m: abs(math.log(_size(m) / middle)))
+    return [(m, None, None) for m in ([nxt, mid] if mid is not nxt else [nxt])]
 
 
 def _range(lo: float, hi: float) -> str:

@@ -161,7 +161,9 @@ def test_q40s_api_fix_states_its_high_end_against_the_budget(lang):
     assert fix.monthly_cost.low <= budget < float(top)  # the straddle this test is about
     text = fix.text_in(lang)
     assert f"{float(top):,.0f}" in text and f"{budget:,.0f}" in text
-    assert ("straddles the budget" if lang == "en" else "跨越预算线") in text
+    # s33-numbers1 (review 23, q40: "called 'the one change above within your budget' and also said to 'straddle
+    # the budget'"): one framing, the page's closest option's: within on the volume it is costed on
+    assert ("within the budget on the volume it is costed on" if lang == "en" else "按所估用量在预算内") in text
     page = render_memo_markdown(r, lang).split("\n## ")[1]
     assert text in page
     roomy = planned({**answers, "monthly_budget": {"amount": float(top) * 2, "currency": "CNY"}})
