@@ -109,7 +109,7 @@ def api_lead(f: Facts) -> dict[str, Any] | None:
                                                                  "gpu": rented_name(f)}
     lead = burst_path.lead_params(_r(api_month, f), _r(api, f), rented, straddles=b.burst_month[0] <= b.budget,
                                    by_month=bool(b.months))
-    return {**lead, "api_month_range": [api_month[0], api_month[1]]}
+    return {**lead, "api_month_range": [api_month[0], api_month[1]]}  # the figures, for a test or the app
 
 
 def _api_month(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
@@ -168,7 +168,8 @@ def burst_reservation(f: Facts) -> Finding | None:
     return _provider_sources(f, finding("scaling.burst_reservation", variant="sales" if b.months else None,
                                         gpus=gpus, gpu=rented_name(f),
                                         days=f"{b.days:g}", per_year=b.per_year, total=gpus,
-                                        spare=standby_phrase(f, spare)))
+                                        # the lost server's cover: said by the step and ``hybrid_server_down``
+                                        spare=""))
 
 
 def standby_cost(f: Facts, gpus: int) -> tuple[str, str] | None:
@@ -183,8 +184,8 @@ def standby_cost(f: Facts, gpus: int) -> tuple[str, str] | None:
     return _money(gpus * (mid if b.months else mid * 24), f), "numbers1_34.span.month" if b.months else "numbers1_34.span.day"
 
 
-def standby_phrase(f: Facts, spare: int, key: str = "numbers1_34.reserve.standby") -> dict[str, Any] | str:
-    """The reservation's words on the GPUs that cover one owned server down: not counted in the burst's order nor in
+def standby_phrase(f: Facts, spare: int, key: str = "numbers1_34.next.standby") -> dict[str, Any] | str:
+    """The order step's words on the GPUs that cover one owned server down: not counted in the burst's order nor in
     the monthly cost, with what they cost while rented ("" where no server's worth is covered). s33-numbers1 (review
     23, q39): the headline rented 11, the order said 14 (the 11 and the 3 of a lost server) without saying so."""
     got = standby_cost(f, spare) if spare else None

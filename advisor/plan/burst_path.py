@@ -12,15 +12,14 @@ not a footnote, since it also avoids month-long H20 commitments for 21-day burst
 - the month with the rented burst does not (its high end is over the budget).
 
 The rented part then stays the alternative, sized and priced as before. Pure: it reads the finding's params, which the
-rule fills (``lead_params``), so page 1's headline, the budget row and the next step say the same figures.
+rule fills (``lead_params``), so page 1's headline and the next step say the same figures.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan.money_text import money_range
-from advisor.plan.result import MoneyRange, render
+from advisor.plan.result import render
 
 FINDING = "cost.burst_month"
 TITLE = "numbers1_34.burst_month.api.title"  # the finding's title where the API leads
@@ -41,7 +40,7 @@ def leads(api_month: tuple[float, float] | None, rented_month: tuple[float, floa
 
 
 def lead_params(api_month: str, api_burst: str, rented: Any, straddles: bool, by_month: bool) -> dict[str, Any]:
-    """The params the finding carries where the API leads: read back by page 1's headline, budget row and step.
+    """The params the finding carries where the API leads: read back by page 1's headline and the step.
     ``by_month``: the rented part is sold only through the cloud's sales, by the month."""
     return {"api_lead": True, "api_month": api_month, "api_burst": api_burst, "rented_gpus": rented,
             "rented_basis": {"tr": "burst39.form.basis.month"} if by_month else "",
@@ -73,15 +72,5 @@ def headline_clause(result: Any, lang: str, disagree: dict[str, Any] | None) -> 
                                                  "over": p["rented_over"], "measure": tail})
 
 
-def budget_clause(result: Any, lang: str) -> str:
-    """After the budget row's burst month: the month with the overflow on the API where it leads ("" elsewhere)."""
-    f = lead_finding(result)
-    if f is None:
-        return ""
-    lo, hi = f.params["api_month_range"]
-    month = money_range(MoneyRange(low=lo, high=hi), result.costs.currency)
-    return render(lang, "numbers1_34.budget.api", {"api_month": month})
-
-
-__all__ = ["FINDING", "TITLE", "budget_clause", "data_may_go", "headline_clause", "lead_finding", "lead_params",
+__all__ = ["FINDING", "TITLE", "data_may_go", "headline_clause", "lead_finding", "lead_params",
            "leads"]

@@ -1909,7 +1909,9 @@ def _burst_reserve_step(f: Facts) -> list[NextStep]:
                               "standby": burst_bill_rules.standby_phrase(f, got[1], "numbers1_34.next.standby")}
     key = "burst39.next.order" if by_month else "burst23.next.reserve"
     if burst_bill_rules.api_lead(f) is not None:  # the API leads the bursts: it is set up, the rent the alternative
-        params["order"] = {"tr": key, "total": got[0], "gpu": params["gpu"], "clause": True}
+        # the order as the alternative, shorter: the step already says "before the first burst"
+        params["order"] = {"tr": "numbers1_34.next.order_month" if by_month else "numbers1_34.next.order_hour",
+                           "total": got[0], "gpu": params["gpu"], "alt": key}
         key = "numbers1_34.next.api_or_order"
     elif params["standby"]:
         params["order"] = {"tr": key, "total": got[0], "gpu": params["gpu"]}

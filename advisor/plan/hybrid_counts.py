@@ -14,8 +14,9 @@ from typing import Any
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.result import Finding
 
-# the findings whose title or detail counts the replicas as the owned GPU
-COUNTED = {"sizing.plan": "title", "sizing.redundancy": "detail"}
+# the findings whose title or detail counts the replicas as the owned GPU: N+1's "50 replicas in all (50 × L20)",
+# the finding right after the plan's size ("50 × (1 × L20) meets the target"), which it then explains once
+COUNTED = {"sizing.redundancy": "detail"}
 
 
 def said_apart(findings: list[Finding], costs: Any, form: str | None) -> list[Finding]:

@@ -32,7 +32,6 @@ from advisor.plan import (
     budget_basis,
     budget_words,
     burst_bill,
-    burst_path,
     capex_only_rows,
     capex_unknown,
     closest_api,
@@ -1325,7 +1324,6 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t) + line_total.budget_clause(result, lang)  # the line counted, or said (s22)
         verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
-        verdict += burst_path.budget_clause(result, lang)  # the same month with the overflow on an API (review 23)
         verdict += budget_basis.reserved_only_clause(c, lang)  # within only at the committed price (review 19, q38)
         owned = capex_unknown.bought(result, memo_forms.chosen_owned(result))
         monthly_for_purchase = capex_unknown.budget_row(result, owned, lang, verdict)  # a purchase judged on it: said so

@@ -137,7 +137,7 @@ def test_q39_page_one_says_both_outcomes(lang: str) -> None:
     # re-argued in s33-burst39 (review 21: "'11 or none' is a procedure, not a decision"): the headline states the
     # size it prices and the count under which nothing is rented, not "none" as a second answer
     # s33-numbers1 (review 23): where the API leads the bursts the same count makes neither the API nor the rent needed
-    none = {"en": ("none if step 1 counts", "neither is needed if step 1 counts"), "zh_CN": ("不必租用", "两者都不需要")}[lang]
+    none = {"en": ("none if step 1 counts", "neither if step 1 counts"), "zh_CN": ("不必租用", "两者都不需要")}[lang]
     assert any(n in head for n in none) and str(f.params["carry"]) in head
 
 
