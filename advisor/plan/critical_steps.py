@@ -16,8 +16,8 @@ import shlex
 from typing import Any
 
 from advisor.catalog import get_model
-from advisor.plan import filing_order, placeholder_purchase, rent_cheaper_tie
 from advisor.i18n import LANGUAGES, translate
+from advisor.plan import filing_order, placeholder_purchase, rent_cheaper_tie
 from advisor.plan.money_text import money_range
 from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineItem, _render_tr
 

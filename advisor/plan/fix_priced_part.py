@@ -26,7 +26,7 @@ def on_priced_part(fix: Fix, r: Any, replan: Callable[[dict[str, Any]], Any],
     allow (their ``gpu_constraint``), which the priced part stays within."""
     choice = getattr(r, "gpu_choice", None)
     chosen = getattr(choice, "chosen", None)
-    if fix.id not in FIX_IDS or chosen is None or chosen.price_sourced:
+    if fix.id not in FIX_IDS or choice is None or chosen is None or chosen.price_sourced:
         return r, fix
     priced = [a for a in choice.alternatives if a.price_sourced and (not allowed or a.gpu in allowed)]
     for alt in sorted(priced, key=lambda a: a.per_hour):
