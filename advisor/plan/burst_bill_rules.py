@@ -163,12 +163,13 @@ def burst_reservation(f: Facts) -> Finding | None:
         return _cloud_reservation(f)
     b = _bill(f)
     assert b is not None
-    gpus, spare = got
+    gpus = got[0]  # the burst's own count, as page 1 rents it (review 23, q39: 11 there, 14 here)
     # a part sold by the month through the cloud's sales is ordered, not reserved against on-demand stock (burst39)
     return _provider_sources(f, finding("scaling.burst_reservation", variant="sales" if b.months else None,
                                         gpus=gpus, gpu=rented_name(f),
                                         days=f"{b.days:g}", per_year=b.per_year, total=gpus,
-                                        # the lost server's cover: said by the step and ``hybrid_server_down``
+                                        # a lost server's cover (got[1]): the order step and ``hybrid_server_down``
+                                        # say it, outside the monthly cost
                                         spare=""))
 
 
