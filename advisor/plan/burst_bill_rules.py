@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import burst, burst_bill, burst_gpu, burst_rules, fleet, gpu_choice, node_shapes
+from advisor.plan import burst, burst_bill, burst_gpu, burst_path, burst_rules, fleet, gpu_choice, node_shapes
 from advisor.plan import cost as costmod
 from advisor.plan.capacity import claimed_capacity
 from advisor.plan.cloud_overhead import rented_share
@@ -72,7 +72,7 @@ def cost_burst_month(f: Facts) -> Finding | None:
     else:
         formula = {"tr": "burst39.bill.hourly", "days": f"{b.days:g}", "gpus": b.gpus, "rate": _rate(b.rate, f),
                    "factor": factor}
-    return finding(
+    out = finding(
         "cost.burst_month", variant="budget" if verdict is not None else None, severity="warning" if over else None,
         gpus=b.gpus, days=f"{b.days:g}", per_year=b.per_year, rate=_rate(b.rate, f), factor=factor, formula=formula,
         api=_api_month(f, b) if verdict is not None else "", per_burst=_r(b.per_burst, f),
@@ -80,6 +80,36 @@ def cost_burst_month(f: Facts) -> Finding | None:
         averaged=_r(b.averaged, f), average=_r(b.average_month, f), month=_r(b.burst_month, f),
         budget=_money(b.budget, f), verdict={"tr": f"burst23.month.{verdict}"} if verdict else "",
         line={"tr": "burst23.month.with_line"} if f.cost.costs.monthly_with_line is not None else "")  # fmt: skip
+    return _api_leads(f, b, out)
+
+
+def _api_leads(f: Facts, b: burst_bill.BurstBill, out: Finding) -> Finding:
+    """``out`` titled with the hosted API as the bursts' path where it leads (blind review 23, q39), the rented part
+    the alternative; unchanged elsewhere."""
+    lead = api_lead(f)
+    if lead is None:
+        return out
+    return out.model_copy(update={"title_key": burst_path.TITLE, "params": {**out.params, **lead}})
+
+
+def api_lead(f: Facts) -> dict[str, Any] | None:
+    """The params of the hosted API as the bursts' path where it leads (``burst_path.leads``: the data may go there,
+    the month with the overflow on it fits the budget, the month with the rented burst does not), else None."""
+    b = _bill(f)
+    if b is None or b.verdict() is None or b.budget is None:
+        return None
+    api = _api_per_burst_range(f, b)
+    if api is None:
+        return None
+    base = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
+    api_month = (base[0] + api[0], base[1] + api[1])
+    if not burst_path.leads(api_month, b.burst_month, b.budget, f.ctx.answers):
+        return None
+    rented: Any = burst_gpu.rented_of(f.cost.costs, f.form) or {"tr": "numbers1_34.rented_plain", "n": b.gpus,
+                                                                 "gpu": rented_name(f)}
+    lead = burst_path.lead_params(_r(api_month, f), _r(api, f), rented, straddles=b.burst_month[0] <= b.budget,
+                                   by_month=bool(b.months))
+    return {**lead, "api_month_range": [api_month[0], api_month[1]]}  # the figures, for a test or the app
 
 
 def _api_month(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
@@ -133,12 +163,36 @@ def burst_reservation(f: Facts) -> Finding | None:
         return _cloud_reservation(f)
     b = _bill(f)
     assert b is not None
-    gpus, spare = got
+    gpus = got[0]  # the burst's own count, as page 1 rents it (review 23, q39: 11 there, 14 here)
     # a part sold by the month through the cloud's sales is ordered, not reserved against on-demand stock (burst39)
     return _provider_sources(f, finding("scaling.burst_reservation", variant="sales" if b.months else None,
                                         gpus=gpus, gpu=rented_name(f),
-                                        days=f"{b.days:g}", per_year=b.per_year, total=gpus + spare,
-                                        spare={"tr": "burst23.reserve.spare", "n": spare} if spare else ""))
+                                        days=f"{b.days:g}", per_year=b.per_year, total=gpus,
+                                        # a lost server's cover (got[1]): the order step and ``hybrid_server_down``
+                                        # say it, outside the monthly cost
+                                        spare=""))
+
+
+def standby_cost(f: Facts, gpus: int) -> tuple[str, str] | None:
+    """(what ``gpus`` rented GPUs cost, the span: a month where the part is sold by the month, else a day), at the
+    middle of the burst's rate; None without a hybrid burst. Said where a lost owned server is covered, since the
+    cost table counts only the bursts' GPUs (blind review 23, q39: "say clearly whether the 3 standby H20s for a
+    lost owned server are in the monthly cost")."""
+    b = _bill(f)
+    if b is None or gpus <= 0:
+        return None
+    mid = (b.rate[0] + b.rate[1]) / 2  # a GPU-month where the part is sold by the month, else a GPU-hour
+    return _money(gpus * (mid if b.months else mid * 24), f), "numbers1_34.span.month" if b.months else "numbers1_34.span.day"
+
+
+def standby_phrase(f: Facts, spare: int, key: str = "numbers1_34.next.standby") -> dict[str, Any] | str:
+    """The order step's words on the GPUs that cover one owned server down: not counted in the burst's order nor in
+    the monthly cost, with what they cost while rented ("" where no server's worth is covered). s33-numbers1 (review
+    23, q39): the headline rented 11, the order said 14 (the 11 and the 3 of a lost server) without saying so."""
+    got = standby_cost(f, spare) if spare else None
+    if got is None:
+        return ""
+    return {"tr": key, "n": spare, "cost": got[0], "span": {"tr": got[1]}}
 
 
 def _provider_sources(f: Facts, out: Finding) -> Finding:

@@ -16,11 +16,16 @@ import shlex
 from typing import Any
 
 from advisor.catalog import get_model
+from advisor.i18n import LANGUAGES, translate
 from advisor.plan import filing_order, placeholder_purchase, rent_cheaper_tie, sales_wait
-from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineItem
+from advisor.plan.money_text import money_range
+from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineItem, _render_tr
 
 GATE_IDS = ("gate", "waits")  # the step that starts what the launch waits for
 DECIDE_ID = "decide_fix"  # the decision that makes an infeasible plan feasible
+DECIDE_CHOICE = "numbers1_34.next.decide_choice"  # the same, left to the team among changes that trade quality
+# the changes that give up answer quality to fit (a smaller model): never pre-selected where others keep it
+QUALITY_CHANGES = ("smaller_model", "hosted_smaller")
 BENCH_IDS = ("serve", "ramp", "soak", "quant_ab", "batch_throughput", "fleet_load", "api_trial")
 _HOSTED = ("hosted_api", "hosted_api_job")
 _SETUP = "setup"
@@ -63,7 +68,7 @@ def _tests_on_the_fix(result: PlanResult, decide: NextStep, steps: list[NextStep
     one just ruled out (round 13, q29: "next step 2 benchmarks Llama-3.3-70B right after step 1 says to re-plan on
     the 7B"). A published model is served under its repository id (``context._served_name``); a fine-tune keeps its
     own name (a smaller base model is not its checkpoint), and a choice among several changes leaves them as they are."""
-    one = the_one_fix(result) if decide.key == "steps18.next.decide_one" else None
+    one = the_one_fix(result) if decide.key in ("steps18.next.decide_one", DECIDE_CHOICE) else None
     model_id = one.change.get("model") if one is not None else None
     if not model_id or (result.answers or {}).get("model_customisation") == "fine_tuned":
         return steps
@@ -180,12 +185,45 @@ def _alone(fixes: list[Fix]) -> list[Fix]:
     return [f for f in fixes if not (f.with_budget or f.id == "more_budget") and not f.with_deadline_hours]
 
 
+def _option(f: Fix, currency: str) -> dict[str, Any]:
+    """One change in the neutral choice: its label, its cost, and the budget or deadline it needs beside it."""
+    need: dict[str, Any] | str = ""
+    if f.with_budget and f.with_deadline_hours:
+        need = {"tr": "numbers1_34.next.need.both", "hours": f"{f.with_deadline_hours:,.0f}",
+                "amount": f"{float(f.with_budget['amount']):,.0f}", "currency": f.with_budget.get("currency", currency)}
+    elif f.with_budget:
+        need = {"tr": "numbers1_34.next.need.budget", "amount": f"{float(f.with_budget['amount']):,.0f}",
+                "currency": f.with_budget.get("currency", currency)}
+    elif f.with_deadline_hours:
+        need = {"tr": "numbers1_34.next.need.deadline", "hours": f"{f.with_deadline_hours:,.0f}"}
+    cost = money_range(f.monthly_cost, currency) if f.monthly_cost is not None else ""
+    if not cost:
+        return {"tr": "numbers1_34.next.option_bare", "fix": _fix_label(f), "need": need}
+    return {"tr": "numbers1_34.next.option", "fix": _fix_label(f), "cost": cost, "need": need,
+            "per": {"tr": "numbers1_34.per.job" if f.per_job else "numbers1_34.per.month"}}
+
+
+def _decide_choice(result: PlanResult, one: Fix) -> NextStep:
+    """The choice left to the team where the one change within the budget gives up quality (a smaller model) and
+    others keep it at a cost (s33-numbers1, blind review 23 q29: "Next step 1 steers the team to 'a smaller model,
+    Qwen3 4B' as *the* change. That is a product decision the memo should not pre-empt"): every change with its cost
+    and what it needs, in the fix list's order, after a quality test; the tests below are for the one within budget."""
+    cur = result.costs.currency
+    options = [_option(f, cur) for f in result.fixes]
+    # joined per language with a separator of its own: the labels hold commas ("a smaller model, Qwen3 4B")
+    joined = {lang: translate(lang, "numbers1_34.next.options_sep").join(
+        _render_tr(lang, o) for o in options) for lang in LANGUAGES}
+    return NextStep(id=DECIDE_ID, key=DECIDE_CHOICE, params={"options": {"by_lang": joined}, "fix": _fix_label(one)})
+
+
 def _decide_step(result: PlanResult) -> NextStep:
     fixes = result.fixes
     funded = [f for f in fixes if f.with_budget or f.id == "more_budget"]
     alone = _alone(fixes)
     if funded and not alone:  # money is what is missing: the least extra, and what the budget as given buys
         return _decide_budget(result, funded)
+    if len(alone) == 1 and alone[0].id in QUALITY_CHANGES and len(fixes) > 1:
+        return _decide_choice(result, alone[0])
     if len(alone) == 1:
         return NextStep(id=DECIDE_ID, key="steps18.next.decide_one", params={"fix": _fix_label(alone[0])})
     if alone:

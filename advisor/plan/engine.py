@@ -32,6 +32,7 @@ from advisor.plan import (
     example_sources,
     finetune_steps,
     first_token_tie,
+    fix_priced_part,
     fixes17,
     fleet,
     forms,
@@ -45,6 +46,7 @@ from advisor.plan import (
     hosted_prices,
     hosted_weigh,
     hosted_where,
+    hybrid_counts,
     in_region_fallback,
     instance_on_request,
     job_cloud_steps,
@@ -1255,6 +1257,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     findings = domestic_fallback.moot(findings)  # a blocked sketch's second part to quote is noise (review 23, q07)
     # an 8 × H100 source on a plan of another GPU is cited as the public example it is (round 14; s25-dates25)
     findings = example_sources.as_examples(findings, chosen.gpu.id if chosen is not None else None)
+    if out is not None:  # a hybrid renting another part: its owned-GPU counts said with the cards that exist (s33)
+        findings = hybrid_counts.said_apart(findings, out.costs, form)
     feasible = not any(x.severity == "blocker" for x in findings)
 
     questions = _open_questions(answers, c, f) if with_questions else []
@@ -1608,6 +1612,8 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
             r, fix = _with_longer_deadline(fix, r, replan)
             if r is None:
                 continue
+        # a smaller model on a publicly priced part where its re-plan chose a placeholder-priced one (s33, q40)
+        r, fix = fix_priced_part.on_priced_part(fix, r, replan, answers.gpu_constraint)
         if not r.feasible or r.costs.within_budget is False:
             blockers = {x.id for x in r.findings if x.severity == "blocker"}
             m = line_total.judged_total(r.costs)  # the figure the budget is judged on: with a priced line (s22)
@@ -1650,6 +1656,7 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
             replanned.setdefault(fix.id, r)
         kept.append(fix)
     kept.sort(key=_closeness)
+    kept = fix_priced_part.size_ladder(kept, _fix_model_size)  # the smaller models by size, in their slots (s33)
     # the A/B of a smaller model against this one, said once, on the first smaller model offered (review 17)
     from advisor.plan.smaller_quality import point_first_at_ab
 
@@ -1667,6 +1674,16 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
 # changes of the model or its format: each re-planned on the setup it needs; one that costs no less than the plan as
 # asked saves nothing (more budget alone does as much)
 _MODEL_CHANGES = ("quantize", "quantize_4bit", "smaller_model")
+
+
+def _fix_model_size(fix: Fix) -> float:
+    """Billions of parameters of the model a smaller-model fix changes to (0 where it names none)."""
+    from advisor.catalog import CatalogError, get_model
+
+    try:
+        return _size(get_model(str(fix.change.get("model"))))
+    except (CatalogError, KeyError, ValueError):
+        return 0.0
 
 
 def _no_saving(fix: Fix, cost: MoneyRange | None, current: MoneyRange | None) -> bool:
@@ -1956,8 +1973,20 @@ def _burst_reserve_step(f: Facts) -> list[NextStep]:
     if got is None or f.chosen is None:
         return []
     by_month = burst_bill_rules.sold_by_month(f)  # ordered through the cloud's sales by the month (s33-burst39)
-    return [NextStep(id="burst_reserve", key="burst39.next.order" if by_month else "burst23.next.reserve",
-                     params={"total": got[0] + got[1], "gpu": burst_bill_rules.rented_name(f)})]
+    # the burst's own count, as page 1 rents it; a lost server's cover said apart, outside the monthly cost
+    # (s33-numbers1, review 23 q39: the headline's 11 against the step's 14)
+    params: dict[str, Any] = {"total": got[0], "gpu": burst_bill_rules.rented_name(f),
+                              "standby": burst_bill_rules.standby_phrase(f, got[1], "numbers1_34.next.standby")}
+    key = "burst39.next.order" if by_month else "burst23.next.reserve"
+    if burst_bill_rules.api_lead(f) is not None:  # the API leads the bursts: it is set up, the rent the alternative
+        # the order as the alternative, shorter: the step already says "before the first burst"
+        params["order"] = {"tr": "numbers1_34.next.order_month" if by_month else "numbers1_34.next.order_hour",
+                           "total": got[0], "gpu": params["gpu"], "alt": key}
+        key = "numbers1_34.next.api_or_order"
+    elif params["standby"]:
+        params["order"] = {"tr": key, "total": got[0], "gpu": params["gpu"]}
+        key = "numbers1_34.next.order_standby"
+    return [NextStep(id="burst_reserve", key=key, params=params)]
 
 
 def _service_tests(c: Ctx, ch: sizing.Candidate | None, url: str, served: str, levels: str, dist: str, o: int,
@@ -2079,7 +2108,14 @@ def _size_between(big: Any, fits: Any, larger: list[Any]) -> list[tuple[Any, Non
     if not far_weaker(big, fits):
         return []
     up = [m for m in larger if SIZE_STEP * _size(fits) <= _size(m) < _size(big)]
-    return [(min(up, key=_size), None, None)] if up else []
+    if not up:
+        return []
+    nxt = min(up, key=_size)
+    # and the size nearest the geometric middle between the two, where that is another (blind review 23, q29: "the
+    # middle ground of a mid-size model (14B/32B FP8) with a longer deadline is also absent" beside 4B and 8B)
+    middle = math.sqrt(_size(fits) * _size(big))
+    mid = min(up, key=lambda m: abs(math.log(_size(m) / middle)))
+    return [(m, None, None) for m in ([nxt, mid] if mid is not nxt else [nxt])]
 
 
 def _range(lo: float, hi: float) -> str:

@@ -19,7 +19,7 @@ import math
 from functools import cache
 from typing import Any
 
-from advisor.plan import hosted_prices, hosted_switch
+from advisor.plan import batch_api_price, hosted_prices, hosted_switch
 from advisor.plan.context import Ctx
 from advisor.plan.cost import judge_budget
 from advisor.plan.result import Fix, MoneyRange
@@ -77,14 +77,19 @@ def batch_apis() -> tuple[dict[str, Any], ...]:
     return tuple(load_json("plan", "batch_api17.json")["providers"])
 
 
-def batch_api_note(market: str) -> dict[str, Any] | str:
-    """A provider's batch API and its saving, from a source, for the plan's market; "" where none is sourced."""
+def batch_api_note(market: str, c: Any = None, conv: float | None = None) -> dict[str, Any] | str:
+    """A provider's batch API and its saving, from a source, for the plan's market; "" where none is sourced. With
+    the job (``c``) and the USD rate (``conv``): its price for the job where the price list holds a model it covers
+    at that provider, else said unpriced (``batch_api_price``, review 23 q29)."""
     row = next((p for p in batch_apis() if p["market"] == market), None)
     if row is None:
         return ""
     s = row["source"]
-    return {"tr": "plan.fix17.batch_api", "provider": row["provider"], "pct": int(row["discount_pct"]),
-            "models": {"tr": row["models_key"]}, "url": s["url"], "date": s["date"], "grade": s["grade"]}  # fmt: skip
+    price = batch_api_price.priced_clause(row, market, batch_api_price.job_tokens(c) if c is not None else None,
+                                          conv, getattr(c, "currency", "USD"))
+    return {"tr": "numbers1_34.batch_api", "provider": row["provider"], "pct": int(row["discount_pct"]),
+            "models": {"tr": row["models_key"]}, "url": s["url"], "date": s["date"], "grade": s["grade"],
+            "price": price}  # fmt: skip
 
 
 def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, ids: set[str]) -> Fix | None:
@@ -110,7 +115,7 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
     rps = (c.total_requests or 0) / (hours * 3600) if hours else 0.0
     rate = {"tr": "plan.fix17.rate_limit", "rps": f"{rps:,.0f}", "hours": f"{hours:,.0f}"} if rps >= 1 else ""
     params = {"low": round(low), "high": round(high), "currency": c.currency, "source": source, "rate": rate,
-              "batch": batch_api_note(hosted_prices.hosted_market(c))}  # fmt: skip
+              "batch": batch_api_note(hosted_prices.hosted_market(c), c, conv)}  # fmt: skip
     change: dict[str, Any] = {"ops_capability": "none"}
     with_budget = None
     if c.budget_amount is not None and high > c.budget_amount:
@@ -204,4 +209,5 @@ def with_setup(fix: Fix, hw: Any, choice: Any = None) -> Fix:
     if fix.id == "quantize" and hw.weights:
         params["weights"] = hw.weights
     params.setdefault("why", "")
+    params.setdefault("placeholder", "")  # a placeholder-priced part beside a priced one (fix_priced_part)
     return fix.model_copy(update={"key": key, "params": params})

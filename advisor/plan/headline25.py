@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import rent_cheaper_tie
+from advisor.plan import burst_path, rent_cheaper_tie
 from advisor.plan.result import render
 
 PLACEMENT = "sizing.placement"
@@ -76,6 +76,11 @@ def measure_first(result: Any, lang: str) -> str:
     """The headline's clause where the bursts' rented GPUs rest on nvidia-smi's utilisation and the plan's curve
     rents none (q39): how many, if any, waits on step 1's count; "" elsewhere."""
     f = _disagree(result)
+    # s33-numbers1 (review 23, q39): where the overflow on a hosted API fits the budget and the rented burst does not,
+    # the API leads and the rented part is the alternative, with the same count of step 1 deciding whether either is
+    api = burst_path.headline_clause(result, lang, f.params if f is not None else None)
+    if api:
+        return api
     if f is None:
         return ""
     p = f.params

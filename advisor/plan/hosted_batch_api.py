@@ -26,12 +26,12 @@ def about_the_same(hosted: MoneyRange, plan: MoneyRange) -> bool:
     return (hosted.low + hosted.high) / 2 <= (plan.low + plan.high) / 2 * (1 + TIE)
 
 
-def with_batch_api(got: Finding, c: Any) -> Finding:
+def with_batch_api(got: Finding, c: Any, conv: float | None = None) -> Finding:
     """``got`` (the finding ``cost.hosted_weighed`` of a batch job) with the market's batch API said after its
     detail; unchanged for a live service, a finding that rules the API out, or a market with no sourced batch API."""
     if not c.is_batch or got.detail_key.endswith(".ruled_out.detail"):
         return got
-    note = batch_api_note(hosted_prices.hosted_market(c))
+    note = batch_api_note(hosted_prices.hosted_market(c), c, conv)
     if not note:
         return got
     return got.model_copy(update={"detail_key": f"{KEY}.batch_detail",

@@ -385,7 +385,7 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     if got is None or got.detail_key.endswith(".ruled_out.detail"):
         return got
     # s24-api24: a batch job's finding names the batch API a source prices in its market (q28)
-    return hosted_batch_api.with_batch_api(with_registration(f, got), f.ctx)
+    return hosted_batch_api.with_batch_api(with_registration(f, got), f.ctx, f.cost.conv if f.cost is not None else None)
 
 
 def _weighed(f: Facts) -> Finding | None:

@@ -278,6 +278,32 @@ def _fixes_intro(result: PlanResult) -> str:
     return "memo.rec.fixes_intro_none_alone" if all(combined) else "memo.rec.fixes_intro_combined"
 
 
+def _needs_more(f: Any) -> bool:
+    """A fix that needs more than the change itself: a budget or a deadline beside it, or the budget it raises."""
+    return f.with_budget is not None or bool(f.with_deadline_hours) or f.id == "more_budget"
+
+
+def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
+    """The fixes under their headings: one heading where all work alone or none does (as ``_fixes_intro`` says);
+    else those that work alone first, then those that need what they name, each under its own heading (s33-numbers1,
+    blind review 23 q40). The engine orders them so (``engine._closeness``)."""
+    cur = result.costs.currency
+
+    def row(f: Any) -> dict[str, Any]:
+        return {"text": f.text_in(lang), "monthly": _money(f.monthly_cost, cur) if f.monthly_cost else "",
+                "per_job": f.per_job}
+
+    if not result.fixes:
+        return []
+    alone = [f for f in result.fixes if not _needs_more(f)]
+    more = [f for f in result.fixes if _needs_more(f)]
+    if not alone or not more:
+        key = "memo.rec.fixes_intro" if not more else "memo.rec.fixes_intro_none_alone"
+        return [{"intro": translate(lang, key), "fixes": [row(f) for f in result.fixes]}]
+    return [{"intro": render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}), "fixes": [row(f) for f in alone]},
+            {"intro": render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}), "fixes": [row(f) for f in more]}]
+
+
 def _sentences(parts: Sequence[str], lang: str) -> str:
     """Sentences one after another: a sentence that ends in its own full stop takes no list separator after it."""
     out = ""
@@ -1069,6 +1095,9 @@ def memo_context(
         "fixes_intro": _fixes_intro(result),
         "fixes": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
                    if f.monthly_cost else "", "per_job": f.per_job} for f in result.fixes],
+        # the changes that work alone under one heading, those that need more budget or time under another (review
+        # 23, q40: "单独一项即可" above a list where all but the API said "alone it still costs more")
+        "fix_groups": _fix_groups(result, lang),
         # changes tried that cost no less than the plan as asked (q40's 4-bit weights): said once, apart
         "fixes_no_saving": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
                              if f.monthly_cost else "", "per_job": f.per_job} for f in result.fixes_no_saving],

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import site_words
+from advisor.plan import burst_path, site_words
 from advisor.plan.answers import OWN_NETWORK_REACH
 from advisor.plan.api_price_rows import API_ROW_IDS
 from advisor.plan.gpu_names_zh import gpu_name
@@ -71,6 +71,10 @@ def form_key(result: Any, key: str) -> str:
                "memo.fleet13.form.on_premises": "memo.text15.fleet.on_premises.lan",
                "memo.fleet13.form.on_premises.buys": "memo.text15.fleet.on_premises.lan.buys"}
         return lan.get(key, key)
+    api = {"memo.fleet13.form.hybrid": "numbers1_34.form.hybrid", "memo.fleet13.form.hybrid.buys":
+           "numbers1_34.form.hybrid.buys", "memo.form.hybrid": "numbers1_34.form.hybrid.servers"}
+    if key in api and burst_path.lead_finding(result) is not None:  # the bursts go to an API, not rented (review 23)
+        return api[key]
     if key == "memo.form.on_premises" and site_words.result_site(result) == site_words.SERVER_ROOM:
         return "memo.polish15.form.on_premises.server_room"
     return key

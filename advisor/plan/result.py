@@ -858,6 +858,16 @@ class Assumption(_Out):
         return render(lang, self.key, self.params)
 
 
+def _change_key(change: str, q: OpenQuestion) -> str:
+    """The words for one thing another answer changes: the filings without mainland filing words where none is in
+    play; the budget's fit without "(not checked)" where a budget was given and checked."""
+    if change == "obligations" and q.no_mainland_filings:
+        return "memo28.question.change.obligations"
+    if change == "budget_check" and q.budget_given:
+        return "numbers1_34.question.change.budget_fit"
+    return f"plan.question.change.{change}"
+
+
 class OpenQuestion(_Out):
     """An answer not given that the recommendation rests on: what was assumed instead and what another answer
     would change (``region``, ``line``, ``form``, ``obligations``, ``feasible``, ``hardware``, ``cost``,
@@ -872,6 +882,10 @@ class OpenQuestion(_Out):
     # s28-memo28 (review 17, q24/q15 zh): with no mainland user or company, "obligations" names no filings
     # ("需要办理的备案和义务" in a US memo whose only filing words should be "no ICP needed")
     no_mainland_filings: bool = Field(False, description="no mainland user or company: no mainland filing in play")
+    # s33-numbers1 (review 23, q23: "the open question says 'whether it fits the budget (not checked)', while the
+    # table says 'within budget'"): with a budget given the plan is checked against it, so another answer changes
+    # whether it fits, not a check that was never made
+    budget_given: bool = Field(False, description="a budget was given: the plan's fit is checked against it")
 
     @property
     def changes_decision(self) -> bool:
@@ -885,8 +899,7 @@ class OpenQuestion(_Out):
 
     def changes_in(self, lang: str) -> str:
         return translate(lang, "plan.question.sep").join(
-            translate(lang, "memo28.question.change.obligations" if c == "obligations" and self.no_mainland_filings
-                      else f"plan.question.change.{c}") for c in self.changes)
+            translate(lang, _change_key(c, self)) for c in self.changes)
 
     def text_in(self, lang: str) -> str:
         """The question, what was assumed, and what another answer would change, in one line."""

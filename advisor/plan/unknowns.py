@@ -213,6 +213,8 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     out.sort(key=lambda q: min(_CHANGE_ORDER.index(c) for c in q.changes))
     if ctx.mainland_share == 0 and not ctx.entity:  # no mainland user or company: no filing is in play (s28-memo28)
         out = [q.model_copy(update={"no_mainland_filings": True}) for q in out]
+    if answers.monthly_budget is not None:  # checked against the budget given (s33-numbers1, review 23 q23)
+        out = [q.model_copy(update={"budget_given": True}) if "budget_check" in q.changes else q for q in out]
     return out
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan import hosted_assumed
+from advisor.plan.hosted_fix_budget import top_clause
 from advisor.plan.memo import render_memo_markdown
 from tests.core.test_api24 import facts_for
 from tests.support.planned import advice_answers, planned, short_lived
@@ -117,7 +118,9 @@ def test_q11_leads_on_an_api_cheaper_at_every_price_on_the_volume_costed_and_say
     assert r.start_with.form == "this_plan" and r.start_with.reason == "asked"
     assert ("stopgap" if lang == "en" else "过渡") in r.start_with.text_in(lang)
     page = render_memo_markdown(r, lang).split("\n## ")[1]
-    loss = {"en": "yes, but at a loss", "zh_CN": "是，但会亏损"}[lang]
+    # "yes, …, but at a loss": s33-supply puts the H20's sales delivery before the launch ("once what next step 1
+    # lists is done") between the two
+    loss = {"en": "but at a loss", "zh_CN": "但会亏损"}[lang]
     assert loss in page
     assert r.finding("cost.token_margin") is not None
     free = planned({**advice_answers("q11_paid_api_b25"), "charges_users": False})
@@ -127,3 +130,60 @@ def test_q11_leads_on_an_api_cheaper_at_every_price_on_the_volume_costed_and_say
     assert ("at every price here" if lang == "en" else "按这些数字") not in said
     other = planned(advice_answers("q24_us_saas_rent"))
     assert other.finding("cost.token_margin") is None
+    assert loss not in render_memo_markdown(other, lang).split("\n## ")[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q19s_closest_option_names_the_api_cheaper_at_every_list_price_with_its_high_end(lang):
+    """q19 (H100 blocked; 3 × H20 the closest option): the API cheaper at every list price on the volume costed is
+    said under the closest option with its dearest month on the high volume, never kept beside it without a reason."""
+    r = planned(advice_answers("q19_export_controlled_h100_mainland"))
+    assert not r.feasible and r.start_with.form == "hosted_api"
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    first = {"en": "A cheaper alternative to check first", "zh_CN": "先核对一个更便宜的替代方案"}[lang]
+    assert first in page and KEPT[lang] not in page
+    f = r.finding("cost.hosted_weighed")
+    # s33-arith: the dearest month is said against the plan's low end it passes (reviews 21 and 22: "'cheaper at
+    # every price' but its own high end ¥12,508 exceeds the plan's low end ¥11,759"): both figures on the page
+    top = f.params["top_amount"]
+    assert top["tr"] == "arith33.hosted.top_above"
+    assert top["amount"] in page and top["plan_low"] in page and f.params["hosted"] in page
+
+
+def _api_fix(r):
+    return next(x for x in r.fixes if x.id == "hosted_api")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q40s_api_fix_states_its_high_end_against_the_budget(lang):
+    """q40 (¥5,000 a month, 72B): the API fix's dearest month on the estimated volume's high end (the finding's own
+    figure) is said beside the fix, over the budget: it straddles it, the request count decides. With a budget above
+    that month (the plan still far over it) the same fix says it stays within."""
+    answers = advice_answers("q40_tiny_budget_72b")
+    r = planned(answers)
+    assert not r.feasible
+    fix = _api_fix(r)
+    budget = answers["monthly_budget"]["amount"]
+    top = r.finding("cost.hosted_weighed").params["top"]["amount"].lstrip("¥").replace(",", "")
+    assert fix.monthly_cost.low <= budget < float(top)  # the straddle this test is about
+    text = fix.text_in(lang)
+    assert f"{float(top):,.0f}" in text and f"{budget:,.0f}" in text
+    # s33-numbers1 (review 23, q40: "called 'the one change above within your budget' and also said to 'straddle
+    # the budget'"): one framing, the page's closest option's: within on the volume it is costed on
+    assert ("within the budget on the volume it is costed on" if lang == "en" else "按所估用量在预算内") in text
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    assert text in page
+    roomy = planned({**answers, "monthly_budget": {"amount": float(top) * 2, "currency": "CNY"}})
+    assert not roomy.feasible
+    said = _api_fix(roomy).text_in(lang)
+    assert ("still within your budget" if lang == "en" else "仍在") in said
+    assert ("straddles" if lang == "en" else "跨越预算线") not in said
+
+
+def test_the_fix_clause_follows_where_the_range_and_its_high_end_fall_against_the_budget():
+    """Within at the high end, low end within and high end over (straddles), over at either end; no high end, none."""
+    assert top_clause(600, 1000, 1.0, 5000, "CNY") == ""
+    assert top_clause(600, 1000, 4.0, 5000, "CNY")["tr"].endswith(".within")
+    assert top_clause(600, 1000, 11.0, 5000, "CNY")["tr"].endswith(".straddles")
+    assert top_clause(6000, 7000, 2.0, 5000, "CNY")["tr"].endswith(".over")
+    assert top_clause(600, 1000, 11.0, None, "CNY")["tr"] == "plan.apikept25.fix.top"

@@ -247,4 +247,11 @@ def test_fixes_that_need_a_companion_are_not_called_any_one():
     for lang in LANGS:
         text = render_memo_markdown(mixed, lang)
         assert i18n.translate(lang, "memo.rec.fixes_intro") not in text
-        assert i18n.translate(lang, "memo.rec.fixes_intro_combined") in text
+        # s33-numbers1 (review 23, q40: "单独一项即可" above fixes that each said "alone it still costs more"): the
+        # ones that work alone under one heading, the combination under its own, not one heading claiming both
+        head = text.split("\n## ")[1]
+        alone = i18n.translate(lang, "numbers1_34.fixes.alone", n=len(mixed.fixes) - 1)
+        needs = i18n.translate(lang, "numbers1_34.fixes.needs_more", n=1)
+        assert alone in head and needs in head
+        assert head.index(needs) < head.index(combined.text_in(lang))
+        assert all(head.index(alone) < head.index(f.text_in(lang)) < head.index(needs) for f in mixed.fixes[1:])

@@ -131,7 +131,13 @@ def test_combined_fixes_in_the_order_of_the_budget_each_needs() -> None:
     """q40's smaller models: the 3B on A10 (needs about ¥14k) before the 7B on H20 (about ¥24k), whatever the low ends."""
     r = advice_plan("q40_tiny_budget_72b")
     combined = [f for f in r.fixes if f.with_budget]
-    needs = [float(f.with_budget["amount"]) for f in combined]
+    # s33-numbers1 (review 23, q40: "order by model size and cost"): the smaller models climb by size in the slots
+    # they hold (the 14B on a priced L20 can need more than the 32B on a placeholder-priced H20); the other
+    # combinations keep the order of the budget each needs, and the 3B still comes before the 7B
+    others = [f for f in combined if f.id != "smaller_model"]
+    needs = [float(f.with_budget["amount"]) for f in others]
     assert len(combined) >= 3 and needs == sorted(needs)
-    highs = [f.monthly_cost.high for f in combined]
+    highs = [f.monthly_cost.high for f in others]
     assert highs == sorted(highs)
+    models = [f.params["model"] for f in combined if f.id == "smaller_model"]
+    assert models.index("Qwen2.5 3B Instruct") < models.index("Qwen2.5 7B Instruct")

@@ -96,9 +96,11 @@ def test_the_heading_claims_any_one_alone_only_when_one_alone_does(q29):
     alone = [x for x in q29.fixes if x.with_budget is None and not x.with_deadline_hours]
     assert [x.id for x in alone] == ["smaller_model"] and len(q29.fixes) > len(alone)
     en, zh = render_memo_markdown(q29, lang="en"), render_memo_markdown(q29, lang="zh_CN")
-    assert "each change alone, or together with what it names" in en and "Any one of these" not in en
-    assert "No single change makes it feasible" not in en
-    assert "单独一项即可，或与其中写明的条件一起" in zh and "没有哪一项调整能单独让方案可行" not in zh
+    # s33-numbers1 (review 23, q40: "单独一项即可" above a list where all but one need more): the one that works
+    # alone under its own heading, the rest under "needs what it names"
+    assert "makes it feasible alone:" in en and "also needs what it names beside it" in en
+    assert "Any one of these" not in en and "No single change makes it feasible" not in en
+    assert "单独即可让方案可行" in zh and "单独做仍不够" in zh and "没有哪一项调整能单独让方案可行" not in zh
     poor = plan(answers_from_dict({**Q29, "monthly_budget": {**Q29["monthly_budget"], "amount": 5000}}))
     assert poor.fixes and all(x.with_budget is not None or x.with_deadline_hours for x in poor.fixes)
     en, zh = render_memo_markdown(poor, lang="en"), render_memo_markdown(poor, lang="zh_CN")

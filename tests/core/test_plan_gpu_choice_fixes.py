@@ -80,5 +80,12 @@ def test_fixes_are_ordered_by_how_close_they_come_to_the_budget(q40):
     # s32-permil33 (blind review 21, q40: "the 7B on 2 × H20 (up to ¥22.9k) is listed before the cheaper 3B on A10"):
     # the combinations are in the order of the budget each needs (the high end of its cost, the figure each line
     # ends on), no longer of their low ends, which put a wide range first though it needs the larger budget
-    needs = [f.monthly_cost.high for f in q40.fixes if f.with_budget is not None]
+    # s33-numbers1 (review 23, q40: "order by model size and cost"): the smaller models climb by size in the slots
+    # they hold (a smaller model on a priced part can need more than a larger one on a placeholder price)
+    needs = [f.monthly_cost.high for f in q40.fixes if f.with_budget is not None and f.id != "smaller_model"]
     assert needs == sorted(needs)
+    from advisor.catalog import get_model
+    from advisor.plan.smaller_models import size_of
+
+    sizes = [size_of(get_model(f.change["model"])) for f in q40.fixes if f.id == "smaller_model"]
+    assert sizes == sorted(sizes)

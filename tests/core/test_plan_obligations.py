@@ -424,8 +424,11 @@ ROWS: list[Row] = [
     # -- a hybrid's rented bursts (s23-burst23, blind review 12b, q39): one burst's bill and the burst month against the
     # budget (none without the days a burst lasts), the reservation ahead of each burst, the rented GPU weighed by cost
     # per capacity (q39's 34 L20 against 8 H20), one owned server of 8 down (16 cards in one server of 8 fewer: none)
-    Row("cost.burst_month", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
-        {"burst_schedule": {"per_year": 3}}, case="budget"),
+    # data that may not simply go to an API: the rented burst keeps the title (where it may and the API's burst month
+    # fits the budget the rented one breaks, the API leads: tests/core/test_numbers1_34.py, review 23 q39)
+    Row("cost.burst_month", lambda: {**advice_answers("q39_hybrid_l20_base_cloud_burst"), "data_sensitivity": {
+        "level": "medium", "personal_info": True, "sector": "general"}}, {"burst_schedule": {"per_year": 3}},
+        case="budget"),
     Row("cost.burst_month", HYBRID_FLEET, {"burst_schedule": {"per_year": 3}}, why="no_budget", case=""),
     Row("scaling.burst_reservation", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
         {"load_pattern": "stable"}),

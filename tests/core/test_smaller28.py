@@ -67,7 +67,9 @@ def test_q29_offers_the_model_that_meets_the_target_and_the_next_size_up_with_wh
     asked = advice_answers(Q29)["model"]
     assert _billions(asked) / _billions(fits) >= 4  # far weaker: the case the intermediate is for
     up = [f for f in smaller if f is not alone[0]]
-    assert len(up) == 1
+    # s33-numbers1 (review 23, q29: "the middle ground of a mid-size model (14B/32B) … is also absent"): the next
+    # size up, and beside it the size nearest the geometric middle (tests/core/test_numbers1_34.py)
+    assert 1 <= len(up) <= 2
     mid = up[0].change["model"]
     assert 1.5 * size_of(get_model(fits)) <= size_of(get_model(mid)) < size_of(get_model(asked))
     # it works only together with a later deadline or a larger budget, both stated, and it is priced
@@ -85,7 +87,7 @@ def test_q29_memo_names_both_sizes_with_their_quality_clause(lang):
     decision = memo.split("\n## ", 2)[1]
     lead = "Use a smaller model: " if lang == "en" else "换一个更小的模型："
     lines = [ln for ln in decision.splitlines() if ln.startswith("- " + lead)]
-    assert len(lines) == 2
+    assert len(lines) == len([f for f in r.fixes if f.id == "smaller_model"]) >= 2  # s33: and a mid-size one
     for fix, line in zip([f for f in r.fixes if f.id == "smaller_model"], lines, strict=True):
         assert get_model(fix.change["model"]).name in line
         assert f"{_billions(fix.change['model']):.1f}B" in line

@@ -1,0 +1,42 @@
+"""A hybrid that rents another part for its bursts counts its replicas in the plan's own GPU (s33-numbers1, issue 25,
+blind review 23 on q39): "the N+1 line says '50 replicas (50 × NVIDIA L20 48GB)' although only 16 L20 exist".
+
+The sizing counts the peak's work in replicas of the owned GPU (50 × L20), and the costing rents that work beyond the
+owned cards as another part (34 L20s' work on 11 × H20: ``burst_gpu``). The findings that state the count in the
+owned GPU (the plan's size, N+1) keep their figures and say which cards exist: the team's own and the rented part
+that carries the rest, so no reader looks for 50 L20s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.burst_gpu import rented_of
+from advisor.plan.result import Finding
+
+# the findings whose title or detail counts the replicas as the owned GPU: N+1's "50 replicas in all (50 × L20)",
+# the finding right after the plan's size ("50 × (1 × L20) meets the target"), which it then explains once
+COUNTED = {"sizing.redundancy": "detail"}
+
+
+def said_apart(findings: list[Finding], costs: Any, form: str | None) -> list[Finding]:
+    """``findings`` with the owned-GPU counts of ``COUNTED`` said with the cards that do the work; unchanged where
+    the bursts rent no other part."""
+    rented = rented_of(costs, form)
+    hyb = getattr(costs, "hybrid", None)
+    if rented is None or hyb is None:
+        return findings
+    extra = {"owned": hyb.gpus_owned, "rented": rented, "plan": hyb.burst_plan_gpus}
+    out = []
+    for x in findings:
+        part = COUNTED.get(x.id)
+        if part is None:
+            out.append(x)
+            continue
+        key = x.title_key if part == "title" else x.detail_key
+        wrapped = {**x.params, **extra, "base": {"tr": key, **x.params}}
+        out.append(x.model_copy(update={f"{part}_key": f"numbers1_34.counted.{part}", "params": wrapped}))
+    return out
+
+
+__all__ = ["COUNTED", "said_apart"]

@@ -1,0 +1,252 @@
+"""s33-numbers1 (issue 25, blind review 23): numbers in one memo agree with each other, and fix lists say which
+change fits the budget.
+
+q23: the open question said "whether it fits the budget (not checked)" while the budget row said "within budget"."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from advisor.plan.memo import memo_document
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+
+
+# q23: a budget given is checked, so another answer changes the fit, not a check never made ---------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_question_on_a_plan_with_a_budget_does_not_say_the_budget_is_not_checked(lang):
+    r = planned(advice_answers("q23_japan_game_npc"))
+    assert r.costs.budget_monthly is not None
+    qs = [q for q in r.open_questions if "budget_check" in q.changes]
+    assert qs, "the burst schedule's question changes the budget's fit"
+    text = memo_document(r, lang).markdown()
+    never = "(not checked)" if lang == "en" else "（未检查）"
+    for q in qs:
+        said = q.text_in(lang)
+        assert said in text and never not in q.changes_in(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_a_budget_the_question_still_says_the_fit_is_not_checked(lang):
+    answers = copy.deepcopy(advice_answers("q23_japan_game_npc"))
+    answers.pop("monthly_budget", None)
+    r = planned(answers)
+    q = next(q for q in r.open_questions if q.field == "monthly_budget")
+    assert ("(not checked)" if lang == "en" else "（未检查）") in q.changes_in(lang)
+
+
+# q39: the bursts' path, one rented count, and counts that exist ------------------------------------------------------
+
+Q39 = "q39_hybrid_l20_base_cloud_burst"
+
+
+def _f(r, rule_id):
+    return next((x for x in r.findings if x.id == rule_id), None)
+
+
+def _head(r, lang):
+    return next(line for line in memo_document(r, lang).markdown().splitlines() if line.startswith("**"))
+
+
+def _amounts(text):
+    import re
+
+    return [float(x.replace(",", "")) for x in re.findall(r"¥([\d,]+)", text)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_api_leads_the_bursts_where_it_fits_the_budget_the_rented_burst_breaks_and_the_data_may_go(lang):
+    r = planned(advice_answers(Q39))
+    f = _f(r, "cost.burst_month")
+    budget = r.costs.budget_monthly
+    assert f is not None and f.title_key == "numbers1_34.burst_month.api.title" and f.params["api_lead"]
+    lo, hi = f.params["api_month_range"]
+    rented_month = _amounts(f.params["month"])
+    assert hi <= budget < rented_month[-1]  # the conditions, from the finding's own figures
+    head = _head(r, lang)
+    n = r.costs.hybrid.gpus_burst
+    assert f.params["api_month"] in head and f.params["month"] in head  # both paths, the API first
+    assert head.index(f.params["api_month"]) < head.index(f.params["month"])
+    assert {"en": f"{n} × ", "zh_CN": f"{n} 张"}[lang] in head
+    # the form no longer says "rent cloud GPUs for the peak" before recommending the API
+    assert {"en": "rent cloud GPUs for the peak", "zh_CN": "高峰时租用云 GPU"}[lang] not in head
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_rented_count_everywhere_and_the_lost_servers_cover_said_outside_the_monthly_cost(lang):
+    r = planned(advice_answers(Q39))
+    n = r.costs.hybrid.gpus_burst
+    down = _f(r, "sizing.hybrid_server_down")
+    res = _f(r, "scaling.burst_reservation")
+    step = next(s for s in r.next_steps if s.id == "burst_reserve")
+    assert res.params["total"] == step.params["total"] == step.params["order"]["total"] == n
+    assert res.params["spare"] == "" and step.params["standby"]["n"] == down.params["more"]
+    from advisor.plan.result import render
+
+    memo = memo_document(r, lang).markdown()
+    outside = {"en": "monthly cost", "zh_CN": "月成本"}[lang]
+    step_text = step.text_in(lang)
+    # the step and the server-down finding say the cover is outside the monthly cost
+    assert outside in step_text and outside in render(lang, down.detail_key, down.params) and step_text in memo
+    # no order counts the burst and the cover together (the old "14")
+    together = n + down.params["more"]
+    assert {"en": f"order {together} ×", "zh_CN": f"订购一个月的 {together} 张"}[lang] not in memo
+    assert f"{n} " in step_text
+
+
+def test_the_rented_burst_keeps_the_lead_where_the_data_may_not_simply_go_or_the_budget_covers_it():
+    a = advice_answers(Q39)
+    personal = {**a, "data_sensitivity": {**a["data_sensitivity"], "personal_info": True}}
+    f = _f(planned(personal), "cost.burst_month")
+    assert f is not None and not f.params.get("api_lead") and f.title_key == "plan.rule.cost.burst_month.budget.title"
+    rich = {**a, "monthly_budget": {"amount": 400000, "currency": "CNY"}}
+    g = _f(planned(rich), "cost.burst_month")
+    assert g is not None and not g.params.get("api_lead")
+    step = next(s for s in planned(rich).next_steps if s.id == "burst_reserve")
+    assert step.key != "numbers1_34.next.api_or_order"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_replica_counts_in_the_owned_gpu_say_which_cards_exist(lang):
+    from advisor.plan.result import render
+
+    r = planned(advice_answers(Q39))
+    hyb = r.costs.hybrid
+    memo = memo_document(r, lang).markdown()
+    said = {"en": f"{hyb.gpus_burst} × {hyb.burst_gpu_name}", "zh_CN": f"{hyb.gpus_burst} 张 {hyb.burst_gpu_name}"}[lang]
+    for rule_id, part in (("sizing.redundancy", "detail"),):
+        f = _f(r, rule_id)
+        assert f is not None and f.params["owned"] == hyb.gpus_owned and f.params["plan"] == hyb.burst_plan_gpus
+        text = render(lang, f.title_key if part == "title" else f.detail_key, f.params)
+        # the owned-GPU count stays, with the cards that exist beside it: the owned count and the rented part
+        assert str(hyb.gpus_owned) in text and str(hyb.burst_plan_gpus) in text and said in text, rule_id
+        assert text in memo
+
+
+# q40: the fix list's headings say what each group does; the smaller models climb by size on priced parts ------------
+
+Q40 = "q40_tiny_budget_72b"
+
+
+def _needs_more(f) -> bool:
+    return f.with_budget is not None or bool(f.with_deadline_hours) or f.id == "more_budget"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fixes_that_work_alone_come_first_under_their_own_heading(lang):
+    from advisor.i18n import translate
+    from advisor.plan.result import render
+
+    r = planned(advice_answers(Q40))
+    alone = [f for f in r.fixes if not _needs_more(f)]
+    more = [f for f in r.fixes if _needs_more(f)]
+    assert alone and more and r.fixes == alone + more  # the engine orders them so
+    head = memo_document(r, lang).markdown().split("\n## ")[1]
+    first, second = (render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}),
+                     render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}))
+    assert translate(lang, "memo.rec.fixes_intro_combined") not in head
+    assert head.index(first) < min(head.index(f.text_in(lang)) for f in alone)
+    assert max(head.index(f.text_in(lang)) for f in alone) < head.index(second)
+    assert head.index(second) < min(head.index(f.text_in(lang)) for f in more)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_api_fix_has_one_framing_with_the_closest_option(lang):
+    r = planned(advice_answers(Q40))
+    fix = next(f for f in r.fixes if f.id == "hosted_api")
+    text = fix.text_in(lang)
+    assert ("straddles" if lang == "en" else "跨越预算线") not in text
+    assert ("within the budget on the volume it is costed on" if lang == "en" else "按所估用量在预算内") in text
+
+
+def test_the_smaller_models_climb_by_size_and_stand_on_published_prices_where_one_serves_them():
+    from advisor.catalog import get_model
+    from advisor.plan.smaller_models import size_of
+
+    r = planned(advice_answers(Q40))
+    smaller = [f for f in r.fixes if f.id == "smaller_model"]
+    sizes = [size_of(get_model(f.change["model"])) for f in smaller]
+    assert len(smaller) >= 3 and sizes == sorted(sizes)
+    for f in smaller:
+        said = f.params["placeholder"]  # "" where the re-plan's own part is priced
+        if said and said["tr"] == "numbers1_34.fix.placeholder_part":  # re-planned on a priced part, within the answers' GPUs
+            assert f.change["gpu_constraint"] and f.params["gpu"] != said["gpu"]
+    assert any(f.params["placeholder"] and f.params["placeholder"]["tr"] == "numbers1_34.fix.placeholder_part"
+               for f in smaller)
+
+
+def test_a_gpu_the_answers_fix_keeps_the_smaller_model_on_it_with_its_placeholder_said():
+    a = {**advice_answers(Q40), "gpu_constraint": ["h20-96g"]}
+    r = planned(a)
+    smaller = [f for f in r.fixes if f.id == "smaller_model"]
+    assert smaller and all(f.change.get("gpu_constraint") in (None, ["h20-96g"]) for f in smaller)
+    assert all(f.params["placeholder"] and f.params["placeholder"]["tr"] == "numbers1_34.fix.placeholder_only"
+               for f in smaller if f.params.get("gpu") == "NVIDIA H20 96GB")
+
+
+# q29: the choice left to the team, a mid-size model among the options, the batch API priced or said unpriced -------
+
+Q29 = "q29_batch_impossible_budget"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_decision_lists_every_change_with_its_cost_and_leaves_the_choice_to_the_team(lang):
+    from advisor.plan.critical_steps import DECIDE_CHOICE
+    from advisor.plan.money_text import money_range
+
+    r = planned(advice_answers(Q29))
+    first = r.next_steps[0]
+    assert first.key == DECIDE_CHOICE
+    text = first.text_in(lang)
+    for f in r.fixes:
+        assert money_range(f.monthly_cost, r.costs.currency) in text
+    assert ("the one change" if lang == "en" else "那一项修改") not in text
+    assert text in memo_document(r, lang).markdown()
+
+
+def test_a_mid_size_model_stands_between_the_one_that_fits_and_the_one_asked():
+    import math
+
+    from advisor.catalog import get_model
+    from advisor.plan.smaller_models import size_of
+
+    r = planned(advice_answers(Q29))
+    asked = size_of(get_model(r.answers["model"]))
+    sizes = sorted(size_of(get_model(f.change["model"])) for f in r.fixes if f.id == "smaller_model")
+    fits = sizes[0]
+    middle = math.sqrt(fits * asked)
+    # the next step up from the one that fits, and beside it a size nearer the geometric middle (a mid-size model)
+    assert len(sizes) >= 3 and abs(math.log(sizes[2] / middle)) < abs(math.log(sizes[1] / middle))
+    assert fits < sizes[1] < sizes[2] < asked
+
+
+def test_the_batch_api_is_priced_on_a_row_the_price_list_holds_at_its_provider():
+    from advisor.plan import hosted_prices
+    from advisor.plan.fixes17 import batch_apis
+
+    r = planned(advice_answers(Q29))
+    fix = next(f for f in r.fixes if f.id == "hosted_api_job")
+    price = fix.params["batch"]["price"]
+    assert price["tr"] == "numbers1_34.batch.priced"
+    row = next(p for p in batch_apis() if p["market"] == "mainland")
+    listed = next(hosted_prices.model_row(m, "mainland") for m in row["priced_models"]
+                  if hosted_prices.model_row(m, "mainland") is not None)
+    a = r.answers
+    n = a["total_requests"]
+    keep = 1 - row["discount_pct"] / 100
+    lo = (n * a["prompt_tokens"]["avg"] / 1e6 * listed["input"][0] + n * a["output_tokens"]["avg"] / 1e6
+          * listed["output"][0]) * keep  # a CNY row, CNY answers
+    assert price["cost"].split("–")[0] == f"{lo:,.0f}" and price["model"] == listed["model_name"]
+
+
+def test_a_batch_api_with_no_priced_row_is_said_unpriced():
+    from advisor.plan.batch_api_price import priced_clause
+
+    row = {"provider": "Nobody", "discount_pct": 50, "priced_models": ["deepseek-v3"]}
+    assert priced_clause(row, "mainland", (1e9, 1e8), 6.99, "CNY")["tr"] == "numbers1_34.batch.unpriced"
+    assert priced_clause({**row, "priced_models": []}, "mainland", (1e9, 1e8), 6.99, "CNY")["tr"] \
+        == "numbers1_34.batch.unpriced"
