@@ -35,6 +35,17 @@ SOURCE = ("advisor.sizing.memory (the plan's memory estimate: KV tokens left bes
 CONTEXT_STEP = 256  # a shorter --max-model-len is offered in these steps (whole KV blocks of 16 on every engine)
 
 
+# the engines' flags for data-parallel attention with the experts split across the attention groups: SGLang's
+# server arguments (docs/sizing.md) and vLLM's data-parallel deployment
+# (https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/, grade A: "for MoE models, particularly those
+# like DeepSeek that employ MLA, it can be advantageous to use data parallel for the attention layers and expert or
+# tensor parallel (EP or TP) for the expert layers")
+DP_ATTENTION_FLAGS = {
+    "sglang": "--enable-dp-attention --dp-size D",
+    "vllm": "--data-parallel-size D --enable-expert-parallel",
+}
+
+
 def _full_fit(ctx: Ctx, ch: sizing.Candidate, weights: str, kv: str) -> int:
     return sizing._memory(ctx, ch.gpu, weights, kv, ch.tp, sizing._engine(ctx, ch.gpu)).max_concurrency_kv
 
@@ -48,10 +59,8 @@ def _fp8_weights_ok(ctx: Ctx, ch: sizing.Candidate) -> bool:
 def dp_attention_applies(ctx: Ctx, ch: sizing.Candidate) -> bool:
     """A latent-attention MoE model (DeepSeek-V2/V3 class) split over several GPUs on an engine with data-parallel
     attention: its KV cache is held whole on every GPU of the replica, which data-parallel attention undoes
-    (kv_limit.DP_ATTENTION_FLAGS: vLLM's data-parallel deployment and SGLang's --enable-dp-attention; s33-kvdef,
+    (DP_ATTENTION_FLAGS above: vLLM's data-parallel deployment and SGLang's --enable-dp-attention; s33-kvdef,
     blind review 22: q35's list of fixes named only a larger card)."""
-    from advisor.plan.kv_limit import DP_ATTENTION_FLAGS  # kv_limit imports this module
-
     return bool(ctx.model.is_mla and ctx.model.is_moe and ch.tp > 1
                 and DP_ATTENTION_FLAGS.get(sizing.serving_profile(ctx).id))
 
@@ -98,4 +107,4 @@ def kv_fit(ctx: Ctx, ch: sizing.Candidate | None) -> KvFit | None:
         bf16_full_fit=bf16_full_fit(ch), source=SOURCE)  # fmt: skip
 
 
-__all__ = ["SOURCE", "kv_fit"]
+__all__ = ["DP_ATTENTION_FLAGS", "SOURCE", "kv_fit"]

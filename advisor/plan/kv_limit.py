@@ -29,21 +29,13 @@ from typing import Any
 from advisor.plan import sizing
 from advisor.plan.batch_kv import fp8_kv_allowed
 from advisor.plan.context import Ctx
-from advisor.plan.kv_fit import kv_fit
+from advisor.plan.kv_fit import DP_ATTENTION_FLAGS, kv_fit
 from advisor.plan.long_prompt import is_long_prompt
 from advisor.plan.result import KvFit
 
 GIB = 1024**3
 
-# the engines' flags for data-parallel attention with the experts split across the attention groups: SGLang's
-# server arguments (docs/sizing.md) and vLLM's data-parallel deployment
-# (https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/, grade A: "for MoE models, particularly those
-# like DeepSeek that employ MLA, it can be advantageous to use data parallel for the attention layers and expert or
-# tensor parallel (EP or TP) for the expert layers")
-DP_ATTENTION_FLAGS = {
-    "sglang": "--enable-dp-attention --dp-size D",
-    "vllm": "--data-parallel-size D --enable-expert-parallel",
-}
+# the engines' flags for data-parallel attention: kept in kv_fit (which kv_limit imports), named here too
 
 
 def kv_short(ctx: Ctx, ch: sizing.Candidate | None) -> bool:

@@ -19,7 +19,10 @@ service's leads (``lead_line.LIVE_LEADS``); a batch job's lead and a kept plan's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+Render = Callable[[str, str, "dict[str, Any] | None"], str]  # result.render: (lang, key, params) -> text
 
 # the chain that joins two clauses (``hosted_lead``): unwrapped into its parts here
 CHAIN = "plan.apisg23.after_switch"
@@ -51,10 +54,9 @@ def _variant(key: str) -> tuple[str, str]:
     return variant, model
 
 
-def text(key: str, params: dict[str, Any], lang: str) -> str:
-    """The lead in its short form: a sentence, then a bullet for each part that has words (Markdown: "- **…:**")."""
-    from advisor.plan.result import render
-
+def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
+    """The lead in its short form: a sentence, then a bullet for each part that has words (Markdown: "- **…:**").
+    ``render`` is ``result.render``, handed in by the result that calls this (no import cycle)."""
     variant, model = _variant(key)
     near = params.get("near") if isinstance(params.get("near"), dict) else {}
     assert isinstance(near, dict)
@@ -76,7 +78,7 @@ def text(key: str, params: dict[str, Any], lang: str) -> str:
     sep = "" if lang == "zh_CN" else " "
 
     def said(items: list[Any]) -> str:
-        return sep.join(t for i in items if (t := _said(lang, i)))
+        return sep.join(t for i in items if (t := _said(lang, i, render)))
 
     head = render(lang, f"{K}.head.{variant}", params)
     quoted = said(quote)
@@ -101,10 +103,8 @@ def as_lines(text: str) -> str:
     return "\\\n".join([head, *(f"• {b[2:]}" if b.startswith("- ") else b for b in bullets)])
 
 
-def _said(lang: str, part: Any) -> str:
+def _said(lang: str, part: Any, render: Render) -> str:
     """One clause's text, without the leading space the chained sentence gave it."""
-    from advisor.plan.result import render
-
     if isinstance(part, dict) and "tr" in part:
         return render(lang, str(part["tr"]), {k: v for k, v in part.items() if k not in ("tr", "clause")}).strip()
     if isinstance(part, dict) and "by_lang" in part:

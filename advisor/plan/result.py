@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.domain.sizing import LikelyLatency
 from advisor.i18n import catalog, translate
-from advisor.plan import gpu_lead
+from advisor.plan import gpu_lead, lead_bullets
 from advisor.plan.first_token_reason import FirstTokenTie, why
 from advisor.plan.fp8_gain_reason import Fp8Gain
 from advisor.plan.fp8_gain_reason import why as gain_why
@@ -1463,10 +1463,8 @@ class StartWith(_Out):
     break_even: HostedBreakEven | None = None
 
     def text_in(self, lang: str, *, markdown: bool = False) -> str:
-        from advisor.plan import lead_bullets  # s34-apilead34: a live API lead as a sentence and bullets
-
         if self.key and lead_bullets.applies(self.key, self.form):
-            text = lead_bullets.text(self.key, self.params, lang)
+            text = lead_bullets.text(self.key, self.params, lang, render)  # s34-apilead34: sentence and bullets
             if markdown:  # the memo's page 1: hard line breaks, not a list (its indent wraps every bullet longer)
                 text = lead_bullets.as_lines(text)
         else:
