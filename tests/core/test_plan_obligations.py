@@ -320,6 +320,10 @@ ROWS: list[Row] = [
     # s33-steps: a prefill-bound job's GPU against the runner-up (q28); held to one GPU, there is none to weigh
     Row("sizing.batch_gpu_choice", lambda: advice_answers("q28_bank_backfill_batch_48h"),
         {"gpu_constraint": ["h20-96g"]}),
+    # s33-numbers2: a layout that takes busy fleet cards only to meet an ASSUMED TTFT target says so and asks (q04);
+    # the same target given by the team is its own, nothing to ask
+    Row("sizing.assumed_ttft", lambda: advice_answers("q04_securities_h20_l20_fleet"),
+        {"latency_slo": {"ttft_p99_ms": 6000}}),
     Row("sizing.batch_deadline", BATCH, {}, level="rule", over={"fits_anywhere": True, "chosen": None},
         over_fails={"fits_anywhere": True, "chosen": Cand("l40s")}),
     # -- cost (rules 15–17) --------------------------------------------------------------------------------------

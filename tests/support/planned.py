@@ -50,13 +50,15 @@ def _patched_once(answers_json: str, bought: bool, rent_sure: bool) -> bytes:
     from contextlib import ExitStack
     from unittest import mock
 
-    from advisor.plan import like_cover, rent_until_covered
+    from advisor.plan import like_cover, rent_until_covered, sales_wait
 
     with ExitStack() as stack:
         if bought:
             stack.enter_context(mock.patch.object(rent_until_covered, "switches", lambda form, gate: False))
         if rent_sure:
             stack.enter_context(mock.patch.object(like_cover, "rent_no_surer", lambda doubt: False))
+            # a part sold generally has no sales delivery to wait for either (s33-supply's sales_wait)
+            stack.enter_context(mock.patch.object(sales_wait, "listed_on_request", lambda gpu_id: False))
         return pickle.dumps(make_plan(answers_from_dict(json.loads(answers_json))), protocol=pickle.HIGHEST_PROTOCOL)
 
 
