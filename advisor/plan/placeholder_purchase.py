@@ -21,7 +21,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import own_like, quote_lead35, rent_cheaper_tie, rent_fallback, rent_until_covered, stand_in_prices
+from advisor.plan import (
+    own_like,
+    quote_lead35,
+    rent_cheaper_tie,
+    rent_fallback,
+    rent_until_covered,
+    stand_in_prices,
+)
 from advisor.plan.result import Finding, MoneyRange, NextStep
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
