@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import burst_path, rent_cheaper_tie
+from advisor.plan import burst_path, quote_lead35, rent_cheaper_tie
 from advisor.plan.result import render
 
 PLACEMENT = "sizing.placement"
@@ -152,8 +152,10 @@ def own_edge_clause(result: Any, lang: str) -> str:
 
 def headline_clause(result: Any, lang: str) -> str:
     """Everything page 1's recommendation sentence adds to the form: the purchase's condition or the count first."""
+    # s34-quotelead (review 24, q17): a purchase straddling the one-off budget leads with the quote rule and the
+    # smaller setup within it
     return form_condition(result, lang) or like_own_clause(result, lang) or own_edge_clause(result, lang) \
-        or measure_first(result, lang)
+        or measure_first(result, lang) or quote_lead35.straddle_clause(result, lang)
 
 
 __all__ = ["form_condition", "headline_clause", "like_own_clause", "measure_first", "measured_clause", "more_replica_clause",

@@ -72,6 +72,7 @@ from advisor.plan import (
     phased_cost,
     power_tariff,
     prefix_cache_note,
+    quote_lead35,
     rent_count,
     rent_first27,
     rent_row_label,
@@ -1074,6 +1075,7 @@ def memo_context(
         "form": rent_until_covered.headline(result, lang)  # s31-ctb32: rent until a quote pays with the cover
         or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
             result, memo_forms.form_key(result)))))
+        or quote_lead35.own_gate(result, lang)  # s34-quotelead (review 24, q26): the quote gate leads, not "Own"
         or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang),
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)

@@ -21,7 +21,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import own_like, rent_cheaper_tie, rent_fallback, rent_until_covered, stand_in_prices
+from advisor.plan import (
+    own_like,
+    quote_lead35,
+    rent_cheaper_tie,
+    rent_fallback,
+    rent_until_covered,
+    stand_in_prices,
+)
 from advisor.plan.result import Finding, MoneyRange, NextStep
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
@@ -104,6 +111,9 @@ def quotes_first(steps: list[NextStep], findings: list[Finding], gate: dict[str,
     # renting cheaper at the middle (s25-tie25): the headline's own threshold, the purchase in all, said again in the
     # step (page 1 says it once: memo_condition_once); elsewhere the gate a server (s31-pricegate32)
     condition = rent_cheaper_tie.order_condition(findings) or gate_condition(gate, f.params["gpu"])
+    cover = quote_lead35.cover_decision(findings)  # s34-quotelead (review 24, q26): the cover decided before ordering
+    if condition is not None and cover is not None:
+        condition = {"tr": "quote35.next.with_cover", "condition": condition, "cover": cover}
     if condition is not None and (gate or {}).get("kind") == "budget" and key in BUDGET_KEYS:
         key, params["condition"] = BUDGET_KEYS[key], condition  # no rent to ask for: renting is no fallback (q03)
         condition = None

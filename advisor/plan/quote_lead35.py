@@ -1,0 +1,70 @@
+"""Page 1 leads with the quote that decides a purchase on stand-in prices (blind review 24, issue #25).
+
+- ``own_gate``: where owning pays like for like only on stand-in prices and renting is no surer cover for a failed
+  server (``owncover33.spare.parts``), the memo itself calls owning against renting a tie within those prices (q26:
+  "the headline should lead with the quote threshold, not 'Own'"). The recommendation says "buy N servers only if
+  the quote is at or under X a server; above that, rent", the payback at the middle after it.
+- ``straddle_clause``: where the purchase range straddles a one-off budget (``capex_condition.straddles``), the rule
+  that the quote step already gives ("above it, buy the smaller setup instead") leads the recommendation (q17,
+  reviews 23 and 24: "buy 4 × L20 if the quote is ≤ ¥400,000 all-in; otherwise 2 × L20").
+- ``cover_decision``: with the servers sized without a spare server, one failed server leaves part of the peak
+  (``repair_parts``: "72 of the peak's 100"); whether to keep today's capacity as the failover or buy one more
+  server is a choice the team makes before ordering, said in the quotes step on page 1 (reviews 22–24, q26).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import capex_condition
+from advisor.plan.money_text import round_money
+from advisor.plan.result import render
+
+LIKE_OWN_TITLE = "own28.rule.cost.buy.like_own.title"
+PARTS_SPARE = "owncover33.spare.parts"  # renting no surer a cover: the quote and the vendor's parts cover decide
+REPAIR_PARTS_TITLE = "plan.rule.sizing.redundancy.repair_parts.title"
+GATE_FORMS = {"bare_metal": "quote35.form.gate_colo", "on_premises": "quote35.form.gate_room"}
+
+
+def own_gate(result: Any, lang: str) -> str:
+    """The whole recommendation where owning rests on a quote gate over stand-in prices, else ""."""
+    f = next((x for x in result.findings if x.id == "cost.buy" and x.title_key == LIKE_OWN_TITLE), None)
+    key = GATE_FORMS.get(result.deployment_form)
+    if f is None or key is None or (f.params.get("spare") or {}).get("tr") != PARTS_SPARE:
+        return ""
+    p = f.params
+    return render(lang, key, {"servers": p["servers"], "gpus": p["gpus"], "gpu": p["gpu"], "weights": p["weights"],
+                              "per_server": p["spare"]["per_server"], "payback": p["payback"], "months": p["months"]})
+
+
+def straddle_clause(result: Any, lang: str) -> str:
+    """": 4 × L20 if the quote comes in at or under the one-off budget of ¥400,000 (all-in); above it, 2 × L20
+    (¥170,000–230,000, within the budget …)" where the purchase straddles the one-off budget, else ""."""
+    if not capex_condition.straddles(result):
+        return ""
+    o, hw = result.costs.owned, result.hardware
+    cur = result.costs.currency
+    gpu = hw.gpu_name or hw.gpu or ""
+    params: dict[str, Any] = {"gpus": hw.total_gpus, "gpu": gpu, "budget": round_money(o.capex_budget),
+                              "currency": cur}
+    s = capex_condition.smaller(result)
+    if s is None:
+        return render(lang, "quote35.form.straddle_none", params)
+    short = {"tr": "quote35.form.straddle_short", "holds": s["holds"], "peak": s["peak"]} \
+        if s["holds"] < s["peak"] else ""
+    return render(lang, "quote35.form.straddle", {**params, "small": s["gpus"], "low": round_money(s["low"]),
+                                                  "high": round_money(s["high"]), "short": short})
+
+
+def cover_decision(findings: list[Any]) -> dict[str, Any] | None:
+    """The server-level cover to decide before ordering, as a ``{"tr": …}`` clause with the redundancy finding's own
+    figures (requests one failed server leaves, a third server's month); None where no such finding is."""
+    f = next((x for x in findings if x.id == "sizing.redundancy" and x.title_key == REPAIR_PARTS_TITLE), None)
+    if f is None:
+        return None
+    p = f.params
+    key = "quote35.next.cover_failover" if p.get("failover") else "quote35.next.cover_accept"
+    return {"tr": key, "carried": p["carried"], "peak": p["peak"], "other": p["other"], "next": p["servers"] + 1}
+
+
+__all__ = ["cover_decision", "own_gate", "straddle_clause"]
