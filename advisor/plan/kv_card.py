@@ -50,13 +50,14 @@ def named(ctx: Ctx, ch: sizing.Candidate | None, choice: Any, ok: list[sizing.Ca
         if not alt.price_sourced or alt.purchase is not None or alt.gpu == ch.gpu.id or alt.per_hour < mine:
             continue
         k = next((x for x in ok if x.gpu.id == alt.gpu and x.weights == alt.weights), None)
-        if k is None or k.memory.kv_tokens <= 0:
+        # a card with more memory, as the sentence says (q37: 8 × L4 hold their own smaller loads on cards with less)
+        if k is None or k.memory.kv_tokens <= 0 or k.gpu.memory_bytes <= ch.gpu.memory_bytes:
             continue
         replicas = max(1, alt.gpus // max(1, k.tp))
         serving = max(1, replicas - spares)
         load = max(1, math.ceil(ctx.peak / serving)) if ctx.peak else k.per_replica
         fit = sizing._memory(ctx, k.gpu, k.weights, k.kv_dtype, k.tp, sizing._engine(ctx, k.gpu)).max_concurrency_kv
-        if fit < load:
+        if fit < load or fit <= ch.memory.max_concurrency_kv:
             continue
         if best is None or alt.per_hour < best["per_hour"]:
             more = alt.per_hour / mine - 1.0

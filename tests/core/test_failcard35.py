@@ -80,3 +80,11 @@ def test_a_plan_whose_cache_holds_its_failover_load_names_no_card():
     plan = advice_plan(Q42)
     assert not plan.capacity.kv_fit.remedies
     assert "failcard35" not in str(plan.binding_constraint.then)
+
+
+def test_no_listed_card_with_more_memory_holds_it_keeps_the_generic_remedy():
+    # q37: the L4s listed hold their own smaller loads, but on cards with less memory; the A100 listed does not hold
+    # the 80 a replica carries with one down: "a card with more memory" stays unnamed, after the FP8 cache
+    plan = advice_plan("q37_sg_fintech_public")
+    kinds = [(r.kind, r.gpu_name) for r in plan.capacity.kv_fit.remedies]
+    assert kinds[-1] == ("larger_card", None)
