@@ -50,6 +50,7 @@ from advisor.plan import (
     in_region_fallback,
     instance_on_request,
     job_cloud_steps,
+    kv_card,
     kv_fit,
     kv_fp8_set,
     latency_pick,
@@ -1356,6 +1357,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                 # the part rented for the bursts is in use, not passed over as "perhaps cheaper" (s29-prices29, q39
                 # at the sourced L20 rent: the H20 it rents read as a placeholder GPU set aside)
                 result.gpu_choice = g.model_copy(update={"unsourced_cheaper": None})
+        # the card with more memory that holds the failover load at the full context, named with its price in the
+        # KV-fit sentence where the plan's cache does not (kv_card.py; reviews 23–24: q36, q41, q30, q21)
+        card = kv_card.named(sized, chosen, result.gpu_choice, ok)
+        if card is not None and result.capacity is not None:
+            kv_card.attach(chosen, card)
+            result.capacity.kv_fit = kv_fit.kv_fit(sized, chosen)
         if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from advisor.plan import sizing
+from advisor.plan import kv_card, sizing
 from advisor.plan.capacity import engine_cap, one_down_load
 from advisor.plan.context import Ctx
 from advisor.plan.kv_fp8_set import bf16_full_fit
@@ -83,7 +83,16 @@ def _remedies(ctx: Ctx, ch: sizing.Candidate, need: int) -> list[KvRemedy]:
         n -= CONTEXT_STEP
     if dp_attention_applies(ctx, ch):  # named, not sized: the memory estimate does not model it (kv_limit.py)
         out.append(KvRemedy(kind="dp_attention"))
-    out.append(KvRemedy(kind="larger_card"))
+    card = kv_card.of(ch)  # the card the GPU choice lists that would hold it, with its price (kv_card.py)
+    if card is None:
+        out.append(KvRemedy(kind="larger_card"))
+    else:
+        named = KvRemedy(kind="larger_card", full_fit=card["full_fit"], gpu_name=card["gpu_name"],
+                         weights=card["weights"], gpus=card["gpus"], load=card["load"], per_hour=card["per_hour"],
+                         chosen_per_hour=card["chosen_per_hour"], more_pct=card["more_pct"],
+                         currency=card["currency"])
+        # about the same cost: the plainest fix, said first (kv_card.CLOSE); else after the cheaper remedies
+        out = [named, *out] if card["close"] else [*out, named]
     return [r for r in out if r.full_fit is None or r.full_fit > ch.memory.max_concurrency_kv]
 
 

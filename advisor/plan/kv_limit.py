@@ -112,13 +112,31 @@ def _failover_phrases(ctx: Ctx, ch: sizing.Candidate) -> list[dict[str, Any]]:
 
 def _remedy_phrase(fit: KvFit, said: set[str]) -> list[dict[str, Any]]:
     """The remedies that apply, each with what it would hold at the full context, as one sentence."""
+    kept = [r for r in fit.remedies if r.kind not in said]
     items: list[dict[str, Any]] = [
+        _named_card(fit, r, last=i == len(kept) - 1 and len(kept) > 1) if r.gpu_name else
         {"tr": "kvdef34.remedy.dp_attention" if r.kind == "dp_attention" else f"kvfit33.remedy.{r.kind}",
          "full_fit": r.full_fit or 0, "context": str(r.context or 0)}  # a flag: no digit groups
-        for r in fit.remedies if r.kind not in said]  # fmt: skip
+        for i, r in enumerate(kept)]  # fmt: skip
     if len(items) == 1 and items[0]["tr"] == "kvfit33.remedy.larger_card":  # alone, without its "or"
         items[0]["tr"] = "kvfit33.remedy.larger_card_only"
     return [{"tr": "kvfit33.remedies", "items": items}] if items else []
+
+
+def _pct(v: float) -> str:
+    """A premium as said: one decimal under 10 % (q36's 0.1 %), whole above."""
+    return f"{v:.1f}" if abs(v) < 10 else f"{round(v)}"
+
+
+def _named_card(fit: KvFit, r: Any, *, last: bool) -> dict[str, Any]:
+    """The card the GPU choice lists that holds its own load at the full context, with both hourly prices as "Why
+    this GPU" says them (kv_card.py); "or …" where it ends a list of remedies."""
+    return {"tr": "failcard35.remedy.card_or" if last else "failcard35.remedy.card", "gpu": r.gpu_name,
+            "weights": r.weights, "gpus": r.gpus, "full_fit": r.full_fit, "load": r.load,
+            "context": fit.context, "carry": {"tr": "failcard35.carry.down" if fit.failover_per_replica
+                                              else "failcard35.carry.peak"},
+            "cost": f"{r.per_hour:,.2f}", "chosen_cost": f"{r.chosen_per_hour:,.2f}", "more": _pct(r.more_pct or 0.0),
+            "currency": r.currency or ""}
 
 
 __all__ = ["DP_ATTENTION_FLAGS", "kv_limit_phrases", "kv_short"]

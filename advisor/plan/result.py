@@ -214,6 +214,17 @@ class KvRemedy(_Out):
     full_fit: int | None = Field(None, description="requests a replica would hold at the full context (None: not "
                                  "sized, e.g. a card with more memory)")
     context: int | None = Field(None, description="shorter_context: the --max-model-len it would take")
+    # failcard35 (#25, reviews 23–24: q36/q41/q30/q21): larger_card named where a listed alternative holds its own
+    # failover load at the full context (kv_card.py): its GPU, size, load and hourly price against the chosen one's
+    gpu_name: str | None = None
+    weights: str | None = None
+    gpus: int | None = None
+    load: int | None = Field(None, description="larger_card: the requests its replica carries with one down")
+    per_hour: float | None = Field(None, description="larger_card: its cost an hour at the size that meets the "
+                                   "target (the answers' currency), as 'Why this GPU' lists it")
+    chosen_per_hour: float | None = None
+    more_pct: float | None = None
+    currency: str | None = None
 
 
 class KvFit(_Out):
