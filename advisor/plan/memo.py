@@ -73,6 +73,7 @@ from advisor.plan import (
     power_tariff,
     prefix_cache_note,
     rent_count,
+    sales_deadline,
     rent_first27,
     rent_row_label,
     rent_until_covered,
@@ -1381,7 +1382,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             text = memo_gate_once.launch_text(result, lang, launch, gate_step)
         else:  # what the launch waits for first, then the days (q25: the HKMA's review, then 1–5 days to set up)
             text = result.timeline.launch_text(lang, launch)
-        if result.timeline.deadline_days is not None:
+        start_now = sales_deadline.launch_text(result, lang, launch)  # the on-demand part within the deadline (q32)
+        if start_now is not None:
+            text = start_now
+        elif result.timeline.deadline_days is not None:
             verdict = result.timeline.deadline_key()  # "if": met only if a sales delivery comes in time (q32)
             text += ("；" if lang == "zh_CN" else "; ") + t(
                 {"ok": "memo.key.deadline_ok", "missed": "memo.key.deadline_missed", "if": "supply34.key.deadline_if"}[
@@ -1398,6 +1402,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                  steps=t("memo.list_sep").join(i.label_in(lang, clause=True) + (t("plan.timeline.step_days", days=i.days_in(lang)) if i.length_known else "")
                                                for i in steps))
         feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
+    feasible = sales_deadline.feasible_text(result, lang) or feasible  # launched on the on-demand part (q32)
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         feasible += t("memo.apikept25.feasible_at_loss")
