@@ -54,8 +54,11 @@ def apply(result: PlanResult, form: str) -> None:
         return
     from advisor.plan.api_lead_steps import leads_with_api
 
+    from advisor.plan import sales_job
+
     other = start_on(result)
     fallback: Any = {"tr": "supply34.timeline.sales_fallback", **other} if other is not None else ""
+    fallback = fallback or sales_job.start_on(result) or ""  # a job: its runner-up GPU (salesdl35, q28)
     blocking = not leads_with_api(result)
     item = TimelineItem(id=ITEM_ID, label_key="supply34.timeline.sales_order", days_low=None, days_high=None,
                         blocking=blocking, label_params={"gpu": hw.gpu_name or hw.gpu},

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import sales_deadline, sales_wait
+from advisor.plan import sales_deadline, sales_job, sales_wait
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.sales_only import listed_on_request
 from tests.support.planned import advice_answers, planned
 
 ROWS = {"en": ("Earliest launch", "Feasible as asked"), "zh_CN": ("最早上线", "按要求是否可行")}
@@ -56,3 +57,35 @@ def test_over_budget_on_demand_part_is_not_led_with() -> None:
     month = float(other["per_hour"].replace(",", "")) * HOURS_PER_MONTH
     r.costs.budget_monthly = month - 1  # the on-demand part's month over the budget: the delivery decides
     assert sales_deadline.start_now(r) is None and sales_deadline.feasible_text(r, "en") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_cli_summary_says_the_launch_on_the_on_demand_part(lang: str) -> None:
+    from advisor.cli.plan import summary
+
+    r = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    now = sales_deadline.start_now(r)
+    assert now is not None
+    text = summary(r, lang)
+    assert sales_deadline.launch_text(r, lang, f"{r.timeline.launch_days_low}–{r.timeline.launch_days_high}") in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_job_on_a_sales_only_part_names_the_runner_up_to_run_it_on(lang: str) -> None:
+    """q28: a job on H20 (sold through sales) names the listed runner-up, with the GPUs the deadline needs on it,
+    its price a GPU-hour and the job's GPU-hours, as the why-this-GPU finding states them."""
+    r = planned(advice_answers("q28_bank_backfill_batch_48h"))
+    assert sales_deadline.start_now(r) is None  # a job's clock, no launch deadline: page 1's rows as they were
+    why = next(f for f in r.findings if f.id == sales_job.FINDING)
+    p = why.params
+    assert p["other_listed"] and not listed_on_request(p["other_id"]) and listed_on_request(r.hardware.gpu)
+    price = float(p["other_price"].lstrip("¥$").replace(",", ""))
+    hours = float(p["other_hours"].replace(",", ""))
+    assert abs(float(p["other_work"].lstrip("¥$").replace(",", "")) - price * hours) <= price  # GPU-hours rounded
+    step = next(s for s in r.next_steps if s.id == "confirm_instance")
+    assert step.params["fallback"] == sales_job.start_on(r)
+    text = step.text_in(lang)
+    assert f"{p['other_gpus']} " in text and p["other"] in text and p["other_price"] in text
+    assert p["other_hours"] in text and p["other_work"] in text
+    # the count finishes the job's GPU-hours within the work the deadline leaves (the screen's own sizing)
+    assert p["other_gpus"] * r.answers["batch_deadline_hours"] >= hours
