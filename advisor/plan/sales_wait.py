@@ -52,9 +52,8 @@ def apply(result: PlanResult, form: str) -> None:
         return
     if any(i.id == ITEM_ID for i in tl.items):
         return
-    from advisor.plan.api_lead_steps import leads_with_api
-
     from advisor.plan import sales_job
+    from advisor.plan.api_lead_steps import leads_with_api
 
     other = start_on(result)
     fallback: Any = {"tr": "supply34.timeline.sales_fallback", **other} if other is not None else ""
