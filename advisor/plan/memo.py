@@ -1144,7 +1144,8 @@ def memo_context(
         "costs": _cost_rows(result, lang, numbers),
         "prices": _price_rows(result, lang),
         "timeline": [{"label": _cell(i.label_in(lang)), "days": _cell(i.days_with_shorter(lang)),
-                      "blocking": t("memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
+                      "blocking": sales_deadline.blocking_cell(result, i, lang)
+                      or t("memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
         "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
         "deadline": result.timeline.deadline_days,
         "meets_deadline": result.timeline.meets_deadline,

@@ -58,4 +58,11 @@ def feasible_text(result: Any, lang: str) -> str | None:
     return None if p is None else render(lang, "salesdl35.key.feasible", p)
 
 
-__all__ = ["STEP_KEY", "feasible_text", "launch_text", "start_now"]
+def blocking_cell(result: Any, item: Any, lang: str) -> str | None:
+    """The timeline table's "before launch" cell of the delivery where the launch is on the on-demand part: only
+    before moving to the sales-only part, not before the launch; None elsewhere."""
+    p = start_now(result) if item.id == ITEM_ID else None
+    return None if p is None else render(lang, "salesdl35.timeline.blocking", p)
+
+
+__all__ = ["STEP_KEY", "blocking_cell", "feasible_text", "launch_text", "start_now"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import sales_job
 from advisor.plan.data import facts
 from advisor.plan.result import NextStep, PlanResult, TimelineItem
 from advisor.plan.sales_only import listed_on_request
@@ -52,7 +53,6 @@ def apply(result: PlanResult, form: str) -> None:
         return
     if any(i.id == ITEM_ID for i in tl.items):
         return
-    from advisor.plan import sales_job
     from advisor.plan.api_lead_steps import leads_with_api
 
     other = start_on(result)

@@ -89,3 +89,15 @@ def test_job_on_a_sales_only_part_names_the_runner_up_to_run_it_on(lang: str) ->
     assert p["other_hours"] in text and p["other_work"] in text
     # the count finishes the job's GPU-hours within the work the deadline leaves (the screen's own sizing)
     assert p["other_gpus"] * r.answers["batch_deadline_hours"] >= hours
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_timeline_table_says_the_delivery_waits_only_the_move(lang: str) -> None:
+    r = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    [item] = [i for i in r.timeline.items if i.id == sales_wait.ITEM_ID]
+    cell = sales_deadline.blocking_cell(r, item, lang)
+    assert cell is not None and r.hardware.gpu_name in cell
+    row = next(line for line in render_memo_markdown(r, lang).splitlines() if line.startswith(f"| {item.label_in(lang)} |"))
+    assert row.endswith(f"| {cell} |")
+    other = next(i for i in r.timeline.items if i.id != sales_wait.ITEM_ID)
+    assert sales_deadline.blocking_cell(r, other, lang) is None  # the other rows keep their own cell
