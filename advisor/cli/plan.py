@@ -204,6 +204,10 @@ def summary(result, lang: str) -> str:
             key = {"ok": "plan.cli.deadline_ok", "missed": "plan.cli.deadline_miss",
                    "if": "supply34.cli.deadline_if"}[tl.deadline_key()]  # "if": a sales delivery decides (s33)
             when += sep + t(lang, key, days=tl.deadline_days, slack=tl.deadline_slack_days)
+        from advisor.plan import sales_deadline
+
+        # a deadline on a sales-only part: within it on the on-demand part, as the memo's row says (salesdl35, q32)
+        when = sales_deadline.launch_text(r, lang, f"{tl.launch_days_low}–{tl.launch_days_high}") or when
         rows.append((t(lang, "plan.cli.launch_label"), when))
     width = max(_width(k) for k, _ in rows)
     for k, v in rows:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan.gpu_choice import placeholder_priced
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
 
@@ -65,7 +66,11 @@ def batch_gpu_choice(f: Facts) -> Finding | None:
                    gpu=ch.gpu.name, other=other.gpu.name, rate=f"{r1:,.0f}", other_rate=f"{r2:,.0f}",
                    seqs=ch.c_max, other_seqs=other.c_max, tflops=f"{_tflops(ch):,.0f}",
                    other_tflops=f"{_tflops(other):,.0f}", hours=f"{h1:,.0f}", other_hours=f"{h2:,.0f}",
-                   other_price=f"{sym}{other_price:,.2f}", even=f"{sym}{even:,.2f}", where=where)
+                   other_price=f"{sym}{other_price:,.2f}", even=f"{sym}{even:,.2f}", where=where,
+                   # the runner-up as the part to run the job on while a sales-only part's delivery is unknown
+                   # (salesdl35, review 24 q28): its id, the GPUs the deadline needs on it, a listed (sourced) price
+                   other_id=other.gpu.id, other_gpus=other.total_gpus, other_work=f"{sym}{other_price * h2:,.0f}",
+                   other_listed=f.book is not None and not placeholder_priced(f.region, other, f.book))
 
 
 __all__ = ["batch_gpu_choice", "runner_up"]

@@ -17,7 +17,7 @@ from typing import Any
 
 from advisor.catalog import get_model
 from advisor.i18n import LANGUAGES, translate
-from advisor.plan import filing_order, placeholder_purchase, rent_cheaper_tie, sales_wait
+from advisor.plan import filing_order, placeholder_purchase, rent_cheaper_tie, sales_deadline, sales_wait
 from advisor.plan.money_text import money_range
 from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineItem, _render_tr
 
@@ -54,6 +54,11 @@ def critical_path_first(result: PlanResult) -> list[NextStep]:
         lead.append(gate)
         if gate.key == sales_wait.GATE_KEY:  # the quote step is the gate step: said once
             rest = [s for s in rest if s.key != sales_wait.CONFIRM_KEY]
+            now = sales_deadline.start_now(result)  # a deadline: start on the on-demand part, as page 1 says (q32)
+            if now is not None:
+                lead[-1] = gate.model_copy(update={"key": sales_deadline.STEP_KEY, "params": {
+                    **gate.params, **{f"od_{k}": now[k] for k in ("n", "gpu", "per_hour")},
+                    "currency": now["currency"], "deadline": now["deadline"], "slack": now["slack"]}})
         if gate.key in _GATE_QUOTES.values():  # the quotes step is folded into the gate step
             rest = [s for s in rest if s.key not in _GATE_QUOTES]
     if not result.feasible and (result.fixes or not asked_first) and not replanned_already(result):

@@ -79,6 +79,7 @@ from advisor.plan import (
     rent_until_covered,
     reserved_floor,
     reserved_price,
+    sales_deadline,
     server_size_price,
     spare_kept,
     vm_payback_words,
@@ -1145,7 +1146,8 @@ def memo_context(
         "costs": _cost_rows(result, lang, numbers),
         "prices": _price_rows(result, lang),
         "timeline": [{"label": _cell(i.label_in(lang)), "days": _cell(i.days_with_shorter(lang)),
-                      "blocking": t("memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
+                      "blocking": sales_deadline.blocking_cell(result, i, lang)
+                      or t("memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
         "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
         "deadline": result.timeline.deadline_days,
         "meets_deadline": result.timeline.meets_deadline,
@@ -1383,7 +1385,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             text = memo_gate_once.launch_text(result, lang, launch, gate_step)
         else:  # what the launch waits for first, then the days (q25: the HKMA's review, then 1–5 days to set up)
             text = result.timeline.launch_text(lang, launch)
-        if result.timeline.deadline_days is not None:
+        start_now = sales_deadline.launch_text(result, lang, launch)  # the on-demand part within the deadline (q32)
+        if start_now is not None:
+            text = start_now
+        elif result.timeline.deadline_days is not None:
             verdict = result.timeline.deadline_key()  # "if": met only if a sales delivery comes in time (q32)
             text += ("；" if lang == "zh_CN" else "; ") + t(
                 {"ok": "memo.key.deadline_ok", "missed": "memo.key.deadline_missed", "if": "supply34.key.deadline_if"}[
@@ -1400,6 +1405,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                  steps=t("memo.list_sep").join(i.label_in(lang, clause=True) + (t("plan.timeline.step_days", days=i.days_in(lang)) if i.length_known else "")
                                                for i in steps))
         feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
+    feasible = sales_deadline.feasible_text(result, lang) or feasible  # launched on the on-demand part (q32)
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         feasible += t("memo.apikept25.feasible_at_loss")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import sales_job
 from advisor.plan.data import facts
 from advisor.plan.result import NextStep, PlanResult, TimelineItem
 from advisor.plan.sales_only import listed_on_request
@@ -56,6 +57,7 @@ def apply(result: PlanResult, form: str) -> None:
 
     other = start_on(result)
     fallback: Any = {"tr": "supply34.timeline.sales_fallback", **other} if other is not None else ""
+    fallback = fallback or sales_job.start_on(result) or ""  # a job: its runner-up GPU (salesdl35, q28)
     blocking = not leads_with_api(result)
     item = TimelineItem(id=ITEM_ID, label_key="supply34.timeline.sales_order", days_low=None, days_high=None,
                         blocking=blocking, label_params={"gpu": hw.gpu_name or hw.gpu},

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from advisor.plan import domestic_fallback, in_region_fallback, sales_wait, sizing
+from advisor.plan import domestic_fallback, in_region_fallback, sales_deadline, sales_wait, sizing
 from advisor.plan.answers import answers_from_dict
 from advisor.plan.context import resolve
 from advisor.plan.data import facts, gpus_by_id
@@ -49,14 +49,16 @@ def test_sales_only_quote_step_asks_the_date_and_names_the_part_to_start_on(lang
     alt = next(a for a in r.gpu_choice.alternatives if a.gpu_name == other["gpu"])
     assert alt.price_sourced and other["per_hour"] == f"{alt.per_hour:,.2f}" and other["n"] == alt.gpus
     first = r.next_steps[0]
-    assert first.id == "waits" and first.key == sales_wait.GATE_KEY  # one step: the quote asks the date
-    assert sum(s.key in (sales_wait.CONFIRM_KEY, sales_wait.GATE_KEY) for s in r.next_steps) == 1
+    # one step: the quote asks the date; a deadline the delivery could break starts on the part (salesdl35)
+    assert first.id == "waits" and first.key == sales_deadline.STEP_KEY
+    assert sum(s.key in (sales_wait.CONFIRM_KEY, sales_wait.GATE_KEY, sales_deadline.STEP_KEY)
+               for s in r.next_steps) == 1
     text = first.text_in(lang)
     assert f"{other['n']} " in text and other["gpu"] in text and other["per_hour"] in text
     md = render_memo_markdown(r, lang)
     launch = _row(md, "Earliest launch" if lang == "en" else "最早上线")
     slack = str(r.timeline.deadline_slack_days)
-    assert slack in launch and ("next step 1" in launch if lang == "en" else "第 1 条" in launch)
+    assert slack in launch and other["gpu"] in launch  # the sales-only part only if delivered within the slack
     assert "meets your deadline of 10 days |" not in launch  # no unconditional "meets" beside an unknown wait
 
 
