@@ -29,6 +29,7 @@ from typing import Any
 from advisor.i18n import translate
 from advisor.plan import (
     api_thinking,
+    fair35_lead,
     hosted_assumed,
     hosted_kept,
     hosted_next,
@@ -224,8 +225,12 @@ def start_with(f: Facts) -> StartWith | None:
     # reason ("owned", "close"): the bare "lead"/"lead_terms" and "thin" keys no longer ran and were removed (s22-cleanup22b)
     key = f"{KEY}.{reason}" + (".batch" if c.is_batch and form == "hosted_api" else "")
     if reason == "deprecated":  # s31-publicsaas31: the deprecated model's price, a labelled yardstick (q12, q13)
-        key = "publicsaas31.lead.deprecated"
+        # s35-fairreason (blind review 24, q34: "a 30–40× gap set aside only because the model is deprecated"): the
+        # gap in one plain sentence and the one condition that takes the API instead
+        key = fair35_lead.KEY
     extra: dict[str, Any] = {"ways": ways_round(f, reasons_to_self_host(f))} if reason == "lead_terms" else {}
+    if reason == "deprecated":
+        extra["times"] = fair35_lead.times(hosted.low, hosted.high, plan.low, plan.high)
     why = keep_reason(f, reason)
     if why is not None:
         extra["reason"] = why

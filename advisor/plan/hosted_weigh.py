@@ -33,6 +33,7 @@ from advisor.plan import (
     hosted_batch_api,
     hosted_next,
     hosted_prices,
+    hosted_rented,
     hosted_switch,
     hosted_tie,
     hosted_unserved,
@@ -110,7 +111,8 @@ def cheaper_than_plan(f: Facts) -> bool:
 # private endpoint: these two are arrangements, not bars. The others are bars: a fine-tune no provider serves,
 # highly sensitive data, sensitive personal information (financial or health records), no monthly budget to pay from.
 GAP = 10.0  # the API this many times cheaper, at its dearest rate on the volume's high end, than the plan's low end
-SOFT_REASONS = frozenset({"plan.hosted16.why.pi", "plan.apiweigh18.why.private", *hosted_bars.SOFT_KEYS, *ARRANGEMENTS})
+SOFT_REASONS = frozenset({"plan.hosted16.why.pi", "plan.apiweigh18.why.private", *hosted_rented.PRIVATE_KEYS,
+                          *hosted_bars.SOFT_KEYS, *ARRANGEMENTS})
 
 
 def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
@@ -132,8 +134,8 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
     # the law and the sector that apply (``hosted_data_reason``: PDPO in Hong Kong, PDPA in Singapore, s19-apireason)
     sensitive_pi = c.personal_info and sensitive_data(c) and (c.level != "high" or (c.sensitive_subjects or 0) > 0
                                                               or any(s in c.sector for s in SENSITIVE_SECTORS))
-    if sensitive_pi:  # in the words of the law and the sector that apply (s19-apireason)
-        out.append(data_reason(f))
+    if sensitive_pi:  # in the words of the law and the sector that apply (s19-apireason); on rented GPUs with what
+        out.append(hosted_rented.data_reason(f, data_reason(f), said=c.level == "high"))  # differs from an API (review 24, q06)
     lan = hosted_bars.lan_reason(f)  # the office LAN: every prompt would leave the office (a bar, q01, q02)
     if lan is not None:
         out.append(lan)
@@ -149,8 +151,8 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
         out.append(latency)
     if c.personal_info and not sensitive_pi:  # an arrangement, not a reason, where the plan rents too (s23-apisg23)
         out.append(pi_reason(f))
-    if c.reach == "private_network":
-        out.append({"tr": "plan.apiweigh18.why.private"})
+    if c.reach == "private_network":  # on rented GPUs in the words of control, not "outside your network" (q06)
+        out.append(hosted_rented.private_reason(f, said=sensitive_pi or c.level == "high"))
     return out
 
 
@@ -321,7 +323,7 @@ def ways_round(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
             # "a provider in your users' region" was undefined for mainland users on a Hong Kong node (q21): where
             # the API runs is the lead's own sentence (``hosted_bars.runs_clause``)
             ways.append({"tr": "plan.apilead21.way.pi", "law": {"tr": processor_law(f)}})
-        elif w["tr"] == "plan.apiweigh18.why.private":
+        elif w["tr"] == "plan.apiweigh18.why.private" or w["tr"] in hosted_rented.PRIVATE_KEYS:
             ways.append({"tr": "plan.apiweigh18.way.private"})
     return _chain(ways)
 

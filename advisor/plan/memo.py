@@ -81,6 +81,7 @@ from advisor.plan import (
     reserved_price,
     sales_deadline,
     server_size_price,
+    set_aside,
     spare_kept,
     vm_payback_words,
     volume_peak,
@@ -1052,6 +1053,8 @@ def memo_context(
         "one_server": one_server,
         "lead": lead,
         "why": why,
+        # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
+        "set_aside": "" if lead or alternative else set_aside.text(every, lang),
         "why_verify": sum(1 for f in why if f["verify"]),
         "launch_line": memo_launch_line.clause(result, lang),  # a filing sets the date: the first line says it
         "key_rows": _key_rows(result, lang),

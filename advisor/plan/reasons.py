@@ -78,6 +78,14 @@ def ruled_out(f: Finding) -> bool:
 API_MOOT_BLOCKERS = ("genai.", "edu.", "icp.", "pi.", "region.", "gpu.not_in_region", "gpu.not_offered_offshore")
 
 
+def set_aside(f: Finding) -> bool:
+    """The hosted API weighed and set aside for the answers' reason ("Self-hosted: {first}; a hosted API would cost
+    less …"): the cheaper alternative is one line of its own after the reasons (``set_aside.text``), never one of
+    them (blind review 24, q31, q32: "listed as a reason to self-host, it reads as an argument against the plan").
+    "No hosted API serving … is priced here" names no cheaper price: it stays a reason."""
+    return f.id == "cost.hosted_weighed" and isinstance(f.params.get("first"), dict) and ".unserved" not in f.title_key
+
+
 def api_moot(findings: Sequence[Finding]) -> bool:
     """The plan cannot launch as asked for a reason an API would not change (``API_MOOT_BLOCKERS``): the hosted API's
     price is then no page-1 reason (eleventh blind review, q07: "the hosted-API paragraph is noise for a launch that
@@ -147,7 +155,7 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     blocked = api_moot(findings)
 
     def off(f: Finding) -> bool:
-        return ruled_out(f) or (blocked and f.id == "cost.hosted_weighed")
+        return ruled_out(f) or set_aside(f) or (blocked and f.id == "cost.hosted_weighed")
 
     # the GPU prices' grades decide nothing for a plan that runs no GPUs: a caveat in section 7, not a reason (round
     # 14, q27: "'5 of 5 prices are grade C/U' listed as a reason"; s25-dates25)

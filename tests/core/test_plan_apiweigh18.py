@@ -94,7 +94,8 @@ def test_the_answers_decide_which_reasons_are_bars():
     assert "plan.hosted16.why.pi" not in keys
     keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q38_eu_internal_hr_assistant")))]
     # employees' ordinary data, over a VPN; on rented GPUs, whose provider holds it too: an arrangement (s23-apisg23)
-    assert keys == ["plan.apisg23.why.pi_rented", "plan.apiweigh18.why.private"]
+    # s35-fairreason (review 24, q06): the own-network reason on rented GPUs in the words of control
+    assert keys == ["plan.apisg23.why.pi_rented", "fair35.why.private_rented"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

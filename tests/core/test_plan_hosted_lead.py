@@ -18,6 +18,7 @@ from advisor.plan import (
     hosted_prices,
     hosted_weigh,
     make_plan,
+    set_aside,
     token_margin,
 )
 from advisor.plan.hosted_weigh import KEEP_REASONS, high_end_factor
@@ -110,8 +111,8 @@ def test_a_reason_in_the_answers_keeps_the_plan_and_is_said_not_the_lead(lang):
     assert r.start_with is not None and r.start_with.form == "this_plan" and r.start_with.reason == "answers"
     head = _decision(r, lang)
     assert not LEAD[lang].search(head)
-    title = r.finding("cost.hosted_weighed").title_in(lang)
-    assert title in render_memo_markdown(r, lang).split("\n## ")[1]  # the reason, on page 1
+    # the reason, on page 1: its own "Weighed and set aside" line after the reasons (s35-fairreason, review 24)
+    assert set_aside.text(r.findings, lang) in render_memo_markdown(r, lang).split("\n## ")[1]
 
 
 NOTHING = {"en": "nothing in your answers rules it out", "zh_CN": "没有排除它的理由"}

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from advisor import i18n
 from advisor.i18n import tr
-from advisor.plan import budget_words, headline25
+from advisor.plan import budget_words, headline25, set_aside
 from advisor.plan.burst_gpu import hardware_text
 from advisor.plan.charts import cost_chart
 from advisor.plan.field_labels import is_job
@@ -418,7 +418,9 @@ class ResultView(QWidget):
             text += f"<p><b>{html.escape(tr('wizard.card.closest'))}</b></p>"
             _set_text(self.infeasible_box, text)
             self.infeasible_box.show()
-        alt = lead_text(r.start_with, lang) or alternative_text(r.findings, lang, start=r.start_with)
+        # a cheaper hosted API set aside for the answers' reason: the card says it here, not among the reasons
+        alt = lead_text(r.start_with, lang) or alternative_text(r.findings, lang, start=r.start_with) \
+            or set_aside.text(r.findings, lang)
         _set_text(self.alternative, alt)
         self.alternative.setVisible(bool(alt))
         for key, label in self.card_values.items():

@@ -1,0 +1,34 @@
+"""Page 1's "Weighed and set aside" line: a cheaper hosted API the answers keep out, said after the reasons.
+
+Blind review 24 (q31, q32): "Self-hosted: …; a hosted API would cost less (¥12,158–¥27,425 against ¥44,819–¥83,540)"
+stood fifth among the reasons for self-hosting, an argument for the alternative in a list of deciding reasons. The
+comparison is now one line of its own under the list (``reasons.set_aside`` keeps it out of the list), in the memo and
+on the app's result card alike; the finding itself stays whole in section 7 and in ``--json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from advisor.plan.reasons import api_moot, set_aside
+from advisor.plan.result import Finding, render
+
+KEY = "fair35.set_aside"
+TOP = "fair35.set_aside.top"
+
+
+def text(findings: Sequence[Finding], lang: str) -> str:
+    """The line, or "" where no hosted API is set aside (or a blocker an API would not lift makes it moot)."""
+    if api_moot(findings):
+        return ""
+    f = next((x for x in findings if set_aside(x)), None)
+    if f is None:
+        return ""
+    p = f.params
+    top = p.get("top_amount")
+    params = {"hosted": p.get("hosted"), "plan": p.get("plan"), "per": p.get("per"), "first": p.get("first"),
+              "top": {"tr": TOP, "top_amount": top} if top not in (None, "") else ""}
+    return render(lang, KEY, params)
+
+
+__all__ = ["KEY", "TOP", "text"]
