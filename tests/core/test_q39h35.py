@@ -102,7 +102,7 @@ def test_the_cap_and_the_curves_figure_are_labelled_in_one_sentence(lang):
     assert between["cap"] == cap < between["ok"]
     sentence = render(lang, "q39h35.binding.between", between)
     assert sentence in b.text_in(lang)
-    words = {"en": (f"{cap} is the serve command's cap", f"{between['ok']} is what the predicted curve allows"),
+    words = {"en": (f"{cap} is the serve command's cap", f"{between['ok']} what the predicted curve allows"),
              "zh_CN": (f"{cap} 是启动命令的上限", f"{between['ok']} 是预测曲线在目标内允许的数量")}[lang]
     assert all(w in sentence for w in words)
 
