@@ -233,7 +233,7 @@ def start_with(f: Facts) -> StartWith | None:
             key = hosted_next.LEAD_KEY
     if key == f"{KEY}.owned" and f.form == "hybrid":  # the bursts' overflow on the API (burst_path): not "why not
         # an API" while page 1 sends the bursts to one (blind review 24, q39: "pick one primary path")
-        from advisor.plan import burst_bill_rules  # imported here: it imports much of the plan's rules
+        from advisor.plan import burst_bill_rules  # a rules module: loaded where used
 
         if burst_bill_rules.api_lead(f) is not None:
             key = "q39h35.lead.owned_base"
