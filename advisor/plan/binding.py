@@ -196,6 +196,9 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
     return out
 
 
+BETWEEN = "q39h35.binding.between"
+
+
 def _between_phrase(out: BindingConstraint | None, ch: sizing.Candidate | None,
                     cap: int | None) -> list[dict[str, Any]]:  # fmt: skip
     """Where the curve first breaks far above the claim (the serve command's cap), the level up to which it still
@@ -211,7 +214,8 @@ def _between_phrase(out: BindingConstraint | None, ch: sizing.Candidate | None,
     ok = max((k for k in ch.checked if cap < k < at), default=None)
     if ok is None or ok < WIDE_GAP * cap:
         return []
-    return [{"tr": "burst24.binding.between", "ok": ok, "cap": cap, "load": ch.per_replica}]
+    # one sentence says which figure is which: the cap, the curve's level, the planned load (s34-q39h35)
+    return [{"tr": BETWEEN, "ok": ok, "cap": cap, "load": ch.per_replica}]
 
 
 def _table_ms(v: float | None) -> float | None:

@@ -133,6 +133,8 @@ def reserve_count(f: Facts) -> tuple[int, int] | None:
     if b is None:
         return None
     down = _server_down(f)
+    if b.months:  # sold by the month through the sales: no rented cover ordered on the day (``_no_same_day``)
+        return b.gpus, 0
     return b.gpus, _as_rented(f, down.lost_gpus) if down is not None else 0
 
 
@@ -355,12 +357,36 @@ def hybrid_server_down(f: Facts) -> Finding | None:
     span, per = ("burst39.span.month", mid) if b.months else ("burst39.span.day", mid * 24)
     more, off = _as_rented(f, d.lost_gpus), _as_rented(f, d.off_peak)
     rented = burst_gpu.rented_of(f.cost.costs, f.form) if f.cost is not None else None
+    if b.months:
+        return _no_same_day(f, d, b, rented)
     return finding("sizing.hybrid_server_down", variant="rented" if rented else None, owned=d.owned, gpu=ch.gpu.name,
                    server=d.server, servers=d.servers, lost=d.lost, spare=d.spare, left=d.left, burst=b.gpus,
                    more=more, lost_gpus=d.lost_gpus, rented=rented["gpu"] if rented else "",
                    off={"tr": "burst23.down.off.some" if d.off_peak else "burst23.down.off.none", "off": off,
                         "left": d.left},
                    span={"tr": span}, day=_money(more * per, f))  # fmt: skip
+
+
+def _no_same_day(f: Facts, d: _ServerDown, b: burst_bill.BurstBill, rented: dict[str, Any] | None) -> Finding:
+    """A lost owned server where the bursts' part is sold only by the month through the cloud's sales: it cannot be
+    started on the day, so it is no cover (blind review 24, q39: "it covers a lost owned server with 3 × H20 ... but
+    the memo says H20 is 'not sold on demand'"). Where the hosted API takes the bursts' overflow (``api_lead``), it
+    takes the lost server's share meanwhile; else the loss is said uncovered, with the covers that would hold."""
+    ch = f.chosen
+    assert ch is not None
+    api = api_lead(f) is not None
+    part = rented["gpu"] if rented else rented_name(f)
+    mid = (b.rate[0] + b.rate[1]) / 2  # a GPU-month
+    more = _as_rented(f, d.lost_gpus)
+    kind = "api" if api else "none"
+    off = {"tr": f"q39h35.down.off.{kind}.{'some' if d.off_peak else 'none'}", "off": d.off_peak, "left": d.left,
+           "gpu": ch.gpu.name}
+    got = finding("sizing.hybrid_server_down", variant="rented" if rented else None, owned=d.owned, gpu=ch.gpu.name,
+                  server=d.server, servers=d.servers, lost=d.lost, spare=d.spare, left=d.left, burst=b.gpus,
+                  more=more, lost_gpus=d.lost_gpus, rented=part, off=off, same_day=False,
+                  cover="api" if api else "none", month=_money(more * mid, f))  # fmt: skip
+    return got.model_copy(update={"title_key": f"q39h35.down.{kind}.title", "detail_key": f"q39h35.down.{kind}.detail",
+                                  "severity": "info" if api else "warning"})
 
 
 __all__ = ["TIE_SHARE", "burst_rent_choice", "burst_reservation", "cost_burst_month", "hybrid_server_down",

@@ -54,22 +54,21 @@ def lead_finding(result: Any) -> Any:
 
 
 def headline_clause(result: Any, lang: str, disagree: dict[str, Any] | None) -> str:
-    """Page 1's recommendation where the API leads: the API for the overflow with its burst month within the budget,
-    the rented part as the alternative with its burst month, and (``disagree``: the fleet-load finding's params)
-    the count of step 1 under which neither is needed; "" where the API does not lead."""
+    """Page 1's recommendation where the API leads: one decision with one condition (blind review 24, q39: "the
+    headline gives three answers: API overflow, 11 rented H20, or neither"): the overflow above the owned base goes to
+    the API, its burst month within the budget, once step 1 has counted the requests in flight (``disagree``: the
+    fleet-load finding's params, where nvidia-smi's reading and the plan's curve disagree); the rented part only
+    where the API falls short, its size and month said below (reasons, section 7, the order step); "" where the
+    API does not lead."""
     f = lead_finding(result)
     if f is None:
         return ""
     p = f.params
-    tail = ""
-    if disagree is not None and disagree.get("carry") is not None:
-        tail = render(lang, "numbers1_34.form.api.measure", {"util": disagree.get("util"),
-                                                             "carry": disagree.get("carry"),
-                                                             "count": disagree.get("count")})
-    return render(lang, "numbers1_34.form.api", {"api_month": p["api_month"], "budget": p["budget"],
-                                                 "rented": p["rented_gpus"], "month": p["month"],
-                                                 "basis": p.get("rented_basis", ""),
-                                                 "over": p["rented_over"], "measure": tail})
+    first = ""
+    if disagree is not None and disagree.get("count") is not None:
+        first = render(lang, "q39h35.form.api.measure", {"count": disagree.get("count")})
+    return render(lang, "q39h35.form.api", {"api_month": p["api_month"], "budget": p["budget"],
+                                            "rented": p["rented_gpus"], "measure": first})
 
 
 __all__ = ["FINDING", "TITLE", "data_may_go", "headline_clause", "lead_finding", "lead_params",

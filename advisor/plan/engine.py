@@ -14,6 +14,7 @@ from advisor.plan import (
     access_record_rent,
     api_lead_steps,
     api_price_rows,
+    batch_budget35,
     batch_double,
     batch_layouts,
     batch_policy,
@@ -1397,6 +1398,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         c.budget_amount, m.high if m is not None else None, c.currency, result.latency_curve,
         sketch=not feasible)  # fmt: skip
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
+    # the job's price on that setup over the budget: a blocker of its own beside the deadline's (review 24, q29)
+    over = batch_budget35.blocker(result.binding_constraint)
+    if over is not None:
+        at = next((i + 1 for i, x in enumerate(result.findings) if x.id == "sizing.batch_deadline"), 0)
+        result.findings.insert(at, over)
     result.binding_constraint = prefill_stretch.note(result.binding_constraint, c.is_batch, costs.prefill_gpu_share)
     by_card = result.gpu_choice.placeholder_pick if result.gpu_choice is not None else None
     if by_card is not None and "bw" in by_card and result.binding_constraint is not None:  # the lead names it

@@ -236,6 +236,12 @@ def start_with(f: Facts) -> StartWith | None:
         extra["reason"] = why
         if why.get("tr") == hosted_next.KEY:  # s31-util32: the yardstick's month first, then its next generation's
             key = hosted_next.LEAD_KEY
+    if key == f"{KEY}.owned" and f.form == "hybrid":  # the bursts' overflow on the API (burst_path): not "why not
+        # an API" while page 1 sends the bursts to one (blind review 24, q39: "pick one primary path")
+        from advisor.plan import burst_bill_rules  # a rules module: loaded where used
+
+        if burst_bill_rules.api_lead(f) is not None:
+            key = "q39h35.lead.owned_base"
     if reason == "other_model":  # taken all the same, its endpoint must take the longest requests (q10, s24-api24)
         extra["context"] = hosted_assumed.context_clause(f)
     if form == "hosted_api" and not c.is_batch:  # s21-apilead21: the opening words name where to start (q21)

@@ -134,7 +134,9 @@ def test_one_owned_server_down_is_covered_in_cards_of_the_rented_part():
     r = planned(_q(Q39))
     f = _finding(r, "sizing.hybrid_server_down")
     hyb = r.costs.hybrid
-    assert f is not None and f.title_key.endswith(".rented.title") and f.params["rented"] == hyb.burst_gpu_name
+    # s34-q39h35 (review 24): the H20 is sold only by the month, so the hosted API covers the lost server meanwhile
+    # (its title says so); the count of the rented part that would carry a server's work is kept
+    assert f is not None and f.title_key == "q39h35.down.api.title" and f.params["rented"] == hyb.burst_gpu_name
     assert f.params["lost_gpus"] == 8  # a server of 8 L20s
     assert f.params["more"] == math.ceil(8 * hyb.gpus_burst / hyb.burst_plan_gpus) < f.params["lost_gpus"]
     res = _finding(r, "scaling.burst_reservation")
@@ -142,7 +144,7 @@ def test_one_owned_server_down_is_covered_in_cards_of_the_rented_part():
     # (s33-numbers1, review 23 q39: the headline's 11 against the order's 14)
     assert res.params["total"] == hyb.gpus_burst and res.params["spare"] == ""
     step = next(s for s in r.next_steps if s.id == "burst_reserve")
-    assert step.params["total"] == hyb.gpus_burst and step.params["standby"]["n"] == f.params["more"]
+    assert step.params["total"] == hyb.gpus_burst and step.params["standby"] == ""  # none ordered on standby
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -162,10 +164,10 @@ def test_page_one_leads_with_the_plan_and_says_the_count_in_flight_decides(lang)
 def test_the_sizing_sentence_says_how_far_the_curve_meets_the_target_beside_the_cap(lang):
     r = planned(_q(Q39))
     b = r.binding_constraint
-    between = next(p for p in b.then if isinstance(p, dict) and p.get("tr") == "burst24.binding.between")
+    between = next(p for p in b.then if isinstance(p, dict) and p.get("tr") == "q39h35.binding.between")
     cap = r.capacity.max_concurrency_per_replica
     assert between["cap"] == cap and 2 * cap <= between["ok"] < b.figures["at"]
-    assert render(lang, "burst24.binding.between", between) in b.text_in(lang)
+    assert render(lang, "q39h35.binding.between", between) in b.text_in(lang)
 
 
 def test_scheduled_event_bursts_on_the_cloud_are_reserved_ahead_with_the_providers_own_page():

@@ -1,0 +1,131 @@
+"""s34-q39h35 (blind review 24): page 1 of a hybrid gives one decision with one condition, a part sold only by the
+month is no same-day cover for a lost owned server, the cap and the curve's figure are labelled in one sentence
+(q39); and a batch over both its deadline and its budget lists both blockers on page 1 (q29)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from advisor.plan.memo import memo_document
+from advisor.plan.result import render
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+Q39, Q29 = "q39_hybrid_l20_base_cloud_burst", "q29_batch_impossible_budget"
+
+
+def _f(r, rule_id):
+    return next((x for x in r.findings if x.id == rule_id), None)
+
+
+def _head(r, lang):
+    return next(line for line in memo_document(r, lang).markdown().splitlines() if line.startswith("**"))
+
+
+def _page_one(r, lang):
+    return memo_document(r, lang).markdown().split("\n## ")[1]
+
+
+# q39: one decision, one condition -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_headline_is_one_decision_after_step_ones_count_with_the_rent_only_as_the_fallback(lang):
+    r = planned(advice_answers(Q39))
+    burst = _f(r, "cost.burst_month")
+    assert burst.params.get("api_lead")
+    head = _head(r, lang)
+    count = r.costs.hybrid.gpus_owned
+    # the condition first (step 1's count on the owned GPUs), then the API with its month within the budget
+    step1 = {"en": f"count the requests in flight on your {count} GPUs (step 1)",
+             "zh_CN": f"先统计你们 {count} 张 GPU 上的在途请求（第 1 步）"}[lang]
+    assert step1 in head and head.index(step1) < head.index(burst.params["api_month"])
+    # no second or third answer in the headline: the rented month and the "neither" outcome are said below
+    assert burst.params["month"] not in head
+    assert {"en": "neither", "zh_CN": "两者都不需要"}[lang] not in head
+    fallback = {"en": f"{r.costs.hybrid.gpus_burst} × {r.costs.hybrid.burst_gpu_name} for the bursts only if the API",
+                "zh_CN": f"只有 API 达不到要求时才为扩容租用 {r.costs.hybrid.gpus_burst} 张"}[lang]
+    assert fallback in head
+    # the owned cards' reason is for the base load, not against the API the bursts go to
+    assert {"en": "**Why not a hosted API for the base load:**", "zh_CN": "**为什么基础负载不用模型 API 服务**"}[lang] in \
+        _page_one(r, lang)
+
+
+def test_without_the_api_leading_the_headline_keeps_the_rented_decision():
+    a = advice_answers(Q39)
+    personal = {**a, "data_sensitivity": {**a["data_sensitivity"], "personal_info": True}}
+    r = planned(personal)
+    assert not _f(r, "cost.burst_month").params.get("api_lead")
+    head = _head(r, "en")
+    assert "first count the requests in flight" not in head and "for the base load" not in _page_one(r, "en")
+
+
+# q39: a lost owned server where the rented part is sold only by the month -------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_part_sold_by_the_month_is_not_the_same_day_cover_the_api_takes_the_share(lang):
+    r = planned(advice_answers(Q39))
+    down = _f(r, "sizing.hybrid_server_down")
+    assert down.params["cover"] == "api" and down.params["same_day"] is False
+    text = render(lang, down.title_key, down.params) + render(lang, down.detail_key, down.params)
+    assert {"en": "cannot be started on the day", "zh_CN": "无法当天启动"}[lang] in text
+    assert {"en": "hosted API", "zh_CN": "模型 API 服务"}[lang] in text
+    memo = memo_document(r, lang).markdown()
+    # no standby of the month-sold part in the order step, nor a rented count said to cover the server
+    step = next(s for s in r.next_steps if s.id == "burst_reserve")
+    assert step.params["standby"] == ""
+    assert {"en": "cover a lost owned server are not in the monthly cost",
+            "zh_CN": "一台自有服务器故障时顶上的"}[lang] not in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_the_api_the_lost_server_is_said_uncovered_with_what_would_cover_it(lang):
+    a = advice_answers(Q39)
+    r = planned({**a, "data_sensitivity": {**a["data_sensitivity"], "personal_info": True}})
+    down = _f(r, "sizing.hybrid_server_down")
+    assert down.params["cover"] == "none" and down.severity == "warning"
+    detail = render(lang, down.detail_key, down.params)
+    assert {"en": "the loss is uncovered", "zh_CN": "这部分损失没有顶替"}[lang] in detail
+    hyb = r.costs.hybrid
+    assert down.params["more"] == math.ceil(down.params["lost_gpus"] * hyb.gpus_burst / hyb.burst_plan_gpus)
+
+
+# q39: the cap and the curve's figure labelled in one sentence -------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cap_and_the_curves_figure_are_labelled_in_one_sentence(lang):
+    r = planned(advice_answers(Q39))
+    b = r.binding_constraint
+    between = next(p for p in b.then if isinstance(p, dict) and p.get("tr") == "q39h35.binding.between")
+    cap = r.capacity.max_concurrency_per_replica
+    assert between["cap"] == cap < between["ok"]
+    sentence = render(lang, "q39h35.binding.between", between)
+    assert sentence in b.text_in(lang)
+    words = {"en": (f"{cap} is the serve command's cap", f"{between['ok']} what the predicted curve allows"),
+             "zh_CN": (f"{cap} 是启动命令的上限", f"{between['ok']} 是预测曲线在目标内允许的数量")}[lang]
+    assert all(w in sentence for w in words)
+
+
+# q29: every blocking finding on page 1 -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_batch_over_its_deadline_and_its_budget_lists_both_blockers_on_page_one(lang):
+    r = planned(advice_answers(Q29))
+    blockers = [x for x in r.findings if x.severity == "blocker"]
+    ids = [x.id for x in blockers]
+    assert "sizing.batch_deadline" in ids and "cost.budget_short" in ids
+    fig = r.binding_constraint.figures
+    budget = _f(r, "cost.budget_short")
+    assert fig["job_low"] > fig["budget"] and budget.params["times"] == math.floor(fig["job_low"] / fig["budget"])
+    page = _page_one(r, lang)
+    for x in blockers:  # each blocker's title among the reasons on page 1
+        assert render(lang, x.title_key, x.params) in page, x.id
+    assert f"¥{fig['job_low']:,}" in render(lang, budget.title_key, budget.params)
+
+
+def test_a_batch_whose_budget_covers_the_nearest_price_keeps_the_deadline_as_its_only_blocker():
+    a = advice_answers(Q29)
+    r = planned({**a, "monthly_budget": {"amount": 1_000_000, "currency": "CNY"}})
+    ids = [x.id for x in r.findings if x.severity == "blocker"]
+    assert "sizing.batch_deadline" in ids and "cost.budget_short" not in ids
