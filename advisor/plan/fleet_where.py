@@ -6,11 +6,14 @@ service stay in the country), so it is kept; a hybrid rents its bursts in the re
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor.i18n import translate
 from advisor.plan.regions import MAINLAND_REGIONS
 from advisor.plan.result import PlanResult
 
 KEY = "nums35.region.own_fleet"
+NODE_KEY = "nums35.region.fleet_node"
 
 
 def on_own_fleet(result: PlanResult) -> bool:
@@ -20,6 +23,21 @@ def on_own_fleet(result: PlanResult) -> bool:
             and bool(owned.fleet_gpus))
 
 
+def facts_on_own_fleet(form: str, cost: Any) -> bool:
+    """``on_own_fleet`` for the rules, before the result exists (``cost``: the engine's CostOutcome, whose
+    ``forms.owned`` is the fleet's costed way when the team's fleet carries the plan, advisor.plan.forms)."""
+    forms = getattr(cost, "forms", None)
+    owned = getattr(forms, "owned", None)
+    return form in ("bare_metal", "on_premises") and owned is not None and bool(owned.cost.fleet_gpus)
+
+
+def node_region(form: str, cost: Any, region: str) -> dict[str, str]:
+    """A finding's region parameter: the fleet's own site for an offshore plan on it, else the plan's region."""
+    if region not in MAINLAND_REGIONS and facts_on_own_fleet(form, cost):
+        return {"tr": NODE_KEY}
+    return {"tr": f"plan.region.{region}"}
+
+
 def region_text(result: PlanResult, lang: str, default: str) -> str:
     """"where your fleet already is" for an offshore plan on the team's own fleet; else ``default``."""
     if on_own_fleet(result) and result.region not in MAINLAND_REGIONS:
@@ -27,4 +45,4 @@ def region_text(result: PlanResult, lang: str, default: str) -> str:
     return default
 
 
-__all__ = ["on_own_fleet", "region_text"]
+__all__ = ["facts_on_own_fleet", "node_region", "on_own_fleet", "region_text"]
