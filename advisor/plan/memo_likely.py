@@ -23,8 +23,10 @@ from advisor.domain.sizing import LatencySpan, Regime
 def likely_clause(span: LatencySpan, regime: Regime, t: Callable[..., str], num: Callable[..., str]) -> str:
     """The clause after the table's P50: ", likely 197–1,081 ms past the knee, the engine decides (held for 84 % …)"."""
     digits = 1 if span.high < 100 else 0  # a TPOT of 12.3 ms keeps its decimal, a TTFT of 1,081 ms needs none
+    # below the knee the regime is not repeated in each row: section 3 says where the load sits against the knee, and
+    # the words made room for the P99's top in the row (review 24; q12's English stayed on 5 pages)
     return t(
-        "likely26_range28.memo_clause",
+        "nums35.memo_clause_below" if regime == "below_knee" else "likely26_range28.memo_clause",
         low=num(span.low, digits),
         high=num(span.high, digits),
         regime=t(f"likely26_range28.regime.{regime}"),
