@@ -8,8 +8,8 @@ right after it, before the P99: printed after the P99 it read as the P99's own r
 outside (blind review 18, q04 "P99 4,648 ms; likely 721–3,380 ms", q10, q34; issue #25).
 
 The range is the prediction's error, not the spread of first tokens, so a P50 range whose top exceeds the P99 read as a
-contradiction (blind review 24, q01 "likely 418–2,235 ms" beside "P99 1,788 ms", q03). The clause names it the
-prediction's error, and the P99 is given the same error's upper end: the P99 a prediction as far off as the P50's
+contradiction (blind review 24, q01 "likely 418–2,235 ms" beside "P99 1,788 ms", q03). The clause names it the error
+range, and the P99 is given the same error's upper end: the P99 a prediction as far off as the P50's
 worst would be (the factors were measured on the P50 only, so it is said as "with the same error", not as a range
 that held)."""
 
@@ -50,7 +50,7 @@ def p99_high(p50: float, p99: float, span: LatencySpan) -> float | None:
 
 
 def p99_clause(p50: float, p99: float, span: LatencySpan, t: Callable[..., str], num: Callable[..., str]) -> str:
-    """"; P99 1,788 ms, up to 7,150 ms with the same error" (the P99 alone where the error does not raise it)."""
+    """"; P99 1,788 ms, up to 7,155 ms" (the P99 alone where the error does not raise it)."""
     high = p99_high(p50, p99, span)
     if high is None:
         return t("likely28_range28.p99_after", ms=num(p99, 1))
