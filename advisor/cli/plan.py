@@ -96,12 +96,13 @@ def summary(result, lang: str) -> str:
     from advisor.i18n import translate as t
     from advisor.plan import budget_words
     from advisor.plan.burst_gpu import hardware_text
+    from advisor.plan.fleet_where import region_text as fleet_region_text
 
     r = result
     lines = [t(lang, "plan.cli.heading", model=r.hardware.model_name or r.hardware.model or "?"), ""]
     rows = [
         (t(lang, "plan.cli.form"), t(lang, f"plan.form.{r.deployment_form}")),
-        (t(lang, "plan.cli.region"), t(lang, f"plan.region.{r.region}")),
+        (t(lang, "plan.cli.region"), fleet_region_text(r, lang, t(lang, f"plan.region.{r.region}"))),
         (t(lang, "plan.cli.line"), t(lang, f"plan.line.{r.line}")),
         (t(lang, "plan.cli.feasible"), budget_words.feasible_text(r, lang, words=("plan.cli.yes", "plan.cli.no"))),
     ]

@@ -8,6 +8,7 @@ as read) in ``resources/plan/duties.json``, texts in ``resources/i18n/*/duties13
 from __future__ import annotations
 
 from advisor.plan import gpu_choice as gchoice
+from advisor.plan.fleet_where import node_region
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _gpu_names, finding, rule
@@ -157,7 +158,8 @@ def no_mainland_rules(f: Facts) -> Finding | None:
     # s25-numbers25 (fifteenth blind review, q15: "a ⚠-flagged 'no mainland China rules apply' paragraph that a US
     # team does not need"): the conclusion rests on the team's answers (no users, no company there); the articles'
     # mainland scope is not in doubt, so the finding carries no ⚠ (its sources keep their own grades in the list)
-    return finding("region.no_mainland_rules", verify=False, region={"tr": f"plan.region.{f.region}"})
+    # review 24, q18: on the team's own fleet the node is where that fleet stands, not the market's nearest region
+    return finding("region.no_mainland_rules", verify=False, region=node_region(f.form, f.cost, f.region))
 
 
 @rule("gpu.not_offered_offshore", "constraint")

@@ -37,6 +37,7 @@ from advisor.plan import (
     closest_api,
     cloud_price_labels,
     field_labels,
+    fleet_where,
     headline25,
     in_region_fallback,
     line_total,
@@ -87,6 +88,7 @@ from advisor.plan import (
     volume_peak,
     volume_range,
     when_bought,
+    yardstick_spare,
     zh_spacing,
 )
 from advisor.plan.burst_gpu import hardware_text, rented_of
@@ -1083,7 +1085,7 @@ def memo_context(
         or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang),
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
-        "region": move_to.region_text(result, lang, t(f"plan.region.{result.region}")),
+        "region": move_to.region_text(result, lang, fleet_where.region_text(result, lang, t(f"plan.region.{result.region}"))),
         "line": move_to.line_text(result, lang, memo_text15.line_text(result, lang) or t(f"plan.line.{result.line}")),
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
@@ -1295,7 +1297,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if not hw.gpu:
         hardware = t(memo_forms.no_hardware_key(result, "memo.key.no_hardware"))
     elif result.deployment_form == "hosted_api":
-        hardware = t("memo.key.hardware_self_hosted", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, weights=hw.weights or "—")
+        hardware = t("memo.key.hardware_self_hosted", total=hw.total_gpus, weights=hw.weights or "—",
+                     gpu=(hw.gpu_name or hw.gpu) + yardstick_spare.split_text(result, lang))  # N+1 said (review 24, q16)
     else:
         hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                      replicas=hw.replicas, weights=hw.weights or "—")

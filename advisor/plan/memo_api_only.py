@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import rent_basis
+from advisor.plan import rent_basis, yardstick_spare
 from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.result import Finding, PlanResult, render
 
@@ -66,7 +66,9 @@ def sizing_line(result: PlanResult, lang: str, money: Any) -> str:
         api = {"tr": "memo29.hosted.monthly_chats", "chats": chats["chats"], "n1": chats["n1"], "n2": chats["n2"],
                "single": api}
     return render(lang, "apionly25.sizing.line", {
-        "gpus": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu or "—", "weights": hw.weights or "—",
+        # the spare said where it is counted (blind reviews 23/24, q16: "2 × L20 for a 14B that fits on one")
+        "gpus": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu or "—",
+        "weights": (hw.weights or "—") + yardstick_spare.split_text(result, lang, inside=True),
         "cost": money(c.cloud_monthly, c.currency), "api": api, "basis": basis})
 
 

@@ -51,7 +51,9 @@ def test_the_memos_latency_rows_state_the_range_beside_the_p50_before_the_p99(la
     for key, span in (("memo.cap.ttft", cap.likely.ttft_ms), ("memo.cap.tpot", cap.likely.tpot_ms)):
         row = next(line for line in text.splitlines() if line.startswith(f"| {translate(lang, key)} |"))
         clause = likely_clause(span, cap.likely.regime, lambda k, **p: translate(lang, k, **p), number_text)
-        assert clause in row and translate(lang, f"likely26_range28.regime.{cap.likely.regime}") in row
+        assert clause in row
+        # past the knee the row says so; below it section 3 does (review 24: room for the P99's top in the row)
+        assert (translate(lang, f"likely26_range28.regime.{cap.likely.regime}") in row) == (cap.likely.regime == "saturated")
         # the range is the P50's: right after the P50, and the P99 after it (issue #25: printed after the P99 it read
         # as the P99's range, which the P99 lay outside in q04, q10 and q34)
         p50 = translate(lang, "memo.cap.p50_only", ms=number_text(cap.ttft_p50_ms if key == "memo.cap.ttft" else cap.tpot_p50_ms, 1))
