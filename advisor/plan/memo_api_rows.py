@@ -1,0 +1,76 @@
+"""Page 1's hardware and cost rows under an API lead: the hosted API first, the self-hosted plan as the fallback
+(s35-apipage, blind review 24: q12, q13, q21, q22).
+
+s27-apilead27 headed the summary table's value column "If you self-host (the plan to move to)" and left every row the
+self-hosted plan's. Reviewers of q12, q13, q21 and q22 (both languages) still read page 1 as describing the wrong
+plan: "the recommendation is a Singapore-served API behind a Hong Kong host, but the table describes the fallback
+L40S plan"; "a reader cannot tell what is actually being bought". So the column is "Value" again, and the two rows
+that differ between the paths say the led one first:
+
+    Hardware: none to run: a hosted API (its provider, where it serves from); if you self-host (the plan to move
+              to): <the self-hosted hardware, as before>
+    Cost:     about <the API's month> on the hosted API (<its high end>), plus <the line> a month for the network
+              line; the host server … is not priced here: quote it. If you self-host (the plan to move to): <as before>
+
+Every figure is one the lead's own price bullet already states (``StartWith.params``): nothing new is computed. A
+host the API path needs in front of it is never priced here, and where its line has no sourced price either (q13),
+the row says both are unpriced: unknown stays unknown. Launch, budget and feasibility hold for either path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import memo_self_host_rows
+from advisor.plan.result import render
+
+K = "apipage35.key"
+# the lead's "top" clauses that carry the network line's price beside the API's high end (``hosted_lead``)
+MAINLAND = "plan.apiregion21.where.mainland"
+LINE_TOPS = ("memo28.lead.top_line", "headline33.lead.top_line_budget")
+
+
+def applies(result: Any) -> bool:
+    """The Decision opens on a hosted API, this plan what to move to (``memo_self_host_rows.api_leads``)."""
+    return memo_self_host_rows.api_leads(result)
+
+
+def _found(value: Any, name: str) -> Any:
+    """The first ``name`` parameter anywhere in the lead's nested clauses (the provider list, where it serves from)."""
+    if isinstance(value, dict):
+        if value.get(name):
+            return value[name]
+        for v in value.values():
+            if (hit := _found(v, name)) is not None:
+                return hit
+    return None
+
+
+def hardware(result: Any, lang: str, self_hosted: str) -> str:
+    """"none to run: a hosted API (Alibaba Cloud Model Studio (International), served from Singapore); if you
+    self-host (the plan to move to): …"."""
+    params = result.start_with.params
+    providers, where = _found(params, "providers"), _found(params, "where")
+    if isinstance(where, dict) and where.get("tr") == MAINLAND:  # "served from mainland China", not "from mainland"
+        where = {"tr": "plan.region.mainland"}
+    api = render(lang, f"{K}.api.{'named' if providers else 'plain'}{'.where' if where else ''}",
+                 {"providers": providers or "", "where": where or ""})
+    return render(lang, f"{K}.hardware", {"api": api, "self": self_hosted})
+
+
+def cost(result: Any, lang: str, self_hosted: str) -> str:
+    """The API's month as the lead prices it, the line and the unpriced host said, then the self-hosted row's text."""
+    params = result.start_with.params
+    top = params.get("top") or ""
+    line = isinstance(top, dict) and top.get("tr") in LINE_TOPS and bool(top.get("cost"))
+    values = {"hosted": params.get("hosted", ""), "per": params.get("per", ""),
+              "top": (top.get("top") or "") if line else top, "self": self_hosted}
+    if line:  # the line priced, the host's server not (the lead's own "have the line's seller quote a small VM")
+        values.update(cost=top["cost"], region=top.get("region") or "")
+        return render(lang, f"{K}.cost.line", values)
+    if result.line_cost is not None and result.line_cost.monthly is None:  # neither the host nor its line (q13)
+        return render(lang, f"{K}.cost.unpriced", values)
+    return render(lang, f"{K}.cost.plain", values)
+
+
+__all__ = ["applies", "cost", "hardware"]
