@@ -8,7 +8,7 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import memo_api_rows
-from advisor.plan.memo import _key_rows
+from advisor.plan.memo import _key_rows, render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.support.planned import advice_plan
 
@@ -80,3 +80,34 @@ def test_a_self_hosted_lead_keeps_its_rows(name, lang):
     for value in _rows(r, lang).values():
         assert API[lang] not in value
         assert _fallback(lang) not in value
+
+
+ROUTER = {"en": "a router", "zh_CN": "路由服务"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_routers_low_end_is_said_with_a_direct_providers_list_beside_it(lang):
+    """q24 (review 24): the lead's low end is OpenRouter's list; the row's direct provider (Cerebras) is named at
+    its own list, both read from the price row (``hosted_router``), in the price bullet."""
+    from advisor.plan import hosted_router
+    from advisor.plan.hosted_prices import hosted_rates
+
+    r = advice_plan("q24_us_saas_rent")
+    assert memo_api_rows.applies(r)
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    price = next(line for line in page.splitlines() if line.startswith("• ") and ROUTER[lang] in line)
+    tier = hosted_rates(None).tier  # the placeholder without a plan: the row is read from the file below
+    assert tier is None
+    row = next(t for t in __import__("advisor.plan.hosted_prices", fromlist=["tiers"]).tiers()
+               if any(p.get("router") for p in t.get("providers", [])))
+    router = next(p for p in row["providers"] if p.get("router"))
+    direct = next(p for p in row["providers"] if not p.get("router") and p.get("rates"))
+    assert router["name"] in price and direct["name"] in price
+    assert " / ".join(f"${v:.2f}" for v in direct["rates"]) in price
+    assert hosted_router.KEY
+
+
+@pytest.mark.parametrize("name", ["q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1"])
+def test_a_lead_not_priced_on_a_router_names_none(name):
+    page = render_memo_markdown(advice_plan(name), "en").split("\n## ")[1]
+    assert ROUTER["en"] not in page
