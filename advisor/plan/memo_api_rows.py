@@ -9,8 +9,9 @@ that differ between the paths say the led one first:
 
     Hardware: none to run: a hosted API (its provider, where it serves from); if you self-host (the plan to move
               to): <the self-hosted hardware, as before>
-    Cost:     about <the API's month> on the hosted API (<its high end>), plus <the line> a month for the network
-              line; the host server … is not priced here: quote it. If you self-host (the plan to move to): <as before>
+    Cost:     about <the API's month> on the hosted API, plus <the line's month> for the line (its size and
+              source); the host server … is not priced here: quote it. If you self-host: <as before, the line's
+              total said without its details again>
 
 Every figure is one the lead's own price bullet already states (``StartWith.params``): nothing new is computed. A
 host the API path needs in front of it is never priced here, and where its line has no sourced price either (q13),
@@ -21,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import memo_self_host_rows
+from advisor.plan import line_total, memo_self_host_rows
+from advisor.plan.money_text import money_range
 from advisor.plan.result import render
 
 K = "apipage35.key"
@@ -64,13 +66,34 @@ def cost(result: Any, lang: str, self_hosted: str) -> str:
     top = params.get("top") or ""
     line = isinstance(top, dict) and top.get("tr") in LINE_TOPS and bool(top.get("cost"))
     values = {"hosted": params.get("hosted", ""), "per": params.get("per", ""),
-              "top": (top.get("top") or "") if line else top, "self": self_hosted}
+              "self": self_hosted}  # its high end is the lead's, two lines up (q12 en: a sixth page otherwise)
     if line:  # the line priced, the host's server not (the lead's own "have the line's seller quote a small VM")
-        values.update(cost=top["cost"], region=top.get("region") or "")
+        values.update(cost=top["cost"], region=top.get("region") or "", source="")
+        long, lc, c = line_total.key_clause(result, lang), result.line_cost, result.costs
+        if long and long in self_hosted and lc is not None and c.monthly_with_line is not None:
+            # the line's size and source said once, at its first figure; the self-hosted total after it (q12 en)
+            src = lc.source
+            values["source"] = render(lang, f"{K}.line_source", {
+                "mbps": f"{lc.mbps:,.0f}", "date": src.date if src else "", "grade": src.grade if src else "U"})
+            values["self"] = self_hosted.replace(long, render(lang, f"{K}.with_line", {
+                "total": money_range(c.monthly_with_line, c.currency)}))
         return render(lang, f"{K}.cost.line", values)
     if result.line_cost is not None and result.line_cost.monthly is None:  # neither the host nor its line (q13)
         return render(lang, f"{K}.cost.unpriced", values)
     return render(lang, f"{K}.cost.plain", values)
 
 
-__all__ = ["applies", "cost", "hardware"]
+# the lead's line clauses without "(the host's server not priced: …)": the cost row below says it (said once)
+SHORT_TOPS = {"memo28.lead.top_line": "apipage35.top_line", "headline33.lead.top_line_budget": "apipage35.top_line_budget"}
+
+
+def lead_start(result: Any, start: Any) -> Any:
+    """The memo's lead with its line clause short where the cost row says the host server is unpriced (q12 en
+    stayed on five pages only so); ``start`` unchanged elsewhere (the CLI's and the UI's lead keep it whole)."""
+    top = start.params.get("top") if start is not None and applies(result) else None
+    if not isinstance(top, dict) or top.get("tr") not in SHORT_TOPS or not top.get("cost"):
+        return start
+    return start.model_copy(update={"params": {**start.params, "top": {**top, "tr": SHORT_TOPS[str(top["tr"])]}}})
+
+
+__all__ = ["applies", "cost", "hardware", "lead_start"]

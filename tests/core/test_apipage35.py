@@ -13,7 +13,7 @@ from advisor.plan.result import PlanResult
 from tests.support.planned import advice_plan
 
 LANGS = ("en", "zh_CN")
-FALLBACK = {"en": "f you self-host (the plan to move to): ", "zh_CN": "若自建（之后要转到的方案）："}
+FALLBACK = {"en": "f you self-host", "zh_CN": "若自建"}
 API = {"en": "hosted API", "zh_CN": "模型 API 服务"}  # both rows' words for the led path
 API_LED = ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold", "q21_fast_launch_hk_rule1",
            "q22_hk_company_telecom_only"]
