@@ -83,7 +83,8 @@ def cost(result: Any, lang: str, self_hosted: str) -> str:
     return render(lang, f"{K}.cost.plain", values)
 
 
-# the lead's line clauses without "(the host's server not priced: …)": the cost row below says it (said once)
+# the lead's line clauses in short: the host server unpriced, the line's size and source, said in the cost row below
+# (said once; q12 en stayed on five pages only so, the line named in "The self-hosted plan to move to")
 SHORT_TOPS = {"memo28.lead.top_line": "apipage35.top_line", "headline33.lead.top_line_budget": "apipage35.top_line_budget"}
 
 
