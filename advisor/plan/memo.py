@@ -1008,7 +1008,6 @@ def memo_context(
     open_questions = [q for q in result.open_questions if q.changes_decision]
     # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
     start = memo_volume_once.start_with(result.start_with, open_questions)
-    start = memo_api_rows.lead_start(result, start)  # the host's server unpriced: said in the cost row (s35)
     lead = lead_text(start, lang, markdown=True) if result.feasible else ""
     findings = memo_lead_once.next_generation_said(findings, lead)  # page 1 starts on the next generation
     led = memo_lead_once.led_sources(result) if lead else []  # its list, numbered as every figure's (s32-permil33)

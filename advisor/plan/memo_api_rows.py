@@ -53,10 +53,21 @@ def hardware(result: Any, lang: str, self_hosted: str) -> str:
     self-host (the plan to move to): …"."""
     params = result.start_with.params
     providers, where = _found(params, "providers"), _found(params, "where")
+    start = params.get("start")
+    if where and isinstance(start, dict) and start.get("where"):  # the lead's first words name where it serves from
+        providers = None  # and its data-path bullet the provider: the row says where alone (q12 en: five pages)
     if isinstance(where, dict) and where.get("tr") == MAINLAND:  # "served from mainland China", not "from mainland"
         where = {"tr": "plan.region.mainland"}
     api = render(lang, f"{K}.api.{'named' if providers else 'plain'}{'.where' if where else ''}",
                  {"providers": providers or "", "where": where or ""})
+    hw = result.hardware
+    plain = render(lang, "memo.key.hardware_value", {
+        "total": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu, "per": hw.gpus_per_replica, "replicas": hw.replicas,
+        "weights": hw.weights or "—"})
+    if self_hosted.endswith(plain):  # the plain setup, no clause after it: its GPUs and weights (q12 en stayed on
+        # five pages only so; the layout and replicas are section 2's, two lines below the "plan to move to")
+        self_hosted = render(lang, f"{K}.self_short", {"total": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu,
+                                                      "weights": hw.weights or "—"})
     return render(lang, f"{K}.hardware", {"api": api, "self": self_hosted})
 
 
@@ -83,18 +94,4 @@ def cost(result: Any, lang: str, self_hosted: str) -> str:
     return render(lang, f"{K}.cost.plain", values)
 
 
-# the lead's line clauses in short: the host server unpriced, the line's size and source, said in the cost row below
-# (said once; q12 en stayed on five pages only so, the line named in "The self-hosted plan to move to")
-SHORT_TOPS = {"memo28.lead.top_line": "apipage35.top_line", "headline33.lead.top_line_budget": "apipage35.top_line_budget"}
-
-
-def lead_start(result: Any, start: Any) -> Any:
-    """The memo's lead with its line clause short where the cost row says the host server is unpriced (q12 en
-    stayed on five pages only so); ``start`` unchanged elsewhere (the CLI's and the UI's lead keep it whole)."""
-    top = start.params.get("top") if start is not None and applies(result) else None
-    if not isinstance(top, dict) or top.get("tr") not in SHORT_TOPS or not top.get("cost"):
-        return start
-    return start.model_copy(update={"params": {**start.params, "top": {**top, "tr": SHORT_TOPS[str(top["tr"])]}}})
-
-
-__all__ = ["applies", "cost", "hardware", "lead_start"]
+__all__ = ["applies", "cost", "hardware"]

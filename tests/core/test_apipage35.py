@@ -14,7 +14,8 @@ from tests.support.planned import advice_plan
 
 LANGS = ("en", "zh_CN")
 FALLBACK = {"en": "f you self-host", "zh_CN": "若自建"}
-API = {"en": "hosted API", "zh_CN": "模型 API 服务"}  # both rows' words for the led path
+API = {"en": "API", "zh_CN": "模型 API 服务"}  # both rows' words for the led path
+NONE_TO_RUN = {"en": "none to run", "zh_CN": "无需自己运行"}
 API_LED = ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold", "q21_fast_launch_hk_rule1",
            "q22_hk_company_telecom_only"]
 
@@ -41,6 +42,7 @@ def test_the_hardware_and_cost_rows_name_the_api_first_and_the_fallback_as_such(
         assert api in row and fallback in row
         assert row.index(api) < row.index(fallback)  # the led path first
     gpu = r.hardware.gpu_name or r.hardware.gpu
+    assert hardware.startswith(NONE_TO_RUN[lang])
     assert hardware.index(fallback) < hardware.index(gpu)  # the GPUs are the fallback's
     # the API's own month, as the lead prices it, before the fallback's; the self-hosted month after it
     params = r.start_with.params
@@ -78,7 +80,7 @@ def test_a_self_hosted_lead_keeps_its_rows(name, lang):
     r = advice_plan(name)
     assert not memo_api_rows.applies(r)
     for value in _rows(r, lang).values():
-        assert API[lang] not in value
+        assert NONE_TO_RUN[lang] not in value
         assert _fallback(lang) not in value
 
 
