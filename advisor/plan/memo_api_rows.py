@@ -74,9 +74,9 @@ def hardware(result: Any, lang: str, self_hosted: str) -> str:
 def cost(result: Any, lang: str, self_hosted: str) -> str:
     """The API's month as the lead prices it, the line and the unpriced host said, then the self-hosted row's text."""
     params = result.start_with.params
-    top = params.get("top") or ""
+    top: Any = params.get("top") or ""
     line = isinstance(top, dict) and top.get("tr") in LINE_TOPS and bool(top.get("cost"))
-    values = {"hosted": params.get("hosted", ""), "per": params.get("per", ""),
+    values: dict[str, Any] = {"hosted": params.get("hosted", ""), "per": params.get("per", ""),
               "self": self_hosted}  # its high end is the lead's, two lines up (q12 en: a sixth page otherwise)
     if line:  # the line priced, the host's server not (the lead's own "have the line's seller quote a small VM")
         values.update(cost=top["cost"], region=top.get("region") or "", source="")
