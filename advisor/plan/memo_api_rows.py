@@ -7,14 +7,15 @@ plan: "the recommendation is a Singapore-served API behind a Hong Kong host, but
 L40S plan"; "a reader cannot tell what is actually being bought". So the column is "Value" again, and the two rows
 that differ between the paths say the led one first:
 
-    Hardware: none to run: a hosted API (its provider, where it serves from); if you self-host (the plan to move
-              to): <the self-hosted hardware, as before>
-    Cost:     about <the API's month> on the hosted API, plus <the line's month> for the line (its size and
-              source); the host server … is not priced here: quote it. If you self-host: <as before, the line's
-              total said without its details again>
+    Hardware: none to run: a hosted API served from <where> (or: (<its provider>)); if you self-host: <the
+              self-hosted GPUs and weights; the full text where a clause follows it>
+    Cost:     about <the API's month> on the API, plus <the line's month> for the line (its size and source); the
+              host server … is not priced here: quote it. If you self-host: <as before, the line's total said short>
 
-Every figure is one the lead's own price bullet already states (``StartWith.params``): nothing new is computed. A
-host the API path needs in front of it is never priced here, and where its line has no sourced price either (q13),
+q12 en sits at the five-page edge: the rows say where the API serves from rather than its provider where the lead's
+first words name the place (its data-path bullet names the provider), and the self-hosted GPUs without their layout
+(section 2's). Every figure is one the lead's price bullet (``StartWith.params``) or the self-hosted row already
+states: nothing new is computed. A host the API path needs in front of it is never priced here, and where its line has no sourced price either (q13),
 the row says both are unpriced: unknown stays unknown. Launch, budget and feasibility hold for either path.
 """
 
