@@ -34,6 +34,7 @@ from advisor.plan import (
     hosted_kept,
     hosted_next,
     hosted_prices,
+    hosted_router,
     hosted_unserved,
     hosted_weigh,
     self_host_asked,
@@ -295,6 +296,9 @@ def start_with(f: Facts) -> StartWith | None:
         if switch:
             if key.rsplit(".", 1)[-1] in SWITCH_LEADS:
                 key = f"plan.apisg23.switch_lead.{key.rsplit('.', 1)[-1]}"
+        router = hosted_router.clause(c)  # s35-apipage (review 24, q24): a router's low end said, a direct list beside
+        if router:
+            after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": router, "rest": after["quote"]}
         context = hosted_assumed.context_clause(f)  # s24-api24: long prompts the endpoint must accept (q10)
         if context:
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": context, "rest": after["quote"]}

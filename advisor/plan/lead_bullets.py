@@ -27,7 +27,7 @@ Render = Callable[[str, str, "dict[str, Any] | None"], str]  # result.render: (l
 # the chain that joins two clauses (``hosted_lead``): unwrapped into its parts here
 CHAIN = "plan.apisg23.after_switch"
 # the figure a quote must beat (its resale clause for a token seller): the price bullet's, not the model's
-QUOTE_KEYS = ("plan.apilead21.quote", "plan.apikept25.quote.volume")
+QUOTE_KEYS = ("plan.apilead21.quote", "plan.apikept25.quote.volume", "apipage35.router")  # router: s35
 # the API served elsewhere than the node: said as the path each prompt takes (q12: "in Hong Kong" of an API in SG)
 PATHS = {"plan.apikept25.runs.near": "apilead34.runs.near", "plan.apikept25.runs.mainland": "apilead34.runs.mainland"}
 TERMS = "plan.apivol25.terms.lead"  # ``hosted_kept.terms_clause``: no training on the inputs, retention, deletion

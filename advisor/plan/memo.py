@@ -42,6 +42,7 @@ from advisor.plan import (
     in_region_fallback,
     line_total,
     memo_api_only,
+    memo_api_rows,
     memo_batch,
     memo_batch_slow,
     memo_carried,
@@ -1416,6 +1417,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         feasible += t("memo.apikept25.feasible_at_loss")
     rows.append((t("memo.key.feasible"), rent_first27.feasible(result, lang, feasible)))
+    if memo_api_rows.applies(result):  # the led API first, this plan as the fallback (s35-apipage, review 24)
+        api_rows = {t("memo.key.hardware"): memo_api_rows.hardware, t("memo.key.cost"): memo_api_rows.cost}
+        rows = [(k, api_rows[k](result, lang, v) if k in api_rows else v) for k, v in rows]
     # the rows that describe the purchase, marked as the headline's condition where it leads with renting (review 17)
     bought = {t("memo.key.hardware"), t("memo.key.cost"), t("memo.key.launch")}
     if result.deployment_form == "cloud_then_bare_metal":  # s28-own28: the cost and launch rows are the rent's

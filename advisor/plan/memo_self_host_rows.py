@@ -26,8 +26,11 @@ def api_leads(result: Any) -> bool:
 
 
 def value_heading(result: Any, lang: str) -> str:
-    """The summary table's value column heading: the self-hosted plan's where an API leads, else "Value"."""
-    return translate(lang, KEY if api_leads(result) else "memo.table.value")
+    """The summary table's value column heading: "Value". s35-apipage (review 24: q12, q13, q21, q22 still read the
+    table as the wrong plan): under an API lead the hardware and cost rows now say the API first and label the
+    self-hosted plan as the fallback (``memo_api_rows``), so the column is no longer headed as the self-hosted plan's."""
+    del result  # the heading no longer depends on the lead; kept for the memo's call
+    return translate(lang, "memo.table.value")
 
 
 __all__ = ["KEY", "api_leads", "value_heading"]

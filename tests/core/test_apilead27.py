@@ -28,13 +28,16 @@ def _table_head(page: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", ["q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only", "q12_hk_saas_pi_contract"])
-def test_the_table_under_an_api_lead_is_headed_as_the_self_hosted_plan(name, lang):
+def test_the_table_under_an_api_lead_says_the_api_first_in_a_plain_value_column(name, lang):
+    """s35-apipage (review 24): the column heading "If you self-host" still left the table read as the wrong plan;
+    the hardware and cost rows now name the API first and the self-hosted plan as the fallback
+    (``tests/core/test_apipage35.py``), under the plain "Value" heading."""
     # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
     r = advice_plan(name, **short_lived({}))
     assert memo_self_host_rows.api_leads(r)  # the premise: these memos open on a hosted API
     head = _table_head(_page_one(r, lang))
-    assert translate(lang, memo_self_host_rows.KEY) in head
-    assert translate(lang, "memo.table.value") not in head
+    assert translate(lang, "memo.table.value") in head
+    assert translate(lang, memo_self_host_rows.KEY) not in head
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,0 +1,98 @@
+"""Page 1's hardware and cost rows under an API lead: the hosted API first, the self-hosted plan as the fallback
+(s35-apipage, blind review 24: q12, q13, q21, q22).
+
+s27-apilead27 headed the summary table's value column "If you self-host (the plan to move to)" and left every row the
+self-hosted plan's. Reviewers of q12, q13, q21 and q22 (both languages) still read page 1 as describing the wrong
+plan: "the recommendation is a Singapore-served API behind a Hong Kong host, but the table describes the fallback
+L40S plan"; "a reader cannot tell what is actually being bought". So the column is "Value" again, and the two rows
+that differ between the paths say the led one first:
+
+    Hardware: none to run: a hosted API served from <where> (or: (<its provider>)); if you self-host: <the
+              self-hosted GPUs and weights; the full text where a clause follows it>
+    Cost:     about <the API's month> on the API, plus <the line's month> for the line (its size and source); the
+              host server … is not priced here: quote it. If you self-host: <as before, the line's total said short>
+
+q12 en sits at the five-page edge: the rows say where the API serves from rather than its provider where the lead's
+first words name the place (its data-path bullet names the provider), and the self-hosted GPUs without their layout
+(section 2's). Every figure is one the lead's price bullet (``StartWith.params``) or the self-hosted row already
+states: nothing new is computed. A host the API path needs in front of it is never priced here, and where its line has no sourced price either (q13),
+the row says both are unpriced: unknown stays unknown. Launch, budget and feasibility hold for either path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import line_total, memo_self_host_rows
+from advisor.plan.money_text import money_range
+from advisor.plan.result import render
+
+K = "apipage35.key"
+# the lead's "top" clauses that carry the network line's price beside the API's high end (``hosted_lead``)
+MAINLAND = "plan.apiregion21.where.mainland"
+LINE_TOPS = ("memo28.lead.top_line", "headline33.lead.top_line_budget")
+
+
+def applies(result: Any) -> bool:
+    """The Decision opens on a hosted API, this plan what to move to (``memo_self_host_rows.api_leads``)."""
+    return memo_self_host_rows.api_leads(result)
+
+
+def _found(value: Any, name: str) -> Any:
+    """The first ``name`` parameter anywhere in the lead's nested clauses (the provider list, where it serves from)."""
+    if isinstance(value, dict):
+        if value.get(name):
+            return value[name]
+        for v in value.values():
+            if (hit := _found(v, name)) is not None:
+                return hit
+    return None
+
+
+def hardware(result: Any, lang: str, self_hosted: str) -> str:
+    """"none to run: a hosted API (Alibaba Cloud Model Studio (International), served from Singapore); if you
+    self-host (the plan to move to): …"."""
+    params = result.start_with.params
+    providers, where = _found(params, "providers"), _found(params, "where")
+    start = params.get("start")
+    if where and isinstance(start, dict) and start.get("where"):  # the lead's first words name where it serves from
+        providers = None  # and its data-path bullet the provider: the row says where alone (q12 en: five pages)
+    if isinstance(where, dict) and where.get("tr") == MAINLAND:  # "served from mainland China", not "from mainland"
+        where = {"tr": "plan.region.mainland"}
+    api = render(lang, f"{K}.api.{'named' if providers else 'plain'}{'.where' if where else ''}",
+                 {"providers": providers or "", "where": where or ""})
+    hw = result.hardware
+    plain = render(lang, "memo.key.hardware_value", {
+        "total": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu, "per": hw.gpus_per_replica, "replicas": hw.replicas,
+        "weights": hw.weights or "—"})
+    if self_hosted.endswith(plain):  # the plain setup, no clause after it: its GPUs and weights (q12 en stayed on
+        # five pages only so; the layout and replicas are section 2's, two lines below the "plan to move to")
+        self_hosted = render(lang, f"{K}.self_short", {"total": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu,
+                                                      "weights": hw.weights or "—"})
+    return render(lang, f"{K}.hardware", {"api": api, "self": self_hosted})
+
+
+def cost(result: Any, lang: str, self_hosted: str) -> str:
+    """The API's month as the lead prices it, the line and the unpriced host said, then the self-hosted row's text."""
+    params = result.start_with.params
+    top: Any = params.get("top") or ""
+    line = isinstance(top, dict) and top.get("tr") in LINE_TOPS and bool(top.get("cost"))
+    values: dict[str, Any] = {"hosted": params.get("hosted", ""), "per": params.get("per", ""),
+              "self": self_hosted}  # its high end is the lead's, two lines up (q12 en: a sixth page otherwise)
+    if line:  # the line priced, the host's server not (the lead's own "have the line's seller quote a small VM")
+        values.update(cost=top["cost"], region=top.get("region") or "", source="")
+        long, lc, c = line_total.key_clause(result, lang), result.line_cost, result.costs
+        if long and long in self_hosted and lc is not None and c.monthly_with_line is not None:
+            # the line's size and source said once, at its first figure; the self-hosted total after it (q12 en)
+            src = lc.source
+            values["source"] = render(lang, f"{K}.line_source", {
+                "mbps": f"{lc.mbps:,.0f}", "date": src.date if src else "", "grade": src.grade if src else "U"})
+            values["self"] = self_hosted.replace(long, render(lang, f"{K}.with_line", {
+                "total": money_range(c.monthly_with_line, c.currency)}))
+        return render(lang, f"{K}.cost.line", values)
+    if result.line_cost is not None and result.line_cost.monthly is None:  # neither the host nor its line (q13)
+        return render(lang, f"{K}.cost.unpriced", values)
+    return render(lang, f"{K}.cost.plain", values)
+
+
+__all__ = ["applies", "cost", "hardware"]
