@@ -68,7 +68,11 @@ BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical
           # hosted-API finding kept whole: the PDF no longer prints a one-off job's cost chart (one line from 0 to
           # the cost table's "the whole job" row, 38 mm), and figures section 2 gives are said once (the chosen
           # layout's, the best batch as the plan's own, the sizing finding's method)
-          "q06_l20_batch_72h_claims": 3}
+          # Session 33 re-argued to 4 in English (807 mm laid out; Chinese stays 3 at ~780): the reviewers' asks
+          # added content the decision rests on — the job's cost at its own slow end on page 1, the quota gate and
+          # the encrypt-and-wipe step for the claim files, the batch API priced, a hosted API weighed and set aside
+          # on its own line — ~15 mm over the third page; 4 is the advice set's median
+          "q06_l20_batch_72h_claims": 4}
 # s21-gpu21b (eleventh blind review, q09: "Four H100s for an 8B model is hard to sign off. L40S … would likely meet
 # 300 ms/30 ms at a fraction … and should be compared"): one clause now answers it (the L40S takes about 5 a replica
 # within the 30 ms TPOT, 21 cards at 45 USD/h against 17.80). In Chinese it pushed the last source line onto a fifth
