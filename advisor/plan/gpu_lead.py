@@ -323,10 +323,13 @@ def _most_tokens(choice: GpuChoice, named: list[tuple[str, str]], lang: str) -> 
     also = translate(lang, "gpuwhy31.lead.also", alt=rest[0]) if rest else ""
     chosen = choice._option_text(choice.chosen, lang)
     prefill = prefill_pct(p)
-    if prefill is not None:  # no praise of its bandwidth where prefill takes most of its time (review 20b, q42)
+    # where prefill takes most of its time, the opening says so first (review 20b, q42), and its bandwidth is named
+    # as what carries the decoding (reviews 22–24, q42 m2 partial in every round: "never gives the H20's 4 TB/s as
+    # the reason it wins"), beside the other card's "bound by 0.86 TB/s"
+    if prefill is not None:
         cap = translate(lang, "gpuwhy32.lead.cap", per=p["per"]) if p.get("bound") == "prefill" else ""
         return gpu_name(translate(lang, "gpuwhy32.lead.most_tokens_prefill", chosen=chosen, tok=f"{p['tok']:,.0f}",
-                                  per=p["per"], pct=prefill, tflops=f"{p.get('tflops', 0):,}",
+                                  per=p["per"], pct=prefill, tflops=f"{p.get('tflops', 0):,}", bw=_tb_s(p["bw"]),
                                   weights=choice.chosen.weights, cap=cap, against=against, also=also), lang)
     bound = "" if p.get("bound") != "decode" else translate(  # "What decides the size"'s limit
         lang, "gpuwhy31.lead.bound_decode", pct=p["pct"], per=p["per"])

@@ -53,7 +53,8 @@ def test_q42_says_the_decode_tokens_each_card_serves_and_the_l20_bound():
         assert tok in why and other in why, why
         # s31-q42fix32 (blind review 20b): prefill binds the H20 here, so its own 4.0 TB/s is no longer its reason;
         # the L20's bandwidth, its bound, stays
-        assert "0.86" in why and "4.0" not in why, why
+        # s33 (reviews 22–24 (q42 m2 partial every round: "never gives the H20's 4 TB/s as the reason it wins")): named again, as what carries the decoding, after the prefill share
+        assert "0.86" in why and "4.0 TB/s" in why and why.index("52 %") < why.index("4.0 TB/s"), why
         # the table shows the same figure at the same level
         table = next(line for line in memo.splitlines() if line.startswith(("| Throughput", "| 吞吐")))
         assert f" {tok} |" in table, table

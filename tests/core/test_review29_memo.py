@@ -82,7 +82,9 @@ def test_a_placeholder_pick_says_why_it_takes_fewer_cards(lang):
     # s31-q42fix32 (blind review 20b): prefill binds the H20 at q42's load, so its own bandwidth is no longer said as
     # its reason (the L20's, its bound, is); a chosen card bound by its bandwidth still has it said (q11/q36 give
     # compute beside bandwidth, test_q42fix32)
-    assert f"{theirs:.2f} TB/s" in line and f"{mine:.1f} TB/s" not in line
+    # s33 (reviews 22–24, q42 m2 partial every round): the chosen card's bandwidth named as what carries its decoding,
+    # in the opening, before the other card is named; the other card's bound beside its own figures
+    assert f"{theirs:.2f} TB/s" in line and f"{mine:.1f} TB/s" in line
     assert f"{other.gpus}" in line
     assert f"{g.weighing.cards[0].per_card_hour:,.2f}" not in line  # the placeholder's middle price per card-hour
 
