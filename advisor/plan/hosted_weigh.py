@@ -315,23 +315,31 @@ def _short(why: dict[str, Any]) -> dict[str, Any]:
     return {**{k: v for k, v in why.items() if k != "more"}, "tr": str(why["tr"]).replace(".why.", ".short.")}
 
 
+def _way(w: dict[str, Any]) -> str | None:
+    """Which way round an ordinary reason has: "pi" (a processor contract), "private" (a private endpoint), or None."""
+    if w["tr"] == "plan.hosted16.why.pi" or w["tr"] in ARRANGEMENTS:
+        return "pi"
+    if w["tr"] == "plan.apiweigh18.why.private" or w["tr"] in hosted_rented.PRIVATE_KEYS:
+        return "private"
+    return None
+
+
 def ways_round(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
     """How an API is taken all the same, one clause for each ordinary reason (``SOFT_REASONS``)."""
     ways: list[dict[str, Any]] = []
     for w in why:
-        if w["tr"] == "plan.hosted16.why.pi" or w["tr"] in ARRANGEMENTS:
+        if _way(w) == "pi":
             # "a provider in your users' region" was undefined for mainland users on a Hong Kong node (q21): where
             # the API runs is the lead's own sentence (``hosted_bars.runs_clause``)
             ways.append({"tr": "plan.apilead21.way.pi", "law": {"tr": processor_law(f)}})
-        elif w["tr"] == "plan.apiweigh18.why.private" or w["tr"] in hosted_rented.PRIVATE_KEYS:
+        elif _way(w) == "private":
             ways.append({"tr": "plan.apiweigh18.way.private"})
     return _chain(ways)
 
 
 def _has_way(why: list[dict[str, Any]]) -> bool:
-    """Some reason in ``why`` has a way round it (``ways_round``'s clauses)."""
-    return any(w["tr"] == "plan.hosted16.why.pi" or w["tr"] in ARRANGEMENTS or w["tr"] == "plan.apiweigh18.why.private"
-               or w["tr"] in hosted_rented.PRIVATE_KEYS for w in why)
+    """Some reason in ``why`` has a way round it (``ways_round`` has a clause to chain)."""
+    return any(_way(w) is not None for w in why)
 
 
 def _chain(why: list[dict[str, Any]]) -> dict[str, Any]:
