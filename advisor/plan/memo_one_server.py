@@ -103,8 +103,7 @@ def thin_ttft(result: PlanResult) -> dict[str, Any] | str:
     if margin >= at.ttft.median:
         return ""
     return {"tr": "headline33.ttft.thin", "s": f"{cap.ttft_p99_ms / 1000:.1f}", "target": f"{target / 1000:g}",
-            "margin": f"{margin * 100:.0f}", "err": f"{at.ttft.median * 100:.0f}", "n": str(at.ttft.n),
-            "doc": acc.doc}
+            "margin": f"{margin * 100:.0f}", "err": f"{at.ttft.median * 100:.0f}", "n": str(at.ttft.n)}
 
 
 def upgrade_said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], lang: str, shown: str) -> None:
