@@ -159,7 +159,15 @@ def no_mainland_rules(f: Facts) -> Finding | None:
     # team does not need"): the conclusion rests on the team's answers (no users, no company there); the articles'
     # mainland scope is not in doubt, so the finding carries no ⚠ (its sources keep their own grades in the list)
     # review 24, q18: on the team's own fleet the node is where that fleet stands, not the market's nearest region
-    return finding("region.no_mainland_rules", verify=False, region=node_region(f.form, f.cost, f.region))
+    # near_mainland: where the node stands close to the mainland (Hong Kong, Singapore, Japan), a team weighs mainland
+    # rules as an alternative, so the finding is one of page 1's reasons; a node in Europe or the US is not where
+    # anyone expects them, so it stays a finding of section 7 (blind review 25, q09 zh: "'本服务不涉及中国大陆规则' is
+    # irrelevant to a German team and should leave the summary"; reasons.deciding reads it)
+    return finding("region.no_mainland_rules", verify=False, region=node_region(f.form, f.cost, f.region),
+                   near_mainland=f.region in NEAR_MAINLAND)
+
+
+NEAR_MAINLAND = frozenset({"hong_kong", "singapore", "japan"})
 
 
 @rule("gpu.not_offered_offshore", "constraint")

@@ -145,6 +145,12 @@ PRICE_GRADES = frozenset({"cost.prices_verify", "cost.mainland_prices"})  # "n o
 WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
 
 
+def _far_from_mainland(f: Finding) -> bool:
+    """"No mainland rules apply" for a node in Europe or the US: true, and no reason anyone there weighed (the rule's
+    ``near_mainland``, duties_rules.no_mainland_rules): section 7 says it, page 1 does not."""
+    return f.id == "region.no_mainland_rules" and f.params.get("near_mainland") is False
+
+
 def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Finding]:
     """The short list a reader gets first, in the memo and in the app alike: the deciding findings, caveats after,
     at most ``WHY_MAX``. ``as_asked``: the sizing is of GPUs that cannot be had there, so "meets the target at the
@@ -160,7 +166,8 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     # the GPU prices' grades decide nothing for a plan that runs no GPUs: a caveat in section 7, not a reason (round
     # 14, q27: "'5 of 5 prices are grade C/U' listed as a reason"; s25-dates25)
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
-              and not (hosted and f.id in PRICE_GRADES) and f.id not in NOT_DECIDING and not off(f)]
+              and not (hosted and f.id in PRICE_GRADES) and f.id not in NOT_DECIDING and not off(f)
+              and not _far_from_mainland(f)]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")
