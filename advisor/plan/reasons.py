@@ -145,10 +145,14 @@ PRICE_GRADES = frozenset({"cost.prices_verify", "cost.mainland_prices"})  # "n o
 WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
 
 
-def _far_from_mainland(f: Finding) -> bool:
-    """"No mainland rules apply" for a node in Europe or the US: true, and no reason anyone there weighed (the rule's
-    ``near_mainland``, duties_rules.no_mainland_rules): section 7 says it, page 1 does not."""
-    return f.id == "region.no_mainland_rules" and f.params.get("near_mainland") is False
+def _decides_nothing_here(f: Finding) -> bool:
+    """True findings that no reader of this plan weighed, said in section 7 and not among page 1's reasons: "no
+    mainland rules apply" for a node in Europe or the US (the rule's ``near_mainland``, duties_rules.no_mainland_rules;
+    blind review 25, q09), and "no ICP filing" for an offline batch, which publishes nothing (q06 zh: "headline
+    reason 1 ('不需要 ICP 备案') is filler for an offline batch"; q28 zh: "trivia")."""
+    if f.id == "region.no_mainland_rules":
+        return f.params.get("near_mainland") is False
+    return f.id == "icp.not_needed" and f.params.get("why") == {"tr": "plan.why.batch"}
 
 
 def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Finding]:
@@ -167,7 +171,7 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     # 14, q27: "'5 of 5 prices are grade C/U' listed as a reason"; s25-dates25)
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
               and not (hosted and f.id in PRICE_GRADES) and f.id not in NOT_DECIDING and not off(f)
-              and not _far_from_mainland(f)]
+              and not _decides_nothing_here(f)]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")

@@ -38,3 +38,24 @@ def test_near_nodes_keep_it_among_the_reasons(scenario):
     found = next(f for f in r.findings if f.id == "region.no_mainland_rules")
     assert found in deciding(r.findings)
     assert TITLE["en"] in _page_one(render_memo_markdown(r, "en"))
+
+
+BATCHES = ["q06_l20_batch_72h_claims", "q28_bank_backfill_batch_48h", "q29_batch_impossible_budget"]
+NO_ICP = {"en": "No ICP filing needed for this setup", "zh_CN": "这种部署不需要 ICP 备案"}
+
+
+@pytest.mark.parametrize("scenario", BATCHES)
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_batch_says_no_icp_in_section_7_not_as_a_reason(scenario, lang):
+    """An offline batch publishes nothing: "no ICP filing" is true and decides nothing (q06, q28 zh reviewers)."""
+    r = advice_plan(scenario)
+    found = next(f for f in r.findings if f.id == "icp.not_needed")
+    assert found not in deciding(r.findings)
+    md = render_memo_markdown(r, lang)
+    assert NO_ICP[lang] in md and NO_ICP[lang] not in _page_one(md)
+
+
+def test_an_office_box_keeps_no_icp_among_its_reasons():
+    """On an office LAN "no ICP" answers the team's own question (q01: no filing, no cloud bill): still a reason."""
+    r = advice_plan("q01_office_lan_capex_contracts")
+    assert next(f for f in r.findings if f.id == "icp.not_needed") in deciding(r.findings)
