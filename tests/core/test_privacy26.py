@@ -31,7 +31,8 @@ def test_api_lead_over_personal_information_names_the_processor_duty_not_the_gpu
     text = r.start_with.text_in(lang)
     assert ("holds it too" if lang == "en" else "同样持有") not in text
     # the difference, then the duty with its law (entrusted processing, PIPL Art. 21, for mainland users' prompts)
-    assert ("without reading the prompts" if lang == "en" else "不读取提示词") in text
+    # said as the rented alternative's, not "your GPUs'" (blind review 25, q21: an API plan has no GPUs of its own)
+    assert ("a rented GPU server's host, by contrast, never reads them" if lang == "en" else "不读取提示词") in text
     assert ("your processor, under a contract you supervise (entrusted processing, PIPL Art. 21)" if lang == "en"
             else "把它作为受托处理者并加以监督（委托处理，《个人信息保护法》第二十一条）") in text
     # the terms that make it a processor follow in the same paragraph: no training, retention, where it is kept
