@@ -1003,7 +1003,8 @@ with them). Not added.
 *The fused-MoE call near its ridge* (`bench/moe_corner.py`). The roofline costs a MoE layer's routed experts as the
 larger of reading the experts the step touches (MBU, plus MOE_LAYER_FIXED_S) and their FLOPs at the measured fused-MoE
 share. Against vLLM 0.14.0's fused-MoE call as aiconfigurator timed it on an H100 (balanced routing), measured ÷
-modelled is 0.5–1.05 at decode batches (1–8 tokens), about 1 at 64–512 tokens, but 1.1–1.9 from ~768 to ~3,072
+modelled is 0.5–1.05 at decode batches (1–8 tokens) and 0.8–1.2 from 48 to 384 (at 16–32 tokens, 1.1–1.4, the
+table's balanced routing touches more experts than the random routing the model assumes), but 1.1–1.9 from ~768 to ~3,072
 tokens, where reading and arithmetic are both large and do not overlap as a max() assumes: DeepSeek-V3's TP-8 FP8
 shape 1.14 at 768 tokens, 1.48 at 2,048, 1.83 at 3,072 and 1.3–1.5 up to 16,384; Qwen3-30B-A3B at TP 1 1.19–1.40 at
 512–1,536; Qwen3-235B-A22B at TP 8 1.10–1.25 at 1,024–1,536, but 0.72–0.92 from 3,072 up, where the median share
