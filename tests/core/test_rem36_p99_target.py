@@ -53,4 +53,4 @@ def test_q03_meets_its_target_and_its_row_says_the_top_is_over_it():
     assert r.feasible and p99 <= target < p99_high(p50, p99, span)
     text = memo_document(r, "en").markdown()
     assert "meets the target at the peak" in text  # the verdict, on the predicted P99
-    assert f"judged against {number_text(target, 1)} ms" in row and "over it" in row
+    assert f"judged against the {number_text(target, 1)} ms target" in row and "over it" in row
