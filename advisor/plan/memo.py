@@ -485,8 +485,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                        full_fit=_num(fit.at_full), context=_num(fit.context))))  # fmt: skip
     likely, lc = cap.likely, result.latency_curve
     for key, p50, p99, span, target in (
-            ("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms, likely and likely.ttft_ms, lc and lc.slo_ttft_p99_ms),
-            ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms, likely and likely.tpot_ms, lc and lc.slo_tpot_p99_ms)):
+            ("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms, likely and likely.ttft_ms,
+             lc.slo_ttft_p99_ms if lc else None),
+            ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms, likely and likely.tpot_ms,
+             lc.slo_tpot_p99_ms if lc else None)):
         if p50 is not None and p99 is not None and span and likely:  # the range is the P50's: said beside it (#25)
             rows.append((t(key), memo_likely.p50_likely_p99(p50, p99, span, likely.regime, t, _num, target)))
         elif p50 is not None and p99 is not None:

@@ -101,7 +101,7 @@ def _api_more(f: Facts, plan: Any, rented: dict) -> dict | None:
     """The peaks' share said as the headline decides it where a hosted API takes each burst's overflow
     (``burst_path``): the API first, the rented part only where it falls short (issue 25, q39: reason 1 read "rented
     as 11 × H20 for the bursts" under a headline that sends the bursts to the API); None where the API does not lead."""
-    from advisor.plan.burst_bill_rules import api_lead  # lazy: burst_bill_rules reads the cost this module's rule sets
+    from advisor.plan.burst_bill_rules import api_lead  # a rules module: loaded where used
 
     lead = api_lead(f)
     if lead is None:
