@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.plan import burst_path
 from advisor.plan.burst import DAYS_PER_MONTH
 from advisor.plan.burst_gpu import booked_months, rented_of
 from advisor.plan.cost import HOURS_PER_MONTH
@@ -136,8 +137,16 @@ def budget_clause(result: Any, lang: str) -> str:
     verdict = b.verdict() if b is not None else None
     if b is None or verdict is None:
         return ""
-    month = money_range(MoneyRange(low=b.burst_month[0], high=b.burst_month[1]), result.costs.currency)
-    return render(lang, "burst23.budget.burst_month", {"month": month, "verdict": {"tr": f"burst23.month.{verdict}"}})
+    cur = result.costs.currency
+    month = money_range(MoneyRange(low=b.burst_month[0], high=b.burst_month[1]), cur)
+    params: dict[str, Any] = {"month": month, "verdict": {"tr": f"burst23.month.{verdict}"}}
+    lead = burst_path.lead_finding(result)  # the API takes the overflow: its month first, the rented one as the
+    api = lead.params.get("api_month_range") if lead is not None else None  # fallback (issue 25, q39)
+    if api is None:
+        return render(lang, "burst23.budget.burst_month", params)
+    params.update(api=money_range(MoneyRange(low=api[0], high=api[1]), cur), rented=lead.params["rented_gpus"],
+                  over=lead.params["rented_over"])  # the rented month's verdict as reason 3 says it
+    return render(lang, "rem36_burst.budget.burst_month", params)
 
 
 def billed_note(costs: Any, lang: str) -> str:

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import cloud_overhead, node_shapes
+from advisor.plan import burst_path, cloud_overhead, node_shapes
 from advisor.plan import cost as costmod
 from advisor.plan.burst import DAYS_PER_MONTH
 from advisor.plan.candidate_gpus import candidate_gpus
@@ -161,7 +161,10 @@ def hardware_text(result: Any, lang: str) -> str | None:
     rented = rented_of(result.costs, result.deployment_form)
     if rented is None or hyb is None or not hw.gpu:
         return None
-    return render(lang, "burst24.key.hardware", {
+    # the API takes each burst's overflow (burst_path): the rented part said as its fallback, never as the decision
+    # (issue 25, q39: "your 16 × L20 + 11 × H20 rented for the bursts" under an API-first headline)
+    key = "rem36_burst.key.hardware" if burst_path.lead_finding(result) is not None else "burst24.key.hardware"
+    return render(lang, key, {
         "owned": hyb.gpus_owned, "gpu": hw.gpu_name or hw.gpu, "n": rented["n"], "other": rented["gpu"],
         "plan": rented["plan"], "replicas": hw.replicas, "per": hw.gpus_per_replica, "weights": hw.weights or "—"})
 

@@ -229,6 +229,7 @@ def start_with(f: Facts) -> StartWith | None:
         # s35-fairreason (blind review 24, q34: "a 30–40× gap set aside only because the model is deprecated"): the
         # gap in one plain sentence and the one condition that takes the API instead
         key = fair35_lead.KEY
+    # "lead_terms" is chosen only where each reason has a way round (``hosted_weigh.choice``): a clause to chain
     extra: dict[str, Any] = {"ways": ways_round(f, reasons_to_self_host(f))} if reason == "lead_terms" else {}
     if reason == "deprecated":
         extra["times"] = fair35_lead.times(hosted.low, hosted.high, plan.low, plan.high)

@@ -211,7 +211,9 @@ def choice(f: Facts) -> str | None:
     # 1.4–3× dearer with no reason, q11, q26, q31); the lead says the figure a quote must beat
     if clear and not terms:
         return _asked_or(f, _same_model_lead(f, "lead"))
-    if clear and top * LEAD_MARGIN <= plan.low and top * GAP <= plan.low:
+    # "lead_terms" says how an API's contract meets each reason (``ways_round``): only where every one has a way
+    # round, else the lead would chain nothing (s34-rem36: the gap alternative had this guard, this path had not)
+    if clear and top * LEAD_MARGIN <= plan.low and top * GAP <= plan.low and all(_way(w) for w in terms):
         return _asked_or(f, _same_model_lead(f, "lead_terms"))
     if keeping:
         return "answers"

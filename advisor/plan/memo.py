@@ -483,11 +483,14 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.cap.memory_max"), _num(cap.memory_max_concurrency) if fit is None else
                      t("kvfit33.cap.memory_max", typical=_num(fit.at_typical), avg=_num(fit.typical_tokens),
                        full_fit=_num(fit.at_full), context=_num(fit.context))))  # fmt: skip
-    likely = cap.likely
-    for key, p50, p99, span in (("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms, likely and likely.ttft_ms),
-                                ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms, likely and likely.tpot_ms)):
+    likely, lc = cap.likely, result.latency_curve
+    for key, p50, p99, span, target in (
+            ("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms, likely and likely.ttft_ms,
+             lc.slo_ttft_p99_ms if lc else None),
+            ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms, likely and likely.tpot_ms,
+             lc.slo_tpot_p99_ms if lc else None)):
         if p50 is not None and p99 is not None and span and likely:  # the range is the P50's: said beside it (#25)
-            rows.append((t(key), memo_likely.p50_likely_p99(p50, p99, span, likely.regime, t, _num)))
+            rows.append((t(key), memo_likely.p50_likely_p99(p50, p99, span, likely.regime, t, _num, target)))
         elif p50 is not None and p99 is not None:
             rows.append((t(key), t("memo.cap.p50_p99", p50=_num(p50, 1), p99=_num(p99, 1))))
         elif p99 is not None or p50 is not None:  # say only what is known, never "P50 — ms"

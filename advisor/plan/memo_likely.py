@@ -19,6 +19,8 @@ from collections.abc import Callable
 
 from advisor.domain.sizing import LatencySpan, Regime
 
+OVER_KEY = "rem36_p99.over_target"  # the top of the error range over the target the predicted P99 meets
+
 
 def likely_clause(span: LatencySpan, regime: Regime, t: Callable[..., str], num: Callable[..., str]) -> str:
     """The clause after the table's P50: ", likely 197–1,081 ms past the knee, the engine decides (held for 84 % …)"."""
@@ -35,10 +37,10 @@ def likely_clause(span: LatencySpan, regime: Regime, t: Callable[..., str], num:
 
 
 def p50_likely_p99(p50: float, p99: float, span: LatencySpan, regime: Regime, t: Callable[..., str],
-                   num: Callable[..., str]) -> str:
+                   num: Callable[..., str], target: float | None = None) -> str:
     """A latency row's value: "P50 400 ms, likely 299–1,600 ms below the knee (held for 82 % …); P99 1,201 ms"."""
     return (t("memo.cap.p50_only", ms=num(p50, 1)) + likely_clause(span, regime, t, num)
-            + p99_clause(p50, p99, span, t, num))
+            + p99_clause(p50, p99, span, t, num, target))
 
 
 def p99_high(p50: float, p99: float, span: LatencySpan) -> float | None:
@@ -49,10 +51,17 @@ def p99_high(p50: float, p99: float, span: LatencySpan) -> float | None:
     return p99 * span.high / p50
 
 
-def p99_clause(p50: float, p99: float, span: LatencySpan, t: Callable[..., str], num: Callable[..., str]) -> str:
-    """"; P99 1,788 ms, up to 7,155 ms" (the P99 alone where the error does not raise it)."""
+def p99_clause(p50: float, p99: float, span: LatencySpan, t: Callable[..., str], num: Callable[..., str],
+               target: float | None = None) -> str:
+    """"; P99 1,788 ms, up to 7,155 ms" (the P99 alone where the error does not raise it). Where the predicted P99
+    meets ``target`` (the P99 target the plan is sized to) but the error's top does not, the clause says which
+    figure the verdict is judged on and that the top is over the target, a risk to measure (s34-rem36, issue 25:
+    q03's "up to 12,565 ms" against a 4,000 ms target beside "meets the target" read as a contradiction)."""
     high = p99_high(p50, p99, span)
     if high is None:
         return t("likely28_range28.p99_after", ms=num(p99, 1))
     digits = 1 if high < 100 else 0  # as likely_clause rounds its range
+    if target is not None and p99 <= target < high:
+        return t(OVER_KEY, ms=num(p99, 1), high=num(high, digits), target=num(target, 1))
     return t("nums35.p99_up_to", ms=num(p99, 1), high=num(high, digits))
+

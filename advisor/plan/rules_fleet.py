@@ -86,7 +86,8 @@ def _this_service(f: Facts, o: OwnedFormCost, burst: int, util: int) -> dict | N
                   "headroom": round(HEADROOM * 100)}
     rented = rented_of(f.cost.costs, f.form) if f.cost is not None else None
     by_month = burst and rented is not None and listed_on_request(str(o.burst_gpu))  # sold by the month (burst39)
-    more = ({"tr": "burst39.fleetload.more.rent_month", "plan": o.burst_plan_gpus, "rented": rented} if by_month
+    more = (_api_more(f, o.burst_plan_gpus, rented) if burst and rented is not None else None) or (
+            {"tr": "burst39.fleetload.more.rent_month", "plan": o.burst_plan_gpus, "rented": rented} if by_month
             else {"tr": "burst24.fleetload.more.rent", "plan": o.burst_plan_gpus, "rented": rented,
                   "share": round((o.burst_hours_share or 0) * 100)} if burst and rented is not None
             else {"tr": "plan.fleetload14.more.rent", "n": burst, "share": round((o.burst_hours_share or 0) * 100)}
@@ -94,6 +95,18 @@ def _this_service(f: Facts, o: OwnedFormCost, burst: int, util: int) -> dict | N
             if o.gpus_bought else {"tr": "plan.fleetload14.more.none"})  # fmt: skip
     return {"count": o.fleet_count, "gpu": f.chosen.gpu.name, "util": util, "multiple": f"{multiple:g}",
             "more": more, "busier": busier}
+
+
+def _api_more(f: Facts, plan: Any, rented: dict) -> dict | None:
+    """The peaks' share said as the headline decides it where a hosted API takes each burst's overflow
+    (``burst_path``): the API first, the rented part only where it falls short (issue 25, q39: reason 1 read "rented
+    as 11 × H20 for the bursts" under a headline that sends the bursts to the API); None where the API does not lead."""
+    from advisor.plan.burst_bill_rules import api_lead  # a rules module: loaded where used
+
+    lead = api_lead(f)
+    if lead is None:
+        return None
+    return {"tr": "rem36_burst.fleetload.more.api", "plan": plan, "rented": rented, "basis": lead["rented_basis"]}
 
 
 def _site_words(f: Facts, o: OwnedFormCost) -> dict:

@@ -27,8 +27,16 @@ def text(findings: Sequence[Finding], lang: str) -> str:
     p = f.params
     top = p.get("top_amount")
     params = {"hosted": p.get("hosted"), "plan": p.get("plan"), "per": p.get("per"), "first": p.get("first"),
-              "top": {"tr": TOP, "top_amount": top} if top not in (None, "") else ""}
+              "top": {"tr": TOP, "top_amount": top} if top not in (None, "") else "",
+              "verify": " " + render(lang, "memo.verify_mark") if needs_verify(f) else ""}
     return render(lang, KEY, params)
 
 
-__all__ = ["KEY", "TOP", "text"]
+def needs_verify(f: Finding) -> bool:
+    """The finding rests on a fact no official source confirms (its own flag, or a grade C/U source): the line
+    carries the memo's ⚠ as that finding does in section 7 and as page 1's reasons count it (s34-rem36: the API's
+    list prices, grade C, stood unmarked on this line alone)."""
+    return bool(f.verify or any(s.needs_verify for s in f.sources))
+
+
+__all__ = ["KEY", "TOP", "needs_verify", "text"]

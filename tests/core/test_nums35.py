@@ -12,7 +12,7 @@ import pytest
 from advisor.cli.plan import summary
 from advisor.i18n import translate
 from advisor.plan.memo import memo_document
-from advisor.plan.memo_likely import likely_clause, p99_high
+from advisor.plan.memo_likely import OVER_KEY, likely_clause, p99_high
 from advisor.plan.money_text import number_text
 from advisor.plan.yardstick_spare import spare_split
 from tests.support.planned import ADVICE_SCENARIOS, advice_plan, scenario_memo
@@ -44,7 +44,11 @@ def test_the_p99_carries_the_same_error_and_tops_the_p50s_range(scenario, lang):
         high = p99_high(p50, p99, span)
         assert high is not None and high == pytest.approx(p99 * span.high / p50)
         digits = 1 if high < 100 else 0
-        said = translate(lang, "nums35.p99_up_to", ms=number_text(p99, 1), high=number_text(high, digits))
+        # s34-rem36: over the target at the error's top, the clause says the P99 is the figure judged on
+        target = {"memo.cap.ttft": r.latency_curve.slo_ttft_p99_ms, "memo.cap.tpot": r.latency_curve.slo_tpot_p99_ms}[key]
+        over = target is not None and p99 <= target < high
+        said = translate(lang, OVER_KEY if over else "nums35.p99_up_to", ms=number_text(p99, 1),
+                         high=number_text(high, digits), target=number_text(target or 0, 1))
         assert row.endswith(said + " |"), row
         # the P99 read with the error is never below the P50 read with it: the contradiction q01/q03 were read as
         top = re.findall(rf"{NUM}–{NUM}", row)[0][1]
@@ -55,7 +59,7 @@ def test_q01s_rows_no_longer_put_a_p50_top_above_the_only_p99_given():
     text = scenario_memo(ADVICE_SCENARIOS / "q01_office_lan_capex_contracts.json", "en")
     row = _row(text, "en", "memo.cap.ttft")
     (top,) = [m[1] for m in re.findall(rf"likely {NUM}–{NUM} ms", row)]
-    (p99, up_to), = re.findall(rf"P99 {NUM} ms, up to {NUM} ms", row)
+    (p99, up_to), = re.findall(rf"P99 {NUM} ms, [^;]*; up to {NUM} ms", row)  # the target named between (rem36)
     assert _n(top) > _n(p99)  # the case the review read: the P50's range tops the predicted P99 ...
     assert _n(up_to) >= _n(top)  # ... and the P99 is now said with the error that puts it there
     assert "error range" in row
