@@ -1092,8 +1092,7 @@ def memo_context(
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
-        "gpu_choice": result.gpu_choice.text_in(lang) + supply_lead.choice_clause(result, lang)
-        if result.gpu_choice else "",
+        "gpu_choice": supply_lead.choice_text(result, lang),  # the part to quote beside it (s34-supply36)
         "layouts": layouts,
         "past_knee": _knee_sentences(result, t, lang),
         "carried": _curve_reading(result, t, lang),

@@ -150,12 +150,19 @@ def hardware_clause(result: PlanResult, lang: str, first: int) -> str:
     return render(lang, f"supply36.key.{_variant(s)}", {**params(s), "where": _where(n)})
 
 
-def choice_clause(result: PlanResult, lang: str) -> str:
-    """After the why-this-GPU sentence: the cheaper part this plan is not sized on, and why."""
-    s = result.supply_switch
-    if s is None or result.gpu_choice is None:
+def choice_text(result: PlanResult, lang: str) -> str:
+    """The why-this-GPU paragraph: the choice's own text, then the cheaper part this plan is not sized on and why.
+    The re-plan considered only this part, so its "the only setup among the GPUs considered" would read as if no
+    other part met the target: the setup is then named as the one sized here instead."""
+    g = result.gpu_choice
+    if g is None:
         return ""
-    return render(lang, f"supply36.choice.{_variant(s)}", params(s))
+    s = result.supply_switch
+    if s is None:
+        return g.text_in(lang)
+    if g.alternatives or g.unsourced_cheaper is not None:
+        return g.text_in(lang) + render(lang, f"supply36.choice.{_variant(s)}", params(s))
+    return render(lang, f"supply36.choice.{_variant(s)}_only", {**params(s), "chosen": g._option_text(g.chosen, lang)})
 
 
 def feasible_text(result: PlanResult, lang: str, text: str) -> str:
@@ -177,4 +184,4 @@ def feasible_text(result: PlanResult, lang: str, text: str) -> str:
                               "where": _where(step), "rest": text})
 
 
-__all__ = ["STEP_ID", "choice_clause", "feasible_text", "hardware_clause", "lead", "params", "pick", "step_number"]
+__all__ = ["STEP_ID", "choice_text", "feasible_text", "hardware_clause", "lead", "params", "pick", "step_number"]

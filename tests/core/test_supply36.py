@@ -51,7 +51,7 @@ def test_page_one_names_the_part_to_quote_and_the_figure_to_switch_under(lang: s
     step = r.next_steps[n - 1]
     assert step.id == supply_lead.STEP_ID and s["gpu"] in step.text_in(lang)
     assert f"{s['n']} × {s['gpu']}" in step.text_in(lang) and round_money(s["below"]) in step.text_in(lang)
-    assert supply_lead.choice_clause(r, lang).strip() in md  # the why-this-GPU paragraph says it too
+    assert supply_lead.choice_text(r, lang) in md  # the why-this-GPU paragraph says it too
     assert not _row(md, FEASIBLE[lang]).split("|")[2].strip().startswith(CONDITIONAL[lang])
 
 
