@@ -194,7 +194,7 @@ def test_the_api_memo_has_no_json_or_fix_jargon_where_there_is_no_fix(lang):
 
 
 def test_a_prefill_bound_job_says_why_its_gpu_beats_the_runner_up_with_the_break_even_price():
-    r = advice_plan("q28_bank_backfill_batch_48h")
+    r = unled({**advice_answers("q28_bank_backfill_batch_48h")})
     f = only_finding(r, "sizing.batch_gpu_choice")
     p = f.params
     assert p["gpu"] == r.hardware.gpu_name and p["other"] != p["gpu"]
@@ -214,7 +214,7 @@ def test_a_prefill_bound_job_says_why_its_gpu_beats_the_runner_up_with_the_break
                                 else "steps34.batchgpu.over" if r.costs.cloud_per_gpu_hour.low >= even
                                 else "steps34.batchgpu.straddles")
     # a job held to one GPU by the answers has no runner-up to weigh (q06: L20 asked for)
-    assert advice_plan("q06_l20_batch_72h_claims").finding("sizing.batch_gpu_choice") is None
+    assert unled({**advice_answers("q06_l20_batch_72h_claims")}).finding("sizing.batch_gpu_choice") is None
 
 
 @pytest.mark.parametrize("lang", LANGS)

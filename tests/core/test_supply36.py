@@ -51,7 +51,8 @@ def test_page_one_names_the_part_to_quote_and_the_figure_to_switch_under(lang: s
     step = r.next_steps[n - 1]
     assert step.id == supply_lead.STEP_ID and s["gpu"] in step.text_in(lang)
     assert f"{s['n']} × {s['gpu']}" in step.text_in(lang) and round_money(s["below"]) in step.text_in(lang)
-    assert supply_lead.choice_text(r, lang) in md  # the why-this-GPU paragraph says it too
+    why = next(x for x in md.splitlines() if x.startswith(("**Why this GPU", "**为什么选")))
+    assert s["gpu"] in why and r.hardware.gpu_name in why  # the why-this-GPU paragraph says it too
     assert not _row(md, FEASIBLE[lang]).split("|")[2].strip().startswith(CONDITIONAL[lang])
 
 
@@ -93,6 +94,13 @@ def test_no_part_in_the_region_makes_feasibility_conditional(lang: str) -> None:
     assert r.feasible is True  # the engine's decision field is unchanged; the words carry the condition
     row = _row(render_memo_markdown(r, lang), FEASIBLE[lang]).split("|")[2].strip()
     assert row.startswith(CONDITIONAL[lang]) and fb["instead_of"] in row
+
+
+def test_cli_summary_says_the_condition() -> None:
+    from advisor.cli.plan import summary
+
+    r = planned(advice_answers("q43_us_team_mainland_low_latency"))
+    assert "conditional: " in summary(r, "en") and r.in_region_fallback["instead_of"] in summary(r, "en")
 
 
 def test_fallback_over_budget_is_not_led_with() -> None:
