@@ -88,6 +88,7 @@ from advisor.plan import (
     spare_over_budget,
     spare_policy,
     stand_in_prices,
+    supply_lead,
     term_cost,
     ttft_choice,
     ttft_relaxed,
@@ -1430,7 +1431,19 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.next_steps = api_lead_steps.api_first(result)
     # no confirmed hardware until a provider there quotes: that quote, with plan B, is the first step (review 23)
     result.next_steps = in_region_fallback.quote_first(result)
+    if check_fixes:  # sized on the part had in the region and in time, the cheaper one to quote (s34-supply36)
+        result = supply_lead.lead(result, functools.partial(_replanned, answers, quotes))
     return result
+
+
+def _replanned(answers: PlanAnswers, quotes: list[dict[str, Any]] | None, change: dict[str, Any]) -> PlanResult | None:
+    """The plan of ``answers`` with ``change`` (None where the answers reject it)."""
+    from advisor.plan.answers import AnswersError, answers_from_dict
+
+    try:
+        return plan(answers_from_dict({**answers.model_dump(mode="json", exclude_none=True), **change}), quotes=quotes)
+    except AnswersError:
+        return None
 
 
 def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.Candidate | None, book: PriceBook,

@@ -85,6 +85,7 @@ from advisor.plan import (
     server_size_price,
     set_aside,
     spare_kept,
+    supply_lead,
     vm_payback_words,
     volume_peak,
     volume_range,
@@ -1094,7 +1095,7 @@ def memo_context(
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
-        "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
+        "gpu_choice": supply_lead.choice_text(result, lang),  # the part to quote beside it (s34-supply36)
         "layouts": layouts,
         "past_knee": _knee_sentences(result, t, lang),
         "carried": _curve_reading(result, t, lang),
@@ -1328,6 +1329,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     as_asked = as_asked_only(result)
     # a part no provider there is known to sell: unconfirmed until one quotes, the step with plan B named (review 23)
     hardware += in_region_fallback.hardware_clause(result, lang, FIRST_STEPS)
+    hardware += supply_lead.hardware_clause(result, lang, FIRST_STEPS)  # sized on the part had there (s34-supply36)
     rows = [(t("memo.key.hardware_as_asked" if as_asked and hw.gpu else "memo.key.hardware"), hardware)]
     asked = result.as_asked_hardware  # sized on the fix's part: the setup asked for, beside it, for comparison
     if asked is not None and asked.gpu:
@@ -1416,6 +1418,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                                for i in steps))
         feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
     feasible = sales_deadline.feasible_text(result, lang) or feasible  # launched on the on-demand part (q32)
+    feasible = supply_lead.feasible_text(result, lang, feasible)  # on a part no one there is known to sell (q43)
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         feasible += t("memo.apikept25.feasible_at_loss")

@@ -1535,6 +1535,13 @@ class PlanResult(_Out):
         "times the uplift: the best-ranked setup on a part with a price row of that region, sized and checked on the "
         "same predictor, with its GPU rent a month (row × GPUs × hours) and the row it rests on")
 
+    # s34-supply36 (issue 25, review 25: q25/q28/q32/q37): the plan re-sized on a part the team can get in its
+    # region and in time; the cheaper part it set aside, to quote (advisor.plan.supply_lead)
+    supply_switch: dict[str, Any] | None = Field(
+        None, description="where the cheapest part is not known to be sold in the region, or is sold only through "
+        "the cloud's sales against a deadline: the part set aside (gpu, n), why (kind: region or sales), and the "
+        "figure below which its written quote would pay to switch (below, currency: this plan's low end)")
+
     def finding(self, finding_id: str) -> Finding | None:
         return next((f for f in self.findings if f.id == finding_id), None)
 

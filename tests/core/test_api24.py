@@ -21,7 +21,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.core.test_plan_rules import facts_for
 from tests.support.former_l20_rent import former_l20_quotes
-from tests.support.planned import advice_answers, planned, short_lived
+from tests.support.planned import advice_answers, planned, short_lived, unled
 
 LANGS = ("en", "zh_CN")
 ESTIMATE = {"en": "not a figure you gave", "zh_CN": "不是你们给出的数字"}
@@ -211,7 +211,7 @@ def test_a_batch_job_at_about_the_apis_cost_weighs_it_with_the_batch_api_a_sourc
     the API's middle is no longer above the plan's at any deadline, but the two ranges overlap outright, the case
     this test is about (weighed as an overlap, kept for the answers' reason, the batch API named). The 48-hour
     scenario as the bench has it shows it."""
-    r = planned(advice_answers("q28_bank_backfill_batch_48h"))
+    r = unled(advice_answers("q28_bank_backfill_batch_48h"))
     h, p = r.costs.hosted_api_monthly, r.costs.recommended_monthly
     assert p.low < h.low and h.high < p.high  # the API's range within the plan's: about the same, quotes decide
     f = r.finding("cost.hosted_weighed")
@@ -231,6 +231,6 @@ def test_a_batch_job_at_about_the_apis_cost_weighs_it_with_the_batch_api_a_sourc
     from advisor.plan import answers_from_dict, make_plan
 
     q06_answers = answers_from_dict(advice_answers("q06_l20_batch_72h_claims"))
-    assert planned(advice_answers("q06_l20_batch_72h_claims")).finding("cost.hosted_weighed") is not None
+    assert unled(advice_answers("q06_l20_batch_72h_claims")).finding("cost.hosted_weighed") is not None
     q06 = make_plan(q06_answers, quotes=former_l20_quotes())
     assert q06.finding("cost.hosted_weighed") is None

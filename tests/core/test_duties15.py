@@ -48,9 +48,9 @@ def test_the_launch_row_never_reads_as_days_alone_when_it_waits_on_the_hkma():
     """The HKMA finding says the launch waits on its review; page 1's "Earliest launch" said "in 1–5 days" beside it
     (a decision contradicting itself). The review's length is unknown here, so the row names it, not a number."""
     from advisor.plan.memo import render_memo_markdown
-    from tests.support.planned import advice_answers, planned
+    from tests.support.planned import advice_answers, unled
 
-    r = planned(advice_answers("q25_hk_bank_retail"))
+    r = unled(advice_answers("q25_hk_bank_retail"))
     assert r.finding("fin.hkma_outsourcing") is not None
     en = next(x for x in render_memo_markdown(r, "en").splitlines() if x.startswith("| Earliest launch"))
     zh = next(x for x in render_memo_markdown(r, "zh_CN").splitlines() if x.startswith("| 最早上线"))
@@ -67,5 +67,5 @@ def test_the_launch_row_never_reads_as_days_alone_when_it_waits_on_the_hkma():
     assert zh.startswith("| 最早上线 | 须先完成下一步第 2 条所列事项")
     said = with_step_pointed_at(en, render_memo_markdown(r, "en"), "en")
     assert "the HKMA's review" in said and "金管局" in with_step_pointed_at(zh, render_memo_markdown(r, "zh_CN"), "zh_CN")
-    other = planned(advice_answers("q37_sg_fintech_public"))
+    other = unled(advice_answers("q37_sg_fintech_public"))
     assert "HKMA" not in next(x for x in render_memo_markdown(other, "en").splitlines() if x.startswith("| Earliest"))

@@ -14,7 +14,7 @@ from advisor.plan import answers_from_dict, kv_card, sizing
 from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
-from tests.support.planned import advice_answers, advice_plan
+from tests.support.planned import advice_answers, advice_plan, unled
 
 LANGS = ["en", "zh_CN"]
 Q36, Q41, Q42 = "q36_bursty_b2b_event_mainland", "q41_finetune_internal_callcentre", "q42_china_market_gpus_mainland"
@@ -85,6 +85,6 @@ def test_a_plan_whose_cache_holds_its_failover_load_names_no_card():
 def test_no_listed_card_with_more_memory_holds_it_keeps_the_generic_remedy():
     # q37: the L4s listed hold their own smaller loads, but on cards with less memory; the A100 listed does not hold
     # the 80 a replica carries with one down: "a card with more memory" stays unnamed, after the FP8 cache
-    plan = advice_plan("q37_sg_fintech_public")
+    plan = unled({**advice_answers("q37_sg_fintech_public")})
     kinds = [(r.kind, r.gpu_name) for r in plan.capacity.kv_fit.remedies]
     assert kinds[-1] == ("larger_card", None)

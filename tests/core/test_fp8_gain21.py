@@ -13,7 +13,7 @@ import pytest
 
 from advisor.plan import fp8_gain
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, planned, unled
 
 # q38 with a strong team: one L40S carries all 15 (s24-redund24: a basic-ops team's rented node gets a second, and on
 # two the gain is too small to feel, so BF16 is kept there: tests/core/test_redund24.py)
@@ -44,7 +44,7 @@ def test_fp8_is_kept_where_it_cuts_a_felt_p99_tpot_by_a_quarter(name):
 
 @pytest.mark.parametrize("name", KEPT)
 def test_bf16_keeps_the_tie_where_fp8_gains_little_or_nothing_felt(name):
-    r = planned(advice_answers(name))
+    r = unled(advice_answers(name))
     assert r.hardware.weights == "bf16" and r.layouts_tried is not None and r.layouts_tried.fp8_gain is None
     assert r.finding("sizing.quantized") is None
 

@@ -12,13 +12,13 @@ from advisor.plan.context import resolve
 from advisor.plan.data import PriceBook
 from advisor.plan.engine import _screen, _verify_laid_out
 from advisor.plan.gpu_choice import _copy
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, unled
 
 HOURS = 730.0  # advisor.plan.cost bills a month at 730 hours
 
 
 def _fallback(name: str) -> dict:
-    fb = planned(advice_answers(name)).in_region_fallback
+    fb = unled(advice_answers(name)).in_region_fallback
     assert fb is not None, name
     return fb
 
@@ -79,7 +79,7 @@ def test_q43_miss_is_said_with_its_margin() -> None:
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_quote_step_names_plan_b(lang: str) -> None:
     """The step asking Hong Kong's hosts for an L40S quote goes on with plan B: its count, part and month."""
-    r = planned(advice_answers("q25_hk_bank_retail"))
+    r = unled(advice_answers("q25_hk_bank_retail"))
     fb = r.in_region_fallback
     step = next(s for s in r.next_steps if s.id == "quotes")
     text = step.text_in(lang)
@@ -89,7 +89,7 @@ def test_quote_step_names_plan_b(lang: str) -> None:
 
 
 def test_exposed_in_plan_json() -> None:
-    data = planned(advice_answers("q37_sg_fintech_public")).to_json("en")
+    data = unled(advice_answers("q37_sg_fintech_public")).to_json("en")
     fb = data["in_region_fallback"]
     assert fb["row_ids"] == ["l4.gcp_singapore"] and fb["source"]
 
@@ -97,7 +97,7 @@ def test_exposed_in_plan_json() -> None:
 @pytest.mark.parametrize("name", ["q21_fast_launch_hk_rule1",  # its A10 has Hong Kong's own row: no stand-in
                                   "q23_japan_game_npc"])  # Tokyo's own L40S row: nothing to fall back from
 def test_none_where_the_part_is_priced_in_region(name: str) -> None:
-    r = planned(advice_answers(name))
+    r = unled(advice_answers(name))
     assert r.in_region_fallback is None
     assert all(s.otherwise is None for s in r.next_steps)
 

@@ -12,7 +12,7 @@ from advisor.plan.batch_kv import fp8_kv_allowed
 from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
-from tests.support.planned import advice_answers, advice_plan
+from tests.support.planned import advice_answers, advice_plan, unled
 from tests.support.unswitched import plan_kept_bf16
 
 LANGS = ["en", "zh_CN"]
@@ -25,9 +25,9 @@ SECONDS_A_MONTH = 730 * 3600
 
 def _memory(name: str, kv: str):
     """One replica of the led setup as the sizing core estimates it with ``kv`` (not through kv_fit.py)."""
-    hw = advice_plan(name).hardware
+    hw = unled(advice_answers(name)).hardware
     ctx = resolve(answers_from_dict(advice_answers(name)))
-    if advice_plan(name).nodes:  # a two-node plan: the mainland node's share (the setup led)
+    if unled(advice_answers(name)).nodes:  # a two-node plan: the mainland node's share (the setup led)
         from advisor.plan.two_nodes import mainland_ctx
 
         ctx = mainland_ctx(ctx)
@@ -51,7 +51,7 @@ def _condition(name: str) -> bool:
 
 @pytest.mark.parametrize("name", SET + KEPT)
 def test_the_flag_is_set_exactly_where_the_16_bit_cache_falls_short_and_fp8_holds_the_load(name):
-    plan = advice_plan(name)
+    plan = unled({**advice_answers(name)})
     hw, fit = plan.hardware, plan.capacity.kv_fit
     want = _condition(name)
     assert want == (name in SET)
@@ -65,7 +65,7 @@ def test_the_flag_is_set_exactly_where_the_16_bit_cache_falls_short_and_fp8_hold
 
 @pytest.mark.parametrize("name", SET)
 def test_the_switched_plan_agrees_with_itself(name):
-    plan, kept = advice_plan(name), plan_kept_bf16(name)
+    plan, kept = unled({**advice_answers(name)}), plan_kept_bf16(name)
     hw, cap, fit, c = plan.hardware, plan.capacity, plan.capacity.kv_fit, plan.costs
     # the KV-fit lines are the FP8 setup's own memory estimate, the 16-bit one said beside it
     assert fit.kv_dtype == "fp8" and fit.at_full == _memory(name, "fp8").max_concurrency_kv
@@ -109,7 +109,7 @@ def test_a_two_node_plan_is_costed_again_on_its_fp8_node():
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", [Q05, Q25])
 def test_the_memo_says_why_its_command_sets_fp8(name, lang):
-    plan = advice_plan(name)
+    plan = unled({**advice_answers(name)})
     fit = plan.capacity.kv_fit
     [said] = [p for p in plan.binding_constraint.then if isinstance(p, dict) and p.get("tr", "").startswith("kvdef34.")]
     assert said["bf16"] == fit.bf16_full_fit and said["full_fit"] == fit.at_full and said["context"] == fit.context

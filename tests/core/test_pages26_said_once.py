@@ -19,7 +19,7 @@ from advisor.plan.memo import FIRST_STEPS, memo_document, render_memo_markdown
 from advisor.plan.memo_gate_once import step_number
 from advisor.plan.result import render
 from tests.support.former_l20_rent import former_l20_quotes
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, short_lived
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, short_lived, unled
 
 NAMES = sorted(p.stem for p in ADVICE_SCENARIOS.glob("q*.json"))
 LANGS = ("en", "zh_CN")
@@ -80,7 +80,7 @@ def test_q38_launch_row_points_at_step_one_and_the_json_keeps_the_full_list():
 def test_the_stand_in_price_is_said_once_on_page_one(name):
     """The cost row says the region's GPU price is a stand-in; the quote step asks for the quote without saying it
     again in brackets (q25, q34: "the GPU price above is a stand-in: another region's rows times an uplift")."""
-    r = planned(advice_answers(name))
+    r = unled(advice_answers(name))
     page = _page_one(render_memo_markdown(r, "en"))
     assert page.count("stand-in") == 1, name
     assert "stand-in" in _row(page, "memo.key.cost", "en")

@@ -10,7 +10,7 @@ import pytest
 
 from advisor.plan.batch_double import COST_SHARE
 from advisor.plan.batch_rate import setup_hours
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, planned, unled
 
 
 def _doubled(plan):
@@ -24,7 +24,7 @@ def _doubled(plan):
 @pytest.mark.parametrize("sid, small", [("q06_l20_batch_72h_claims", 4), ("q28_bank_backfill_batch_48h", 6)])
 def test_the_job_runs_on_twice_the_minimum_for_a_few_percent(sid, small):
     answers = advice_answers(sid)
-    plan = planned(answers)
+    plan = unled(answers)
     f = _doubled(plan)
     assert f is not None, [x.id for x in plan.findings]
     p = f.params

@@ -317,8 +317,11 @@ ROWS: list[Row] = [
     Row("sizing.context_exceeds_model", {**MAINLAND, "max_context_tokens": 131_072}, {"max_context_tokens": 4096}),
     Row("sizing.unknown_load", MAINLAND, {"peak_concurrency": 4}),
     Row("sizing.batch_throughput", BATCH, {"use_case": "api"}),
-    # s33-steps: a prefill-bound job's GPU against the runner-up (q28); held to one GPU, there is none to weigh
-    Row("sizing.batch_gpu_choice", lambda: advice_answers("q28_bank_backfill_batch_48h"),
+    # s33-steps: a prefill-bound job's GPU against the runner-up (q28); held to one GPU, there is none to weigh. q28
+    # without its deadline: with it, the sales-only H20's unknown delivery puts the job on the hourly L20 alone
+    # (supply_lead, s34-supply36), which has no runner-up to weigh either
+    Row("sizing.batch_gpu_choice", lambda: {k: v for k, v in advice_answers("q28_bank_backfill_batch_48h").items()
+                                            if k != "batch_deadline_hours"},
         {"gpu_constraint": ["h20-96g"]}),
     # s33-numbers2: a layout that takes busy fleet cards only to meet an ASSUMED TTFT target says so and asks (q04);
     # the same target given by the team is its own, nothing to ask

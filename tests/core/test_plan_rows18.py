@@ -19,7 +19,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.price_rows import MARKETPLACE, marketplace_allowed
 from advisor.plan.reasons import deciding
 from advisor.plan.result import PriceRow
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_answers
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_answers, unled
 
 SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))
 NO_PI = {"level": "medium", "personal_info": False, "sector": "general"}
@@ -89,7 +89,7 @@ def test_a_stand_in_price_is_said_in_the_headline_and_its_quote_is_the_first_ste
 
 @pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q37_sg_fintech_public", "q43_us_team_mainland_low_latency"])
 def test_the_named_stand_ins_are_said(name):
-    r = planned(advice_answers(name))
+    r = unled(advice_answers(name))
     assert r.deployment_form == "cloud" and r.costs.price_basis is not None and r.costs.price_basis.stand_in
     assert "not a quote" in render_memo_markdown(r, "en")
 
@@ -104,7 +104,7 @@ def test_a_sourced_row_of_the_region_prices_the_node_without_uplift_or_stand_in(
     local = PriceRow(id="test.sg.l40s", offer="Singapore data-centre L40S (test row)", gpu="l40s", kind="on_demand",
                      region="singapore", low=2.0, high=2.2, unit="USD/GPU-hour", date="2026-11",
                      source="test fixture", grade="B", provider="specialty")
-    before = make_plan(answers_from_dict(advice_answers("q37_sg_fintech_public")))
+    before = unled(advice_answers("q37_sg_fintech_public"))
     assert before.hardware.gpu == "l40s" and before.costs.price_basis.stand_in_region == "singapore"
     rows = data.builtin_rows()
     monkeypatch.setattr(data, "builtin_rows", lambda: (*rows, local))

@@ -21,7 +21,7 @@ from advisor.plan.gpu_lead import prefill_pct
 from advisor.plan.instance_on_request import listed_on_request
 from advisor.plan.memo import memo_document
 from advisor.plan.result import CurvePoint
-from tests.support.planned import advice_plan
+from tests.support.planned import advice_answers, advice_plan, unled
 
 Q42 = "q42_china_market_gpus_mainland"
 LANGS = ("en", "zh_CN")
@@ -156,7 +156,7 @@ def test_hourly_part_still_scales_with_the_load():
 
 def test_spare_already_on_keeps_its_own_reason():
     """q32: the always-on replica and the spare are every GPU anyway; the sales rule changes nothing, said nowhere."""
-    r = advice_plan("q32_filed_public_chatbot_fast")
+    r = unled({**advice_answers("q32_filed_public_chatbot_fast")})
     w = r.costs.cloud_warm
     assert listed_on_request(r.hardware.gpu) and w["on_request"] and not w["kept_on"]
     assert "only through its sales" not in _line(r, "en", "| Cloud GPU servers")

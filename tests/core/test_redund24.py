@@ -8,7 +8,7 @@ import math
 import pytest
 
 from advisor.plan import spare_policy
-from tests.support.planned import advice_answers, advice_plan, only_finding, planned
+from tests.support.planned import advice_answers, advice_plan, only_finding, planned, unled
 
 LANGS = ("en", "zh_CN")
 
@@ -95,10 +95,10 @@ def test_a_failover_within_the_margin_gets_one_more_unit_the_budget_covers():
 
 def test_no_unit_more_where_the_budget_does_not_cover_it_or_the_failover_has_room():
     q43 = advice_answers("q43_us_team_mainland_low_latency")
-    two = planned({**q43, "monthly_budget": {"amount": 3000, "currency": "USD"}})  # 2 VMs fit, 3 do not
+    two = unled({**q43, "monthly_budget": {"amount": 3000, "currency": "USD"}})  # 2 VMs fit, 3 do not
     assert _units(two) == (2, 1)
     assert "tight_failover" in str(only_finding(two, "region.latency_budget").params)  # the risk, said instead
-    roomy = planned({**q43, "latency_slo": {"ttft_p99_ms": 400, "tpot_p99_ms": 40}})  # 146 ms is far from 400
+    roomy = unled({**q43, "latency_slo": {"ttft_p99_ms": 400, "tpot_p99_ms": 40}})  # 146 ms is far from 400
     assert _units(roomy) == (2, 1)
     assert not only_finding(roomy, "sizing.redundancy").title_key.endswith(".margin.title")
 
@@ -106,7 +106,7 @@ def test_no_unit_more_where_the_budget_does_not_cover_it_or_the_failover_has_roo
 def test_a_failover_at_the_knee_but_clear_of_the_target_is_not_given_one_more():
     # q37: with one of two L40S down the other takes all 80 at the knee, TPOT P99 about 79 ms of 100: a fifth from
     # the target, not within the margin (at 20 % seven of the 29 plans with a spare would gain a unit)
-    r = advice_plan("q37_sg_fintech_public")
+    r = unled({**advice_answers("q37_sg_fintech_public")})
     assert _units(r) == (2, 1)
 
 

@@ -11,7 +11,7 @@ from advisor.plan import sales_deadline, sales_job, sales_wait
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.sales_only import listed_on_request
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, unled
 
 ROWS = {"en": ("Earliest launch", "Feasible as asked"), "zh_CN": ("最早上线", "按要求是否可行")}
 
@@ -22,7 +22,7 @@ def _row(md: str, key: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_deadline_launches_on_the_on_demand_part(lang: str) -> None:
-    r = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
     now = sales_deadline.start_now(r)
     other = sales_wait.start_on(r)
     assert now is not None and other is not None and now["gpu"] == other["gpu"] != r.hardware.gpu_name
@@ -44,14 +44,14 @@ def test_deadline_launches_on_the_on_demand_part(lang: str) -> None:
 def test_no_deadline_keeps_the_delivery_as_the_gate() -> None:
     answers = advice_answers("q32_filed_public_chatbot_fast")
     answers.pop("launch_deadline_days", None)
-    r = planned(answers)
+    r = unled(answers)
     assert r.timeline.deadline_days is None and sales_deadline.start_now(r) is None
     assert r.next_steps[0].key == sales_wait.GATE_KEY  # the launch still waits on the delivery
     assert sales_deadline.launch_text(r, "en", "1–5") is None
 
 
 def test_over_budget_on_demand_part_is_not_led_with() -> None:
-    r = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
     other = sales_wait.start_on(r)
     assert other is not None
     month = float(other["per_hour"].replace(",", "")) * HOURS_PER_MONTH
@@ -63,7 +63,7 @@ def test_over_budget_on_demand_part_is_not_led_with() -> None:
 def test_cli_summary_says_the_launch_on_the_on_demand_part(lang: str) -> None:
     from advisor.cli.plan import summary
 
-    r = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
     now = sales_deadline.start_now(r)
     assert now is not None
     text = summary(r, lang)
@@ -74,7 +74,7 @@ def test_cli_summary_says_the_launch_on_the_on_demand_part(lang: str) -> None:
 def test_job_on_a_sales_only_part_names_the_runner_up_to_run_it_on(lang: str) -> None:
     """q28: a job on H20 (sold through sales) names the listed runner-up, with the GPUs the deadline needs on it,
     its price a GPU-hour and the job's GPU-hours, as the why-this-GPU finding states them."""
-    r = planned(advice_answers("q28_bank_backfill_batch_48h"))
+    r = unled(advice_answers("q28_bank_backfill_batch_48h"))
     assert sales_deadline.start_now(r) is None  # a job's clock, no launch deadline: page 1's rows as they were
     why = next(f for f in r.findings if f.id == sales_job.FINDING)
     p = why.params
@@ -93,7 +93,7 @@ def test_job_on_a_sales_only_part_names_the_runner_up_to_run_it_on(lang: str) ->
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_timeline_table_says_the_delivery_waits_only_the_move(lang: str) -> None:
-    r = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
     [item] = [i for i in r.timeline.items if i.id == sales_wait.ITEM_ID]
     cell = sales_deadline.blocking_cell(r, item, lang)
     assert cell is not None and r.hardware.gpu_name in cell

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan.memo import memo_document
-from tests.support.planned import advice_plan
+from tests.support.planned import advice_answers, advice_plan, unled
 
 LANGS = ("en", "zh_CN")
 
@@ -43,10 +43,10 @@ def test_an_unblocked_plan_keeps_its_failover_sentence():
 
 
 def test_plan_b_is_off_the_quote_step_where_a_hosted_api_leads():
-    led = advice_plan("q12_hk_saas_pi_contract")
+    led = unled({**advice_answers("q12_hk_saas_pi_contract")})
     assert led.start_with is not None and led.start_with.form == "hosted_api"
     assert led.in_region_fallback is not None  # still in the JSON
     assert all(s.otherwise is None for s in led.next_steps)
-    kept = advice_plan("q25_hk_bank_retail")
+    kept = unled({**advice_answers("q25_hk_bank_retail")})
     assert kept.start_with is None or kept.start_with.form != "hosted_api"
     assert any(s.id == "quotes" and s.otherwise is not None for s in kept.next_steps)

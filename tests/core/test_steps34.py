@@ -14,7 +14,7 @@ from advisor.i18n import translate
 from advisor.plan import duties34_rules, hosted_prices, hosted_quality, job_cloud_steps
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import against_plan, deciding
-from tests.support.planned import advice_answers, advice_plan, only_finding
+from tests.support.planned import advice_answers, advice_plan, only_finding, unled
 
 LANGS = ("en", "zh_CN")
 
@@ -73,7 +73,7 @@ def test_no_job_steps_for_a_service_an_api_or_a_job_that_cannot_run(name):
 
 @pytest.mark.parametrize("name", ["q28_bank_backfill_batch_48h", "q04_securities_h20_l20_fleet"])
 def test_the_h20_prefill_weakness_on_a_plan_of_h20s_is_a_caveat_not_a_reason(name):
-    r = advice_plan(name)
+    r = unled(advice_answers(name))  # q28's job is now run on the hourly L20 (supply_lead): its H20 plan as sized
     assert r.hardware.gpu == "h20-96g"
     weak = only_finding(r, "gpu.h20_prefill")  # still said among the findings
     assert against_plan(weak)
@@ -194,7 +194,7 @@ def test_the_api_memo_has_no_json_or_fix_jargon_where_there_is_no_fix(lang):
 
 
 def test_a_prefill_bound_job_says_why_its_gpu_beats_the_runner_up_with_the_break_even_price():
-    r = advice_plan("q28_bank_backfill_batch_48h")
+    r = unled({**advice_answers("q28_bank_backfill_batch_48h")})
     f = only_finding(r, "sizing.batch_gpu_choice")
     p = f.params
     assert p["gpu"] == r.hardware.gpu_name and p["other"] != p["gpu"]
@@ -214,7 +214,7 @@ def test_a_prefill_bound_job_says_why_its_gpu_beats_the_runner_up_with_the_break
                                 else "steps34.batchgpu.over" if r.costs.cloud_per_gpu_hour.low >= even
                                 else "steps34.batchgpu.straddles")
     # a job held to one GPU by the answers has no runner-up to weigh (q06: L20 asked for)
-    assert advice_plan("q06_l20_batch_72h_claims").finding("sizing.batch_gpu_choice") is None
+    assert unled({**advice_answers("q06_l20_batch_72h_claims")}).finding("sizing.batch_gpu_choice") is None
 
 
 @pytest.mark.parametrize("lang", LANGS)

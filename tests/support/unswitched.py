@@ -8,19 +8,21 @@ import pickle
 from functools import cache
 from unittest import mock
 
-from advisor.plan import answers_from_dict, kv_fp8_set, make_plan
+from advisor.plan import answers_from_dict, kv_fp8_set, make_plan, supply_lead
 from advisor.plan.result import PlanResult
 from tests.support.planned import advice_answers
 
 
 @cache
 def _once(name: str) -> bytes:
-    with mock.patch.object(kv_fp8_set, "switched", lambda ctx, ch: None):
+    # the cheaper part as sized (``supply_lead`` off), as the switched plan these are compared with is (``unled``)
+    with mock.patch.object(kv_fp8_set, "switched", lambda ctx, ch: None), \
+            mock.patch.object(supply_lead, "pick", lambda result: None):
         plan = make_plan(answers_from_dict(advice_answers(name)))
     return pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def plan_kept_bf16(name: str) -> PlanResult:
-    """The plan of advice scenario ``name`` without the FP8 KV switch; a fresh copy each call."""
+    """The plan of advice scenario ``name`` without the FP8 KV switch (nor ``supply_lead``); a fresh copy each call."""
     copy: PlanResult = pickle.loads(_once(name))  # noqa: S301 (our own bytes)
     return copy

@@ -1,0 +1,187 @@
+"""The plan sized on a part the team can get in its region and in time; the cheaper part named as the one to quote
+(issue #25, blind review 25: q37 "an L40S that 'no provider in Singapore is known to sell' … size on what is actually
+offered in Singapore"; q25 "show the sourced fallback in the headline"; q32 "lead with the L20 setup the team will
+actually run in 10 days, with its command, and show H20 as a later swap"; q28 "the primary H20 rests on a grade-U
+price, sold through its sales with delivery unknown, against a 48-hour deadline … make the L20 the primary"; q43
+"'feasible: yes' overclaims … mark feasibility as conditional").
+
+The engine already knows both facts; until now they only decorated a plan sized on the cheaper part:
+
+- ``in_region_fallback``: the Hong Kong / Singapore part is priced by another region's row × the uplift (no provider
+  there is known to sell it), and the best part priced by a row of the region, checked on the predictor;
+- ``sales_deadline`` / ``sales_job``: the part is sold only through the cloud's sales, delivery unknown, against a
+  launch deadline or a job's deadline, with a part rented on demand at a listed price beside it.
+
+Where such a part exists, meets the targets and fits the budget, the plan is planned again with it as the only GPU
+allowed and that plan becomes the body (setup, serve command, costs, curve, steps): the part it can rent today in
+its region. The cheaper part is named as the one to quote, with the figure under which it would pay to switch
+(this plan's own low end, a sourced price). Where no such part exists, the plan stays on the unconfirmed part and the
+feasibility row says the condition (``feasible_text``); the engine's ``feasible`` boolean is unchanged. Decided from
+the plan's own records, never from a scenario.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from advisor.plan.data import facts
+from advisor.plan.money_text import round_money
+from advisor.plan.result import NextStep, PlanResult, render
+from advisor.plan.sales_deadline import start_now
+from advisor.plan.sales_only import listed_on_request
+from advisor.plan.sales_wait import RENTED_FORMS
+
+STEP_ID = "supply_quote"
+BATCH_FINDING = "sizing.batch_gpu_choice"  # a job's why-this-GPU finding: its runner-up part (``sales_job``)
+
+
+def _budget_high(result: PlanResult) -> float | None:
+    c = result.costs
+    return c.budget_monthly if c is not None else None
+
+
+def _sales_job_part(result: PlanResult) -> str | None:
+    """A job on a sales-only part with a deadline: its runner-up part, rented by the hour at a sourced price."""
+    if not (result.answers or {}).get("batch_deadline_hours") or result.deployment_form not in RENTED_FORMS:
+        return None
+    f = result.finding(BATCH_FINDING)
+    gid = f.params.get("other_id") if f is not None else None
+    if not gid or listed_on_request(gid) or gid in set(facts()["gpu_availability"]["export_sensitive"]):
+        return None
+    return str(gid)
+
+
+def pick(result: PlanResult) -> tuple[str, str] | None:
+    """(kind, GPU id to size the plan on): "region" where the part is not known to be sold in the region and a part
+    priced there meets the target within the budget; "sales" where the part is sold only through the sales with its
+    delivery unknown against a deadline, and a part rented on demand at a listed price fits. None elsewhere (an
+    infeasible plan, a two-node plan, the team's fleet, a part already had)."""
+    hw = result.hardware
+    if not result.feasible or result.nodes or not hw.gpu or result.deployment_form not in RENTED_FORMS:
+        return None
+    if result.start_with is not None and result.start_with.form == "hosted_api":  # an API leads; this plan is its
+        return None  # fallback, and an "only GPU allowed" re-plan would read as the team fixing the GPU (q12/q13)
+    fb = result.in_region_fallback
+    if fb is not None:
+        budget = _budget_high(result)
+        if fb["meets"] and (budget is None or fb["monthly"][1] <= budget):
+            return "region", str(fb["gpu_id"])
+        return None
+    if not listed_on_request(hw.gpu):
+        return None
+    if start_now(result) is not None:  # a launch deadline the delivery could miss, an on-demand part within budget
+        other = start_now(result) or {}
+        g = result.gpu_choice
+        gid = next((a.gpu for a in (g.alternatives if g is not None else []) if a.gpu_name == other.get("gpu")), None)
+        return ("sales", gid) if gid else None
+    gid = _sales_job_part(result)
+    return ("sales", gid) if gid else None
+
+
+def lead(result: PlanResult, replan: Callable[[dict[str, Any]], PlanResult | None]) -> PlanResult:
+    """``result`` re-planned on the part ``pick`` names, with the cheaper part named as the one to quote
+    (``supply_switch``), where that plan is feasible within the budget; ``result`` unchanged otherwise.
+    ``replan``: the plan of the answers with a change (the engine's own ``plan``)."""
+    p = pick(result)
+    if p is None:
+        return result
+    kind, gid = p
+    if ((result.answers or {}).get("gpu_constraint") or []) == [gid]:
+        return result
+    r = replan({"gpu_constraint": [gid]})
+    if r is None or not r.feasible or r.hardware.gpu != gid or r.costs is None or r.costs.within_budget is False \
+            or r.costs.recommended_monthly is None or r.deployment_form != result.deployment_form \
+            or _weighed(r) != _weighed(result):  # the same decision on another part, the API weighed alike
+        return result
+    hw, tl = result.hardware, result.timeline
+    old = result.costs.recommended_monthly if result.costs is not None else None
+    switch: dict[str, Any] = {
+        "kind": kind, "gpu_id": hw.gpu, "gpu": hw.gpu_name or hw.gpu, "n": hw.total_gpus, "region": result.region,
+        "lead_gpu": r.hardware.gpu_name or gid, "lead_n": r.hardware.total_gpus,
+        "below": round(r.costs.recommended_monthly.low, 2), "currency": r.costs.currency,
+        "per_job": bool(r.costs.per_job),
+        "was": [round(old.low, 2), round(old.high, 2)] if old is not None else None,
+        "deadline_days": tl.deadline_days, "slack_days": tl.deadline_slack_days,
+        "deadline_hours": (result.answers or {}).get("batch_deadline_hours"),
+    }
+    steps = list(r.next_steps)
+    at = next((i for i, s in enumerate(steps) if s.id == "serve"), min(1, len(steps)))
+    step = NextStep(id=STEP_ID, key=f"supply36.next.{_variant(switch)}", params=params(switch))
+    steps.insert(at, step)
+    # the answers as given (the re-plan's "only GPU allowed" is this rule's, not the team's)
+    return r.model_copy(update={"answers": result.answers, "next_steps": steps, "supply_switch": switch})
+
+
+def _weighed(r: PlanResult) -> tuple[str, str] | None:
+    """How the hosted API was weighed against the plan: the re-plan's "only GPU allowed" must not turn it into the
+    team's own choice of GPU (``self_host_asked``)."""
+    return (r.start_with.form, r.start_with.reason) if r.start_with is not None else None
+
+
+def _variant(s: dict[str, Any]) -> str:
+    if s["kind"] == "region":
+        return "region"
+    return "job" if s["per_job"] else "sales"
+
+
+def params(s: dict[str, Any]) -> dict[str, Any]:
+    """The switch's figures as the texts quote them."""
+    return {"gpu": s["gpu"], "n": s["n"], "lead_gpu": s["lead_gpu"], "lead_n": s["lead_n"],
+            "region": {"tr": f"plan.region.{s['region']}"}, "below": round_money(s["below"]),
+            "currency": s["currency"], "deadline": s.get("deadline_days") or "", "slack": s.get("slack_days") or 0,
+            "hours": s.get("deadline_hours") or ""}
+
+
+def _where(n: int | None) -> Any:
+    return {"tr": "supply36.key.step", "step": n} if n is not None else ""
+
+
+def step_number(result: PlanResult, first: int) -> int | None:
+    return next((i for i, s in enumerate(result.next_steps[:first], start=1) if s.id == STEP_ID), None)
+
+
+def hardware_clause(result: PlanResult, lang: str, first: int) -> str:
+    """Page 1's hardware row: why this part and not the cheaper one, and the step that quotes it; "" elsewhere."""
+    s = result.supply_switch
+    if s is None:
+        return ""
+    n = step_number(result, first)
+    return render(lang, f"supply36.key.{_variant(s)}", {**params(s), "where": _where(n)})
+
+
+def choice_text(result: PlanResult, lang: str) -> str:
+    """The why-this-GPU paragraph: the choice's own text, then the cheaper part this plan is not sized on and why.
+    The re-plan considered only this part, so its "the only setup among the GPUs considered" would read as if no
+    other part met the target: the setup is then named as the one sized here instead."""
+    g = result.gpu_choice
+    if g is None:
+        return ""
+    s = result.supply_switch
+    if s is None:
+        return g.text_in(lang)
+    if g.alternatives or g.unsourced_cheaper is not None:
+        return g.text_in(lang) + render(lang, f"supply36.choice.{_variant(s)}", params(s))
+    return render(lang, f"supply36.choice.{_variant(s)}_only", {**params(s), "chosen": g._option_text(g.chosen, lang)})
+
+
+def feasible_text(result: PlanResult, lang: str, text: str) -> str:
+    """The feasibility row: conditional where the plan rests on a part no provider in its region is known to sell
+    and no part priced there meets the target within the budget (q43: "'feasible: yes' overclaims"); ``text``
+    unchanged elsewhere."""
+    fb = result.in_region_fallback
+    if fb is None or not result.feasible or result.supply_switch is not None:
+        return text
+    if result.start_with is not None and result.start_with.form == "hosted_api":  # an API leads: its own row
+        return text
+    budget = _budget_high(result)
+    plan_b = bool(fb["meets"]) and (budget is None or fb["monthly"][1] <= budget)
+    if plan_b:  # the quote step names a plan B that meets the target: a plain yes stays true
+        return text
+    step = next((i for i, s in enumerate(result.next_steps, start=1) if s.id == "quotes"), None)
+    key = "supply36.key.feasible_if" if not fb["meets"] else "supply36.key.feasible_if_budget"
+    return render(lang, key, {"region": {"tr": f"plan.region.{fb['region']}"}, "gpu": fb["instead_of"],
+                              "where": _where(step), "rest": text})
+
+
+__all__ = ["STEP_ID", "choice_text", "feasible_text", "hardware_clause", "lead", "params", "pick", "step_number"]

@@ -1,0 +1,110 @@
+"""The plan sized on the part the team can get in its region and in time (issue #25, blind review 25: q25/q37 a
+stand-in L40S no provider in the region is known to sell, q28/q32 a sales-only H20 against a deadline), the cheaper
+part named as the one to quote; conditional feasibility where no such part exists (q43) — ``supply_lead``."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan import supply_lead
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.money_text import round_money
+from advisor.plan.sales_only import listed_on_request
+from tests.support.planned import advice_answers, planned, unled
+
+FEASIBLE = {"en": "Feasible as asked", "zh_CN": "按要求是否可行"}
+HARDWARE = {"en": "Hardware", "zh_CN": "硬件"}
+CONDITIONAL = {"en": "conditional: ", "zh_CN": "有条件："}
+
+
+def _row(md: str, key: str) -> str:
+    return next(line for line in md.splitlines() if line.startswith(f"| {key} |"))
+
+
+@pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q37_sg_fintech_public"])
+def test_stand_in_part_gives_way_to_the_part_priced_in_the_region(name: str) -> None:
+    before = unled(advice_answers(name))
+    fb = before.in_region_fallback
+    assert fb is not None and fb["meets"] and fb["monthly"][1] <= before.costs.budget_monthly
+    r = planned(advice_answers(name))
+    s = r.supply_switch
+    assert r.feasible and r.hardware.gpu == fb["gpu_id"] != before.hardware.gpu
+    assert s is not None and s["kind"] == "region" and s["gpu_id"] == before.hardware.gpu
+    assert s["n"] == before.hardware.total_gpus and s["below"] == round(r.costs.recommended_monthly.low, 2)
+    assert r.costs.region_uplift is None  # priced on the region's own row, not a stand-in
+    assert r.in_region_fallback is None  # nothing left to fall back to
+    assert "gpu_constraint" not in r.answers  # the answers as the team gave them
+    assert f"--tensor-parallel-size {r.hardware.gpus_per_replica}" in r.hardware.command \
+        if r.hardware.gpus_per_replica > 1 else "--tensor-parallel-size" not in r.hardware.command
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_page_one_names_the_part_to_quote_and_the_figure_to_switch_under(lang: str) -> None:
+    r = planned(advice_answers("q37_sg_fintech_public"))
+    s = r.supply_switch
+    assert s is not None
+    md = render_memo_markdown(r, lang)
+    hw = _row(md, HARDWARE[lang])
+    assert s["gpu"] in hw and round_money(s["below"]) in hw and r.hardware.gpu_name in hw
+    n = supply_lead.step_number(r, 3)
+    assert n is not None and str(n) in hw
+    step = r.next_steps[n - 1]
+    assert step.id == supply_lead.STEP_ID and s["gpu"] in step.text_in(lang)
+    assert f"{s['n']} × {s['gpu']}" in step.text_in(lang) and round_money(s["below"]) in step.text_in(lang)
+    why = next(x for x in md.splitlines() if x.startswith(("**Why this GPU", "**为什么选")))
+    assert s["gpu"] in why and r.hardware.gpu_name in why  # the why-this-GPU paragraph says it too
+    assert not _row(md, FEASIBLE[lang]).split("|")[2].strip().startswith(CONDITIONAL[lang])
+
+
+def test_launch_deadline_sizes_on_the_on_demand_part() -> None:
+    before = unled(advice_answers("q32_filed_public_chatbot_fast"))
+    assert listed_on_request(before.hardware.gpu) and before.timeline.meets_deadline is None
+    r = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    s = r.supply_switch
+    assert s is not None and s["kind"] == "sales" and s["gpu_id"] == before.hardware.gpu
+    assert not listed_on_request(r.hardware.gpu) and r.timeline.meets_deadline is True
+    assert r.costs.within_budget is True and s["deadline_days"] == before.timeline.deadline_days
+    assert r.hardware.gpu_name in next(x.text_in("en") for x in r.next_steps if x.id == "serve")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_job_deadline_runs_on_the_hourly_part(lang: str) -> None:
+    before = unled(advice_answers("q28_bank_backfill_batch_48h"))
+    assert listed_on_request(before.hardware.gpu)
+    r = planned(advice_answers("q28_bank_backfill_batch_48h"))
+    s = r.supply_switch
+    assert s is not None and s["per_job"] and r.costs.per_job and not listed_on_request(r.hardware.gpu)
+    assert r.feasible and r.costs.within_budget is True
+    hw = _row(render_memo_markdown(r, lang), HARDWARE[lang])
+    assert s["gpu"] in hw and round_money(s["below"]) in hw
+
+
+def test_no_deadline_keeps_the_sales_only_part() -> None:
+    answers = advice_answers("q32_filed_public_chatbot_fast")
+    answers.pop("launch_deadline_days", None)
+    r = planned(answers)
+    assert r.supply_switch is None and listed_on_request(r.hardware.gpu)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_no_part_in_the_region_makes_feasibility_conditional(lang: str) -> None:
+    r = planned(advice_answers("q43_us_team_mainland_low_latency"))
+    fb = r.in_region_fallback
+    assert fb is not None and not fb["meets"] and r.supply_switch is None
+    assert r.feasible is True  # the engine's decision field is unchanged; the words carry the condition
+    row = _row(render_memo_markdown(r, lang), FEASIBLE[lang]).split("|")[2].strip()
+    assert row.startswith(CONDITIONAL[lang]) and fb["instead_of"] in row
+
+
+def test_cli_summary_says_the_condition() -> None:
+    from advisor.cli.plan import summary
+
+    r = planned(advice_answers("q43_us_team_mainland_low_latency"))
+    assert "conditional: " in summary(r, "en") and r.in_region_fallback["instead_of"] in summary(r, "en")
+
+
+def test_fallback_over_budget_is_not_led_with() -> None:
+    r = unled(advice_answers("q37_sg_fintech_public"))
+    r.costs.budget_monthly = r.in_region_fallback["monthly"][1] - 1
+    assert supply_lead.pick(r) is None
+    assert supply_lead.feasible_text(r, "en", "yes").startswith(CONDITIONAL["en"])
