@@ -17,9 +17,9 @@ from typing import Any
 
 from advisor.plan import (
     capacity_per_million,
-    instance_fit,
     cloud_overhead,
     hosted_prices,
+    instance_fit,
     reserved_floor,
     server_repair,
     server_size_price,
