@@ -580,7 +580,9 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                        reason_params=params, unsourced_cheaper=unsourced, all_month=all_month, placeholder_pick=guessed, weighing=weighing,
                        single_card=single,
-                       dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),
+                       dearer=_dearer_bought(dearer, alts, chosen_opt),
+                       single_card_declined=_declined_bought(c, book, chosen, _declined(held, sized, chosen_opt, conv),
+                                                             chosen_opt, conv, own),
                        decode_pick=decoded, grant=grant, cheaper_card=cheap, latency_pick=fast)
     return real_options.prune(choice)  # an option needing many times the cards is none (q23's 54 × L4)
 
@@ -686,6 +688,37 @@ def _declined(held: dict[str, Any] | None, sized: dict[str, Any], chosen: GpuOpt
     if more <= held["limit_pct"]:
         return None
     return {"other": o.model_dump(), "more_pct": more, "limit_pct": held["limit_pct"], "nvlink": held["nvlink"]}
+
+
+def _declined_bought(c: Ctx, book: PriceBook, chosen: Candidate, d: dict[str, Any] | None, chosen_opt: GpuOption,
+                     conv: float, own) -> dict[str, Any] | None:
+    """The one-card-a-replica setup declined, said at its purchase where the plan buys (blind review 25, q01: "212 %
+    dearer at about 9.74 CNY/h" judged a purchase on a cloud rate): its premium recomputed on the two purchases'
+    middles, and ``sourced`` where both purchases rest on sourced rows (else the memo leaves it to the quotes)."""
+    if d is None or chosen_opt.purchase is None:
+        return d
+    o = purchase_rank.said_bought(c, book, chosen, GpuOption.model_validate(d["other"]), conv, own)
+    if o.purchase is None:
+        return d
+    mid, chosen_mid = sum(o.purchase) / 2, sum(chosen_opt.purchase) / 2
+    sourced = all((x.purchase_basis or {}).get("basis") == "sourced" for x in (o, chosen_opt))
+    return {**d, "other": o.model_dump(), "bought": True, "sourced": sourced,
+            "more_pct": round((mid / chosen_mid - 1.0) * 100) if chosen_mid > 0 else d["more_pct"]}
+
+
+def _dearer_bought(dearer: list[Any], alts: list[GpuOption], chosen_opt: GpuOption) -> list[Any]:
+    """Each dearer setup with the two purchases, where the plan buys (blind review 25, q03: "233.76 against 117.04
+    CNY/h" in a purchase memo): the option listed for that GPU at the same size carries its purchase."""
+    if chosen_opt.purchase is None:
+        return dearer
+    by = {a.gpu: a for a in alts}
+    out = []
+    for d in dearer:
+        a = by.get(d.gpu)
+        if a is not None and a.purchase is not None and a.gpus == d.gpus:
+            d = d.model_copy(update={"purchase": list(a.purchase), "chosen_purchase": list(chosen_opt.purchase)})
+        out.append(d)
+    return out
 
 
 def layout_info(c: Ctx, cand: Candidate, *, owned: bool):
