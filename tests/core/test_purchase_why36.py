@@ -84,3 +84,20 @@ def test_one_card_a_replica_declined_on_placeholders_is_left_to_the_quotes(lang:
     other = choice._option(d["other"])
     assert other.purchase is not None and f"{other.purchase[0]:,.0f}–{other.purchase[1]:,.0f}" in text
     assert f"{d['more_pct']} %" not in text and f"{d['more_pct']}%" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_smaller_server_on_a_larger_servers_share_is_no_sure_fit(lang: str) -> None:
+    """q17: 2 × L20 "within the budget even at its high end" on a price row whose server share is an 8-card
+    server's, while the memo itself said a smaller server's share is not priced: the high end is no bound then, and
+    page 1 says the smaller server is to be quoted (review 25)."""
+    from advisor.plan import capex_condition, quote_lead35
+
+    r = planned(advice_answers("q17_capex_only_university_lab"))
+    s = capex_condition.smaller(r)
+    assert s is not None
+    rows = [p for p in r.costs.prices if p.kind == "capex" and p.gpu == r.hardware.gpu and p.server_gpus]
+    assert rows and s["share_row_gpus"] == max(p.server_gpus or 0 for p in rows) > s["gpus"]
+    for text in (capex_condition.text(r, lang), quote_lead35.straddle_clause(r, lang)):
+        assert ("even at its high end" if lang == "en" else "即使按高端") not in text
+        assert (f"a server of {s['share_row_gpus']} cards" if lang == "en" else f"按 {s['share_row_gpus']} 卡服务器计") in text
