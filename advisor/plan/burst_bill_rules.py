@@ -247,7 +247,7 @@ def _in_plan_gpu(f: Facts, b: burst_bill.BurstBill, r: burst_gpu.Rented) -> tupl
     ch = f.chosen
     assert ch is not None and f.cost is not None
     own = costmod.cloud_price(f.book, ch.gpu.id, "mainland" if f.region in ("mainland", "mainland_plus_overseas")
-                              else f.region, float(f.cost.costs.fx_rate))
+                              else f.region, float(f.cost.costs.fx_rate), ch.tp)
     if own is None:
         return b.per_burst
     ov_lo, ov_hi = rented_share()  # the share the hybrid's burst row bills (forms, burst_gpu.monthly)

@@ -80,7 +80,7 @@ def choose(c: Ctx, book: PriceBook, cand: Any, region: str, fx: float, plan_gpus
     """The rented side of a hybrid whose peak needs ``plan_gpus`` more of the plan's GPU; None where the plan's GPU
     has no cloud price in the region (nothing to rent it against)."""
     where = "mainland" if region in ("mainland", "mainland_plus_overseas") else region
-    own = costmod.cloud_price(book, cand.gpu.id, where, fx)
+    own = costmod.cloud_price(book, cand.gpu.id, where, fx, cand.tp)
     if own is None:
         return None
     mine = Rented(cand.gpu.id, cand.gpu.name, plan_gpus, plan_gpus, (own[0], own[1]), tuple(own[2]), 1.0)

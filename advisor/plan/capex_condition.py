@@ -44,8 +44,16 @@ def smaller(result: Any) -> dict[str, Any] | None:
     n = min(hw.replicas - 1, int(o.capex_budget // per_high))
     if n < 1:
         return None
-    return {"replicas": n, "gpus": n * hw.gpus_per_replica, "low": n * per_low, "high": n * per_high,
-            "holds": n * cap.max_concurrency_per_replica, "peak": cap.peak_concurrency}
+    out = {"replicas": n, "gpus": n * hw.gpus_per_replica, "low": n * per_low, "high": n * per_high,
+           "holds": n * cap.max_concurrency_per_replica, "peak": cap.peak_concurrency}
+    # price36 (blind review 25, q17: "每卡分摊更多，此处未计价" undercut "within the budget even at its high end"): a
+    # purchase row built on a larger server than the smaller setup's says nothing of its server's share: said so
+    rows = [r for r in getattr(result.costs, "prices", []) or [] if r.kind == "capex" and r.gpu == hw.gpu
+            and getattr(r, "server_gpus", None)]
+    row_gpus = max((int(r.server_gpus) for r in rows), default=0)
+    if row_gpus > out["gpus"]:
+        out["share_row_gpus"] = row_gpus
+    return out
 
 
 def text(result: Any, lang: str) -> str:
@@ -59,9 +67,11 @@ def text(result: Any, lang: str) -> str:
     if s is None:
         return head + translate(lang, "budget28.no_smaller", gpu=hw.gpu_name or hw.gpu or "")
     key = "budget28.smaller_meets" if s["holds"] >= s["peak"] else "budget28.smaller_short"
+    if s.get("share_row_gpus"):  # its row's server share is a larger server's: the high end is no bound (price36)
+        key = key.replace("budget28.", "price36.")
     return head + translate(lang, key, gpus=s["gpus"], gpu=hw.gpu_name or hw.gpu or "", currency=cur,
                             low=round_money(s["low"]), high=round_money(s["high"]), holds=s["holds"],
-                            peak=s["peak"])
+                            peak=s["peak"], row_gpus=s.get("share_row_gpus", 0))
 
 
 __all__ = ["owned", "smaller", "straddles", "text"]

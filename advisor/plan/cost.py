@@ -19,6 +19,7 @@ from advisor.plan import (
     capacity_per_million,
     cloud_overhead,
     hosted_prices,
+    instance_fit,
     reserved_floor,
     server_repair,
     server_size_price,
@@ -63,10 +64,13 @@ def _offshore(rows: list[PriceRow], region: str | None) -> list[PriceRow]:
     return [r for r in rows if r.user_quote or r.region not in (*REGIONAL, "mainland")]
 
 
-def cloud_rows(book: PriceBook, gpu: str, region: str) -> list[PriceRow]:
+def cloud_rows(book: PriceBook, gpu: str, region: str, tp: int = 1) -> list[PriceRow]:
+    """The rows a replica of ``tp`` GPUs is rented at in ``region``: only instances that hold the replica
+    (``instance_fit``: a TP2 replica is never priced at a one-GPU VM's rate, q25)."""
     if region == "mainland":
-        return book.find(gpu, "on_demand", "mainland")
-    return _offshore(book.find(gpu, "on_demand"), region) or _offshore(book.find(gpu, "reserved"), region)
+        return instance_fit.fitting(book.find(gpu, "on_demand", "mainland"), tp)
+    return (_offshore(instance_fit.fitting(book.find(gpu, "on_demand"), tp), region)
+            or _offshore(instance_fit.fitting(book.find(gpu, "reserved"), tp), region))
 
 
 def local_rows(rows: list[PriceRow], region: str) -> bool:
@@ -74,11 +78,12 @@ def local_rows(rows: list[PriceRow], region: str) -> bool:
     return region in REGIONAL and any(r.region == region and not r.user_quote for r in rows)
 
 
-def cloud_price(book: PriceBook, gpu: str, region: str, fx: float) -> tuple[float, float, list[PriceRow]] | None:
+def cloud_price(book: PriceBook, gpu: str, region: str, fx: float,
+                tp: int = 1) -> tuple[float, float, list[PriceRow]] | None:
     """USD per GPU-hour (low, high) for on-demand in `region`, with the rows used: the region's own rows where it
     has some, else US rows times the uplift sourced for the region (price_rows.region_uplift: Tokyo and Europe
     their own, HK/SG the survey's)."""
-    rows = cloud_rows(book, gpu, region)
+    rows = cloud_rows(book, gpu, region, tp)
     if not rows:
         return None
     lows, highs = zip(*(usd_range(r, fx) for r in rows), strict=True)
@@ -121,6 +126,8 @@ class CostInputs:
     # s28-own28: a failed server covered by renting its cards for the repair days (no spare server bought): the
     # cards in one server; 0 where a spare is bought (advisor.plan.own_like)
     repair_unit_gpus: int = 0
+    # s34-price36: GPUs in one replica; the rent is priced on an instance that holds them (instance_fit)
+    tp: int = 1
 
     @property
     def rent_gpus(self) -> int:
@@ -167,7 +174,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     draw_lo, draw_hi = inp.draw if inp.draw is not None else (use_lo, use_hi)
     if draw_hi > use_hi:
         costs.power_busy_high = round(draw_hi, 4)
-    price = cloud_price(book, inp.gpu, inp.region, fx)
+    price = cloud_price(book, inp.gpu, inp.region, fx, inp.tp)
     # s22-uplift22c: storage and the support plan on every rented setup, egress only where the answers stream to
     # the public internet (cloud_overhead), named with its sources in the memo's cost arithmetic (s15-batchcost)
     ov_lo, ov_hi = cloud_overhead.rented_share()

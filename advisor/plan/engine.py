@@ -188,14 +188,16 @@ def _china_market_dropped(c: Ctx, region: str) -> list[str]:
 
 
 def _price_fn(book: PriceBook, region: str, fx: float):
-    def price_of(gpu_id: str) -> float | None:
-        p = costmod.cloud_price(book, gpu_id, "mainland" if region == "mainland_plus_overseas" else region, fx)
+    def price_of(gpu_id: str, tp: int = 1) -> float | None:
+        """USD per GPU-hour (middle) of an instance that holds a replica of ``tp`` GPUs (instance_fit, q25)."""
+        p = costmod.cloud_price(book, gpu_id, "mainland" if region == "mainland_plus_overseas" else region, fx, tp)
         if p is None and region not in ("mainland", "mainland_plus_overseas"):
             return None
         if p is None:
-            p = costmod.cloud_price(book, gpu_id, "us_west", fx)  # constrained to a GPU with no mainland row
+            p = costmod.cloud_price(book, gpu_id, "us_west", fx, tp)  # constrained to a GPU with no mainland row
         return None if p is None else (p[0] + p[1]) / 2
 
+    price_of.by_tp = True  # type: ignore[attr-defined]  # sizing.screen prices each TP on its own instance
     return price_of
 
 
@@ -797,6 +799,7 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     steady = burst.warm_replicas(c, rented, claimed_capacity(c, rented)) if bursty else 1
     on = warm_floor.warm(rented, steady, spare_counted=bursty)
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=on.gpus,
+                             tp=cand.tp,
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens),
                              volume_basis=vol.basis, warm=on.basis(c.burst_share),
@@ -850,7 +853,7 @@ def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.C
     def mainland() -> tuple[costmod.CostOutcome | None, sizing.Candidate | None]:
         """The same setup in the mainland; where its part has no mainland price, the mainland's own cheapest setup
         that meets the target (an L40S is not sold there: fixture 01 read "no price for this part")."""
-        if costmod.cloud_rows(book, chosen.gpu.id, "mainland"):
+        if costmod.cloud_rows(book, chosen.gpu.id, "mainland", chosen.tp):
             return _cost_of(c, chosen, "mainland", book), chosen
         node = two_nodes.plan_node(c, "mainland", chosen, screen=lambda x, r: _screen(x, r, book, fx)[1],
                                    verify=lambda x, k, r: _verify_laid_out(x, k, r, book),
@@ -1460,7 +1463,7 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.
     gpu_hours = fig.get("gpu_hours") or 0
     # the nearest setup the binding was computed on (its figures name the GPU for the reader, not for a lookup)
     where = "mainland" if region == "mainland_plus_overseas" else region
-    price = costmod.cloud_price(book, near.gpu.id, where, fx)
+    price = costmod.cloud_price(book, near.gpu.id, where, fx, near.tp)
     if not gpu_hours or price is None or not c.budget_amount:
         return
     # priced by the plan's own cost function (overhead share, setup, on demand or spot as batch_policy says) on the
@@ -1468,6 +1471,7 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.
     gpus = near.tp * sizing.max_replicas(c, near.tp)
     tokens = float((c.total_requests or 0) * c.output_avg)
     inp = costmod.CostInputs(gpu=near.gpu.id, tdp_watts=near.gpu.tdp_watts, gpus=gpus, warm_gpus=near.tp,
+                             tp=near.tp,
                              region=where, tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens))
     hours, spot = _batch_billing(c, gpu_hours / gpus)
     out = costmod.compute(c, book, inp, batch_hours=hours, spot_ok=spot)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import gpu_grade, node_shapes, purchase_rank, quote_fallback, single_card
+from advisor.plan import gpu_grade, instance_fit, node_shapes, purchase_rank, quote_fallback, single_card
 from advisor.plan.burst_rank import billed_share, mixed
 from advisor.plan.burst_rank import passed_over as all_month_over
 from advisor.plan.context import Ctx
@@ -134,12 +134,13 @@ def not_sold_new(gpu_id: str) -> bool:
     return gpu_id in set(gpu_choice_facts()["not_sold_new"]["gpus"])
 
 
-def price_rows(book: PriceBook, gpu_id: str, region: str) -> list[PriceRow]:
-    """The cloud price rows a setup on ``gpu_id`` is priced from in ``region`` (as the engine prices it)."""
+def price_rows(book: PriceBook, gpu_id: str, region: str, tp: int = 1) -> list[PriceRow]:
+    """The cloud price rows a setup on ``gpu_id`` is priced from in ``region`` (as the engine prices it), on an
+    instance that holds a replica of ``tp`` GPUs (instance_fit)."""
     key = "mainland" if region in MAINLAND else region
-    rows = costmod.cloud_rows(book, gpu_id, key)
+    rows = costmod.cloud_rows(book, gpu_id, key, tp)
     if not rows and region in MAINLAND:
-        rows = costmod.cloud_rows(book, gpu_id, "us_west")  # a part with no mainland row: priced at US rates
+        rows = costmod.cloud_rows(book, gpu_id, "us_west", tp)  # a part with no mainland row: priced at US rates
     return rows
 
 
@@ -156,7 +157,7 @@ def placeholder_priced(region: str, cand: Candidate, book: PriceBook) -> bool:
     the term, with the H20 named "perhaps cheaper" on its rent placeholder)."""
     gid = cand.gpu.id
     owned = bool(cand.layout is not None and cand.layout.owned)
-    return not (sourced(price_rows(book, gid, region)) or (owned and sourced(book.find(gid, "capex"))))
+    return not (sourced(price_rows(book, gid, region, cand.tp)) or (owned and sourced(book.find(gid, "capex"))))
 
 
 def guess_top(region: str, cand: Candidate, book: PriceBook) -> float:
@@ -164,7 +165,7 @@ def guess_top(region: str, cand: Candidate, book: PriceBook) -> float:
     H20's USD 1.2–2.6 an hour: 1.37); 1 for a sourced price."""
     if not placeholder_priced(region, cand, book):
         return 1.0
-    rows = price_rows(book, cand.gpu.id, region)
+    rows = price_rows(book, cand.gpu.id, region, cand.tp)
     fx = float(prices()["fx"]["cny_per_usd"])
     lows, highs = zip(*(costmod.usd_range(r, fx) for r in rows), strict=True) if rows else ((0.0,), (0.0,))
     mid = (min(lows) + max(highs)) / 2
@@ -189,10 +190,12 @@ def same_standing(c: Ctx, region: str, book: PriceBook, a: Candidate, b: Candida
 
 
 def _quote_vm_gpus(rows: list[PriceRow]) -> list[int] | None:
+    """The VM sizes the layout rounds to: a quote's own shape, else the sizes of the instances the built-in rows
+    price where each prices one (AWS's g5.12xlarge for a TP2 A10 replica: 4-GPU VMs, q25)."""
     for r in rows:
         if r.user_quote and r.vm_gpus:
             return list(r.vm_gpus)
-    return None
+    return instance_fit.vm_sizes(rows)
 
 
 # --- rounding and ranking -------------------------------------------------------------------------------------
@@ -205,7 +208,7 @@ def apply_layout(c: Ctx, region: str, cand: Candidate, book: PriceBook, *, owned
     prev = getattr(cand, "layout", None)
     if load_replicas is None:
         load_replicas = prev.load_replicas if prev is not None else cand.replicas
-    shape = node_shapes.shape_of(cand.gpu.id, owned, _quote_vm_gpus(price_rows(book, cand.gpu.id, region)))
+    shape = node_shapes.shape_of(cand.gpu.id, owned, _quote_vm_gpus(price_rows(book, cand.gpu.id, region, cand.tp)))
     if spares is None:
         spares = int(gpu_choice_facts()["redundancy"]["spare_units"]) if spare and redundancy_reason(c) else 0
     lay = node_shapes.layout(cand.gpu.id, cand.tp, max(1, load_replicas), shape, spare=spares,
@@ -577,7 +580,9 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                        reason_params=params, unsourced_cheaper=unsourced, all_month=all_month, placeholder_pick=guessed, weighing=weighing,
                        single_card=single,
-                       dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),
+                       dearer=_dearer_bought(dearer, alts, chosen_opt),
+                       single_card_declined=_declined_bought(c, book, chosen, _declined(held, sized, chosen_opt, conv),
+                                                             chosen_opt, conv, own),
                        decode_pick=decoded, grant=grant, cheaper_card=cheap, latency_pick=fast)
     return real_options.prune(choice)  # an option needing many times the cards is none (q23's 54 × L4)
 
@@ -683,6 +688,37 @@ def _declined(held: dict[str, Any] | None, sized: dict[str, Any], chosen: GpuOpt
     if more <= held["limit_pct"]:
         return None
     return {"other": o.model_dump(), "more_pct": more, "limit_pct": held["limit_pct"], "nvlink": held["nvlink"]}
+
+
+def _declined_bought(c: Ctx, book: PriceBook, chosen: Candidate, d: dict[str, Any] | None, chosen_opt: GpuOption,
+                     conv: float, own) -> dict[str, Any] | None:
+    """The one-card-a-replica setup declined, said at its purchase where the plan buys (blind review 25, q01: "212 %
+    dearer at about 9.74 CNY/h" judged a purchase on a cloud rate): its premium recomputed on the two purchases'
+    middles, and ``sourced`` where both purchases rest on sourced rows (else the memo leaves it to the quotes)."""
+    if d is None or chosen_opt.purchase is None:
+        return d
+    o = purchase_rank.said_bought(c, book, chosen, GpuOption.model_validate(d["other"]), conv, own)
+    if o.purchase is None:
+        return d
+    mid, chosen_mid = sum(o.purchase) / 2, sum(chosen_opt.purchase) / 2
+    sourced = all((x.purchase_basis or {}).get("basis") == "sourced" for x in (o, chosen_opt))
+    return {**d, "other": o.model_dump(), "bought": True, "sourced": sourced,
+            "more_pct": round((mid / chosen_mid - 1.0) * 100) if chosen_mid > 0 else d["more_pct"]}
+
+
+def _dearer_bought(dearer: list[Any], alts: list[GpuOption], chosen_opt: GpuOption) -> list[Any]:
+    """Each dearer setup with the two purchases, where the plan buys (blind review 25, q03: "233.76 against 117.04
+    CNY/h" in a purchase memo): the option listed for that GPU at the same size carries its purchase."""
+    if chosen_opt.purchase is None:
+        return dearer
+    by = {a.gpu: a for a in alts}
+    out = []
+    for d in dearer:
+        a = by.get(d.gpu)
+        if a is not None and a.purchase is not None and a.gpus == d.gpus:
+            d = d.model_copy(update={"purchase": list(a.purchase), "chosen_purchase": list(chosen_opt.purchase)})
+        out.append(d)
+    return out
 
 
 def layout_info(c: Ctx, cand: Candidate, *, owned: bool):

@@ -75,6 +75,10 @@ class DearerAlt(BaseModel):
     limit_at: int | None = None
     limit_ms: float | None = None
     limit_target_ms: float | None = None
+    # price36 (blind review 25, q03): where the plan buys, both setups' purchases (low, high, the answers' currency):
+    # the clause says them, never a cloud's hourly rate inside a purchase decision
+    purchase: list[float] | None = None
+    chosen_purchase: list[float] | None = None
 
     def text_in(self, lang: str, lead: str = "pages20.dearer", figures_said: bool = False) -> str:
         """The clause; ``lead``: the keys' prefix (``gpucheap21`` says it of a cheaper card left out of the options).
@@ -84,6 +88,10 @@ class DearerAlt(BaseModel):
         # pages20: said in fewer words, each cost once (the longer gpudearer19 texts, unread, removed in s26-polish26)
         key = f"{lead}.text" if lead != "pages20.dearer" else f"{lead}.text_whole" if self.whole_server and \
             self.spare_gpus else f"{lead}.text_spare" if self.spare_gpus else f"{lead}.text"
+        bought = self.purchase is not None and self.chosen_purchase is not None and lead == "pages20.dearer"
+        if bought:  # a purchase: the two purchases, not the rent by the hour
+            key = key.replace("pages20.dearer.", "price36.dearer.")
+            p.update(purchase=_range(self.purchase), chosen_purchase=_range(self.chosen_purchase))
         out = "" if figures_said and lead == "pages20.dearer" else translate(lang, key, **p)
         if lead != "pages20.dearer":  # the compact clause (a cheaper card left out): its size and cost alone
             return out
@@ -92,9 +100,13 @@ class DearerAlt(BaseModel):
                 lang, f"replica21.dearer.limit_{self.limit}", gpu_name=self.gpu_name, at=self.limit_at,
                 ms=f"{self.limit_ms:,.0f}" if self.limit == "ttft" else f"{self.limit_ms:,.1f}",
                 target=f"{self.limit_target_ms:,.0f}")
-        if self.leaner_gpus is not None:
+        if self.leaner_gpus is not None and not bought:  # its cost is an hourly rent
             out += ("" if lang == "zh_CN" or not out else " ") + translate(lang, "gpudearer19.leaner", **p)
         return out
+
+
+def _range(r: list[float] | None) -> str:
+    return "" if r is None else f"{r[0]:,.0f}" if round(r[0]) == round(r[1]) else f"{r[0]:,.0f}–{r[1]:,.0f}"
 
 
 def _limit(c: Ctx, per: int, lv) -> dict[str, object]:

@@ -155,7 +155,12 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         add(o.gpu_name, "pages23.lead.split", cost=_cost(choice, o), more=d["more_pct"])
     if (d := choice.single_card_declined) is not None:
         o = choice._option(d["other"])
-        add(o.gpu_name, "pages23.lead.declined", cost=_cost(choice, o), more=d["more_pct"])
+        if d.get("bought") and o.purchase is not None:  # its purchase, not a cloud's hourly rate (price36, q01)
+            dearer = bool(d.get("sourced")) and d["more_pct"] > d["limit_pct"]
+            add(o.gpu_name, "price36.lead.declined_" + ("dearer" if dearer else "sourced" if d.get("sourced")
+                                                        else "unsourced"), cost=_range(o.purchase), more=d["more_pct"])
+        else:
+            add(o.gpu_name, "pages23.lead.declined", cost=_cost(choice, o), more=d["more_pct"])
     other = choice.reason_params.get("other") if choice.reason not in ("cost", "fleet") else None
     if isinstance(other, str):
         alt = _alt_by_name(choice, other)

@@ -42,6 +42,9 @@ class CardFigure(_Out):
     kv_requests: int | None = Field(None, description="requests of average length one replica's KV cache holds")
     tp: int = 1
     placeholder: bool = Field(False, description="per_card_hour rests on placeholder (grade U) price rows only")
+    # price36: bought, the card's purchase range with its server share and what it rests on (GpuOption's own)
+    buy: list[float] | None = Field(None, description="(low, high) a card with its server share, bought")
+    buy_basis: dict[str, str] | None = Field(None, description="{basis: sourced | stand_in | none, grade, date}")
 
 
 class WholeServerNote(_Out):
@@ -75,14 +78,22 @@ class GpuWeighing(_Out):
     bought: bool = Field(False, description="per_card_hour holds each card's share of its setup's purchase (the "
                          "plan buys): the weighing is on purchases, not on rent by the hour (``on_purchase``)")
 
-    def on_purchase(self, per_card: dict[str, float | None]) -> GpuWeighing:
-        """This weighing on purchase prices, ``per_card``: each GPU's purchase a card (its setup's middle over its
-        cards), None where it has none: a one-off purchase is not justified by rent by the hour (blind review 20,
-        q17: "77.92 against 58.52 CNY/h", "10.9 × per unit of price" on the 4090 D's rent). The whole-server notes,
-        about a cloud's instance sizes, go with the rent."""
-        cards = [c.model_copy(update={"per_card_hour": per_card.get(c.gpu_name), "placeholder": False})
-                 for c in self.cards]
-        return self.model_copy(update={"cards": cards, "whole_server": [], "bought": True})
+    def on_purchase(self, per_card: dict[str, Any]) -> GpuWeighing:
+        """This weighing on purchase prices, ``per_card``: each GPU's (low, high) purchase a card with its server
+        share and what that rests on (``purchase_rank.purchase_basis``), None where it has none: a one-off purchase
+        is not justified by rent by the hour (blind review 20, q17: "77.92 against 58.52 CNY/h"). A card's price is
+        said as its range with its provenance, a placeholder no source gives as unknown, and a ratio per unit of
+        price only between sourced prices (blind review 25, q01/q02: "A10 at 34,929 CNY a card", a placeholder's
+        middle, read as a street price). The whole-server notes, about a cloud's instance sizes, go with the rent."""
+        def card(c: CardFigure) -> CardFigure:
+            got = per_card.get(c.gpu_name)
+            if got is None:
+                return c.model_copy(update={"per_card_hour": None, "placeholder": False})
+            (lo, hi), basis = got
+            return c.model_copy(update={"per_card_hour": (lo + hi) / 2, "buy": [lo, hi], "buy_basis": basis,
+                                        "placeholder": (basis or {}).get("basis", "sourced") != "sourced"})
+
+        return self.model_copy(update={"cards": [card(c) for c in self.cards], "whole_server": [], "bought": True})
 
     def text_in(self, lang: str) -> str:
         def fmt(v: float) -> str:
@@ -99,6 +110,8 @@ class GpuWeighing(_Out):
                 # (blind review 21, q19: hourly H20 figures read as a price to rent it by the hour)
                 return render(lang, f"sales33.gpu_weigh.card_monthly.{self.resource}", {"gpu": c.gpu_name,
                                                                                         "value": fmt(c.value)})
+            if self.bought and c.buy is not None:
+                return _bought_card(lang, self.resource, c, fmt(c.value), self.currency)
             per = c.value / c.per_card_hour if c.per_card_hour > 0 else 0.0
             # s23-pages23: the card's figure and price; the ratio per unit of price is the "best" sentence's
             key = "gpuwhy31.gpu_weigh.card_bought." if self.bought else "pages23.gpu_weigh.card."
@@ -161,6 +174,16 @@ class GpuWeighing(_Out):
             "gpu": w.gpu_name, "gpus": w.gpus, "unit": w.unit_gpus, "need": w.need, "tp": w.tp,
             "cost": f"{w.per_hour_if_cards:,.2f}", "chosen": f"{w.chosen_per_hour:,.2f}", "currency": self.currency,
             "verdict": verdict})  # fmt: skip
+
+
+def _bought_card(lang: str, resource: str, c: CardFigure, value: str, currency: str) -> str:
+    """A card bought, in the limiting resource, at its purchase range with its server share and what that rests on:
+    a dated source's grade, a stand-in's, or unknown where only a placeholder no public source gives stands in."""
+    basis = c.buy_basis or {"basis": "sourced", "grade": "", "date": ""}
+    lo, hi = c.buy or [0.0, 0.0]
+    price = f"{lo:,.0f}" if round(lo) == round(hi) else f"{lo:,.0f}–{hi:,.0f}"
+    return translate(lang, f"price36.gpu_weigh.card_{basis['basis']}.{resource}", gpu=c.gpu_name, value=value,
+                     price=price, currency=currency, grade=basis.get("grade", ""), date=basis.get("date", ""))
 
 
 def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:

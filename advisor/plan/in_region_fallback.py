@@ -29,9 +29,10 @@ MAX_TRIED = 4  # parts with a row of the region checked on the predictor (their 
 # list has at most three in one region today, so "no part priced there meets the target" is said of them all)
 
 
-def in_region_rows(book: PriceBook, gpu_id: str, region: str) -> list[PriceRow]:
-    """The region's own sourced rows for the part (no user quote, no placeholder), as the engine prices it there."""
-    rows = costmod.cloud_rows(book, gpu_id, region)
+def in_region_rows(book: PriceBook, gpu_id: str, region: str, tp: int = 1) -> list[PriceRow]:
+    """The region's own sourced rows for the part (no user quote, no placeholder), as the engine prices it there: on
+    an instance that holds a replica of ``tp`` GPUs (q25: a TP2 plan B was priced at the one-GPU g5.xlarge)."""
+    rows = costmod.cloud_rows(book, gpu_id, region, tp)
     if not costmod.local_rows(rows, region):
         return []
     return [r for r in rows if r.region == region and not r.user_quote and r.grade != "U"]
@@ -54,7 +55,7 @@ def find(c: Ctx, region: str, chosen: Any, out: Any, ranked: list[Any], book: Pr
     for k in ranked:  # each part's best-ranked setup only
         if k.gpu.id == chosen.gpu.id or k.gpu.id in seen:
             continue
-        rows = in_region_rows(book, k.gpu.id, region)
+        rows = in_region_rows(book, k.gpu.id, region, k.tp)
         if not rows:
             continue
         seen.add(k.gpu.id)

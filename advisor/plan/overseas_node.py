@@ -80,7 +80,7 @@ def plan_overseas_node(c: Ctx, region: str, chosen: Any, book: Any, fx: float, *
         faster = {**said, "other_gpus": other.total_gpus, "other_gpu": other.gpu.name, "other_tp": other.tp,
                   "other_usd_h": gchoice.hourly(other), "usd_h": gchoice.hourly(cand)}
     quicker = node_quicker.find(ov, where, node, verify, cost) if not same and faster is None else None
-    rows = gchoice.price_rows(book, cand.gpu.id, where)
+    rows = gchoice.price_rows(book, cand.gpu.id, where, cand.tp)
     lo, hi = out.cloud_usd
     usd = (lo, hi) if lo is not None and hi is not None else None
     return OverseasNode(region=where, instead_of=chosen.gpu.name, gpu_name=cand.gpu.name, tp=cand.tp,

@@ -42,6 +42,25 @@ def per_gpu_usd(book: PriceBook, gpu_id: str) -> tuple[float, float] | None:
     return min(lo for lo, _ in usd), max(hi for _, hi in usd)
 
 
+def purchase_basis(book: PriceBook, gpu_id: str) -> dict[str, str] | None:
+    """What a card's purchase price rests on (blind review 25, q01/q02: "A10 at '34,929 CNY a card' … far above
+    street prices", said with no source): ``basis`` "sourced" (a dated public figure or the user's quote), "stand_in"
+    (a figure with a source but graded U or stale: ``stand_in_prices``) or "none" (a placeholder no public source
+    gives: the price is unknown), with the rows' grade and date; None where the part has no purchase row."""
+    rows = book.find(gpu_id, "capex")
+    if not rows:
+        return None
+    stand = stand_ins(rows)
+    if any(r.user_quote for r in rows) or not stand:
+        basis = "sourced"
+    elif all(r.grade == "U" and not r.url and not r.user_quote for r in rows):
+        basis = "none"
+    else:
+        basis = "stand_in"
+    worst = max(rows, key=lambda r: "ABCU".find(r.grade) if r.grade in "ABCU" else 3)
+    return {"basis": basis, "grade": worst.grade, "date": max(r.date for r in rows)}
+
+
 def purchase_usd(book: PriceBook, k: Any) -> tuple[float, float] | None:
     """The setup's purchase (cards and their share of a server) low and high in USD; None when the part has no
     purchase price row."""
@@ -65,11 +84,13 @@ def said_bought(c: Ctx, book: PriceBook, chosen: Any, option: Any, conv: float, 
             c.reach not in OWN_NETWORK_REACH or getattr(c.answers, "current_fleet", None) is not None)):
         return option
     t = None if own is None else own.setup(option.gpu, option.gpus, option.units or math.ceil(option.gpus / 8))
+    # a card's own purchase with its server share and what that rests on (price36: never a bare middle)
+    card = {"per_card_buy": [round(per[0] * conv), round(per[1] * conv)], "purchase_basis": purchase_basis(book, option.gpu)}
     if t is None:
         return option.model_copy(update={"purchase": [round(per[0] * option.gpus * conv),
-                                                      round(per[1] * option.gpus * conv)]})
+                                                      round(per[1] * option.gpus * conv)], **card})
     return option.model_copy(update={"purchase": [round(v * conv) for v in t.capex],
-                                     "term": [round(v * conv) for v in t.total], "term_months": t.months})
+                                     "term": [round(v * conv) for v in t.total], "term_months": t.months, **card})
 
 
 def one_off_budget_usd(c: Ctx, book: PriceBook) -> float | None:
@@ -150,5 +171,5 @@ def key(c: Ctx, k: Any, book: PriceBook, hourly: float, own: Callable[[Any], Any
     return over, short, int(mid is None), round(mid if mid is not None else hourly, 6)
 
 
-__all__ = ["fits", "key", "term_floor", "one_off_budget_usd", "per_gpu_usd", "purchase_usd", "said_bought", "short_of_accepted",
+__all__ = ["fits", "key", "term_floor", "one_off_budget_usd", "per_gpu_usd", "purchase_basis", "purchase_usd", "said_bought", "short_of_accepted",
            "stand_in_straddle"]

@@ -52,8 +52,9 @@ def straddle_clause(result: Any, lang: str) -> str:
         return render(lang, "quote35.form.straddle_none", params)
     short = {"tr": "quote35.form.straddle_short", "holds": s["holds"], "peak": s["peak"]} \
         if s["holds"] < s["peak"] else ""
-    return render(lang, "quote35.form.straddle", {**params, "small": s["gpus"], "low": round_money(s["low"]),
-                                                  "high": round_money(s["high"]), "short": short})
+    key = "price36.form.straddle" if s.get("share_row_gpus") else "quote35.form.straddle"  # see capex_condition
+    return render(lang, key, {**params, "small": s["gpus"], "low": round_money(s["low"]),
+                              "high": round_money(s["high"]), "short": short, "row_gpus": s.get("share_row_gpus", 0)})
 
 
 def cover_decision(findings: list[Any]) -> dict[str, Any] | None:

@@ -1012,6 +1012,10 @@ class GpuOption(_Out):
     # the form pays it, an engineer's share per server; low, high in the answers' currency) and the term's months
     term: list[float] | None = None
     term_months: int | None = None
+    # price36 (blind review 25, q01/q02/q03): one card's purchase with its server share (low, high, the answers'
+    # currency) and what it rests on ({"basis": sourced | stand_in | none, "grade", "date"}: purchase_rank)
+    per_card_buy: list[float] | None = None
+    purchase_basis: dict[str, str] | None = None
 
 
 class GpuChoice(_Out):
@@ -1261,6 +1265,13 @@ class GpuChoice(_Out):
         d = self.single_card_declined
         other = self._option_text(d["other"], lang)
         key = "gpu20.single_card_declined_nvlink" if d.get("nvlink") else "gpu20.single_card_declined"
+        if d.get("bought"):  # on the two purchases (price36, review 25 q01): a premium only between sourced prices
+            tail = "" if d.get("sourced") and d["more_pct"] > d["limit_pct"] else \
+                "_close" if d.get("sourced") else "_unsourced"
+            key = "price36.declined" + ("_nvlink" if d.get("nvlink") else "") + tail
+            return ("" if lang == "zh_CN" else " ") + render(lang, key, {
+                "other": other, "more": d["more_pct"], "limit": d["limit_pct"],
+                "chosen": render(lang, "price36.setup", {"n": self.chosen.gpus, "gpu": self.chosen.gpu_name})})
         return ("" if lang == "zh_CN" else " ") + render(lang, key, {
             "other": other, "more": d["more_pct"], "limit": d["limit_pct"]})
 
@@ -1347,8 +1358,8 @@ class GpuChoice(_Out):
         weighed = self.weighing is not None and self.placeholder_pick is None and not gpu_lead.owned_only(self)
         weighing = self.weighing
         if weighing is not None and self.chosen.purchase is not None:  # bought: weighed on purchases (review 20)
-            weighing = weighing.on_purchase({o.gpu_name: (o.purchase[0] + o.purchase[1]) / 2 / o.gpus
-                                             if o.purchase is not None and o.gpus else None
+            weighing = weighing.on_purchase({o.gpu_name: (o.per_card_buy, o.purchase_basis)
+                                             if o.per_card_buy is not None else None
                                              for o in (self.chosen, *self.alternatives)})
         out = sep + weighing.text_in(lang) if weighed and weighing is not None else ""
         if self.set_aside is not None:

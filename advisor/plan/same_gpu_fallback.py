@@ -96,7 +96,9 @@ def step_params(result: Any, g: dict[str, Any], currency: str) -> tuple[str, dic
                                                       queued=s["peak"] - s["holds"],
                                                       ttft=f"{wait:,.0f}" if wait is not None else "")
         by_lang[lang] = gives + _other_text(gg, s, lang)
-    return "budgetfit31.next.quote_fallback_same", {
+    key = "price36.next.quote_fallback_same" if s.get("share_row_gpus") else "budgetfit31.next.quote_fallback_same"
+    return key, {
+        "row_gpus": s.get("share_row_gpus", 0),
         "chosen_n": g["chosen_gpus"], "chosen_gpu": g["chosen_gpu_name"], "chosen_low": f"{g['chosen_low']:,}",
         "chosen_high": f"{g['chosen_high']:,}", "budget": f"{g['budget']:,}", "currency": currency,
         "n": s["gpus"], "gpu": hw.gpu_name or hw.gpu or "", "replicas": s["replicas"], "weights": hw.weights,

@@ -308,6 +308,12 @@ def _screened(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: En
     return out
 
 
+def _tp_price(price_of, gpu_id: str, tp: int) -> float | None:
+    """The price of a GPU in an instance that holds a replica of ``tp`` GPUs, where ``price_of`` tells one
+    (``engine._price_fn``: a TP2 replica is not priced at a one-GPU VM's rate, q25); else its one price."""
+    return price_of(gpu_id, tp) if getattr(price_of, "by_tp", False) else price_of(gpu_id)
+
+
 def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], list[Candidate]]:
     """(candidates that meet the SLO at the peak, the best of those that fit but miss it), cheapest first."""
     ok: list[Candidate] = []
@@ -330,6 +336,9 @@ def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], lis
                     continue
                 setup = _screened(ctx, gpu, weights, kv, tp, engine, tokens)
                 if setup is None:
+                    continue
+                price = _tp_price(price_of, gpu.id, tp)
+                if price is None:  # no instance on sale holds the replica's GPUs in one machine (instance_fit)
                     continue
                 mem, costs, best_tpot, best_ttft, fit = setup
                 if ctx.is_batch:  # the job's steady rate at the load a batch engine runs (advisor.plan.batch_rate)

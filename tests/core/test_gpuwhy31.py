@@ -93,10 +93,11 @@ def test_q17_purchase_weighed_on_purchases_not_rent():
     for lang in LANGS:
         why = _why_gpu(r, lang)
         assert "CNY/h" not in why and "card-hour" not in why and "每小时" not in why, why
-        # each card at its setup's purchase middle over its cards
-        mid = (ch.purchase[0] + ch.purchase[1]) / 2 / ch.gpus
-        assert f"{mid:,.0f}" in why, why
-    assert "per unit of purchase price" in _why_gpu(r, "en")
+        # each card at its purchase rows' range with its server share (price36, review 25: never a bare middle)
+        lo, hi = ch.per_card_buy
+        assert f"{lo:,.0f}–{hi:,.0f}" in why, why
+    # a ratio per unit of purchase price only between sourced prices: the 4090 D's and the L20's are not (review 25)
+    assert "per unit of purchase price" not in _why_gpu(r, "en") and "its price is a placeholder" in _why_gpu(r, "en")
 
 
 def test_q17_says_why_one_card_a_replica_is_not_used():

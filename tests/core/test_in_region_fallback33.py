@@ -85,7 +85,13 @@ def test_quote_step_names_plan_b(lang: str) -> None:
     text = step.text_in(lang)
     assert f"{fb['n']} × {fb['gpu']}" in text and f"TP{fb['tp']}" in text
     assert f"{fb['monthly'][0]:,.0f}" in text
-    assert "g5.xlarge" in text  # the row it rests on, named
+    # the row it rests on, named: an instance that holds the TP replica's GPUs in one VM (q25 review 25: never
+    # the one-GPU g5.xlarge for TP2)
+    from advisor.plan.data import builtin_rows
+
+    rows = [x for x in builtin_rows() if x.id in fb["row_ids"]]
+    assert rows and all(max(x.vm_gpus or [99]) >= fb["tp"] for x in rows)
+    assert all(x.offer.split(" (")[0] in text for x in rows)
 
 
 def test_exposed_in_plan_json() -> None:
@@ -108,5 +114,7 @@ def test_no_row_of_the_region_no_fallback() -> None:
     assert [r.id for r in in_region_fallback.in_region_rows(book, "a10", "hong_kong")] == ["a10.aws_hong_kong"]
     assert in_region_fallback.in_region_rows(book, "l40s", "hong_kong") == []
     assert in_region_fallback.in_region_rows(book, "l4", "hong_kong") == []
-    without = PriceBook(tuple(r for r in book.rows if r.id != "a10.aws_hong_kong"))
+    # a TP2 replica only on the 4-GPU g5.12xlarge row: the one-GPU g5.xlarge cannot hold it (q25, review 25)
+    assert [r.id for r in in_region_fallback.in_region_rows(book, "a10", "hong_kong", 2)] == ["a10.aws_hong_kong_4gpu"]
+    without = PriceBook(tuple(r for r in book.rows if not (r.gpu == "a10" and r.region == "hong_kong")))
     assert in_region_fallback.in_region_rows(without, "a10", "hong_kong") == []
