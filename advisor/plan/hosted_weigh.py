@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import (
+    api_marginal,
     fleet,
     hosted_assumed,
     hosted_at,
@@ -307,6 +308,9 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
                 "priced_on": p[1] if p is not None else ""}
     if reason == "asked":  # s34-apilead34: the self-hosted setup the answers ask for
         return self_host_asked.reason(f)
+    if reason == "owned" and (pair := _cheaper(f)) is not None:  # review 25 (q39): the cards' running cost against
+        # the API's month, never "bought whatever an API costs" (a sunk cost decides nothing)
+        return api_marginal.reason(pair[0], pair[1])
     return {"tr": KEEP_REASONS[reason], "more": ""} if reason in KEEP_REASONS else None
 
 
@@ -454,7 +458,7 @@ def _weighed(f: Facts) -> Finding | None:
     if kept in ("lead", "lead_terms", "deprecated"):
         why = [w for w in why if w["tr"] not in hosted_bars.SOFT_KEYS]
     if kept == "owned" and why:  # the headline's reason first (the cards are owned), then the answers'
-        why = [{"tr": KEEP_REASONS["owned"]}, *why]
+        why = [keep_reason(f, "owned") or {"tr": KEEP_REASONS["owned"]}, *why]
     checks = checks_words(f)
     gap = clear and top * GAP <= plan.low
     # every soft reason has its way round, or the alternative is not said as one (a reason only hosted_bars names has
