@@ -85,6 +85,7 @@ from advisor.plan import (
     server_size_price,
     set_aside,
     spare_kept,
+    unit_first,
     vm_payback_words,
     volume_peak,
     volume_range,
@@ -1038,6 +1039,8 @@ def memo_context(
     memo_lead_once.yardstick_on_page1(rendered, findings, alternative, lang)  # the other region's list: page 1's
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
     why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
+    unit = unit_first.text(result, every, lang)  # tokens sold below their cost: said first (review 25, q11)
+    why = unit_first.past(why, unit)
     # one server within a straddled budget: page 1's choice, the budget finding's plain title then (s31-bigctx32)
     one_server = memo_one_server.paragraph(result, lang) if result.feasible else ""
     memo_one_server.said_once(rendered, findings, why, lang, one_server)
@@ -1051,6 +1054,7 @@ def memo_context(
     memo_batch.margin_said_once(rendered, findings, result, lang)  # a job's sizing finding: its margin, said once
     return _closest_api(memo_api_only.apply({
         "self_host_line": "",
+        "unit_first": unit,
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
         "one_server": one_server,
