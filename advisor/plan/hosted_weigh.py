@@ -27,6 +27,7 @@ from typing import Any
 
 from advisor.plan import (
     api_marginal,
+    api_plain,
     fleet,
     hosted_assumed,
     hosted_at,
@@ -476,7 +477,10 @@ def _weighed(f: Facts) -> Finding | None:
     if why:
         variant = None if clear else "tie" if tie else "volume" if by_volume else "ends" if ends else "far" if far \
             else "overlap"
-        got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), **common)
+        # review 25 (q31): the team's running of the service said as the trade it is, with what it costs a month
+        plain = api_plain.running(f, why[0], plan, hosted, top)
+        got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), plain=plain,
+                      **common)
         if variant is None and factor > 1:  # s21-apiregion21b: the title's month and the text's "at most" each
             # with its basis (q03: "¥161–326 a month in the headline, 'at most ¥2,129' in the text", q14)
             got = got.model_copy(update={"title_key": "plan.apiregion21.weighed.top.title",

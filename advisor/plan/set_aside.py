@@ -15,6 +15,7 @@ from advisor.plan.result import Finding, render
 
 KEY = "fair35.set_aside"
 TOP = "fair35.set_aside.top"
+PLAIN = "apiweigh36.set_aside.plain"
 
 
 def text(findings: Sequence[Finding], lang: str) -> str:
@@ -28,7 +29,10 @@ def text(findings: Sequence[Finding], lang: str) -> str:
     top = p.get("top_amount")
     params = {"hosted": p.get("hosted"), "plan": p.get("plan"), "per": p.get("per"), "first": p.get("first"),
               "top": {"tr": TOP, "top_amount": top} if top not in (None, "") else ""}
+    plain = p.get("plain")  # review 25 (q31): the running of the service said as the trade it is (``api_plain``)
+    if isinstance(plain, dict):
+        return render(lang, PLAIN, {**params, "plain": plain})
     return render(lang, KEY, params)
 
 
-__all__ = ["KEY", "TOP", "text"]
+__all__ = ["KEY", "PLAIN", "TOP", "text"]
