@@ -28,6 +28,7 @@ from typing import Any
 from advisor.plan import (
     api_marginal,
     api_plain,
+    api_residency,
     fleet,
     hosted_assumed,
     hosted_at,
@@ -471,7 +472,9 @@ def _weighed(f: Facts) -> Finding | None:
             "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=ways_round(f, why), checks=checks,
             basis=noted_basis(c, price_basis(c)), **common)), c), f, why)
     if why and hosted_unserved.unserved(f):  # s22-apilead22: the answers' reason, the figure a yardstick clause
-        got = finding("cost.hosted_weighed", variant="unserved_kept", first=_short(why[0]), why=_chain(why),
+        kind = api_residency.miss(f)  # review 25 (q25): the data would leave the place it must stay, said first
+        first = api_residency.short(f, kind) if kind == "regulated" else _short(why[0])
+        got = finding("cost.hosted_weighed", variant="unserved_kept", first=first, why=_chain(why),
                       **hosted_unserved.finding_params(f, common["hosted"], common["plan"], per))
         return _cite_law(sized_hosted_sources(got, c), f, why)
     if why:
