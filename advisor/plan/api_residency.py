@@ -51,8 +51,9 @@ def yardstick(f: Facts, kind: str) -> dict[str, Any]:
     assert got is not None
     tier, where = got["tier"], hosted_where.served_from(got["tier"])
     lists = {"tr": f"{KEY}.lists.one", "where": {"tr": f"plan.apiregion21.where.{where[0]}"},
-             "providers": hosted_where.names(tier)} if len(where) == 1 else \
-        {"tr": f"{KEY}.lists.mixed", "providers": hosted_where.names(tier)}
+             "providers": hosted_where.names(tier)} \
+        if len(where) == 1 and all(p.get("serves_from") for p in hosted_where.providers(tier)) else \
+        {"tr": f"{KEY}.lists.mixed", "providers": hosted_where.names(tier), "region": _region(str(got["region"]))}
     return {"tr": f"{KEY}.yardstick.{kind}", "lists": lists, "region": _region(str(got["region"]))}
 
 
