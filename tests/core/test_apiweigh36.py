@@ -17,7 +17,15 @@ import re
 
 import pytest
 
-from advisor.plan import api_marginal, api_per_region, api_plain, api_residency, hosted_prices, set_aside, unit_first
+from advisor.plan import (
+    api_marginal,
+    api_per_region,
+    api_plain,
+    api_residency,
+    hosted_prices,
+    set_aside,
+    unit_first,
+)
 from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding
