@@ -29,6 +29,7 @@ from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
+    api_even,
     budget_basis,
     budget_words,
     burst_bill,
@@ -638,6 +639,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
                                           _money(c.hosted_api_input_per_million, cur),
                                           _money(c.hosted_api_output_per_million, cur))
         hosted = chats or hosted
+        # review 25 (q20): an API at about the plan's month, not below it: said so, and what decides instead
+        hosted += api_even.note(result, lang, _money(c.recommended_monthly, cur))
     if tokens != "—":
         tokens += memo_chat_rows.tokens_clause(result, lang)  # the tokens count each request once: what chats make
     # a purchase deferred until a quote meets the covered gate: its rows read as that purchase's (s32-headline33, q26)

@@ -18,6 +18,7 @@ import re
 import pytest
 
 from advisor.plan import (
+    api_even,
     api_marginal,
     api_per_region,
     api_plain,
@@ -187,3 +188,20 @@ def test_neighbouring_lists_the_prompts_may_reach_stay_yardsticks():
     assert api_residency.miss(facts_for(answers)) is None
     r = planned(answers)
     assert _sym(r) + f"{r.costs.hosted_api_monthly.low:,.0f}" in _page_one(r, "en")
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_an_api_at_about_the_plans_month_is_said_so_in_its_row(name):
+    """Property (review 25, q20): the cost table's hosted-API row says "about this plan's …" exactly where the API is
+    not weighed by a finding, the plan is self-hosted and the two months' middles are within ``api_even.EVEN``."""
+    r = planned(advice_answers(name))
+    c = r.costs
+    hosted, own = c.hosted_api_monthly, c.recommended_monthly
+    even = (r.deployment_form != "hosted_api" and hosted is not None and own is not None and own.high > 0
+            and r.finding("cost.hosted_weighed") is None
+            and abs((hosted.low + hosted.high) / (own.low + own.high) - 1) <= api_even.EVEN)
+    for lang in ("en", "zh_CN"):
+        said = ("about this plan's" if lang == "en" else "与本方案的") in render_memo_markdown(r, lang)
+        assert said == even, (name, lang)
+    if name == "q20_china_parts_offshore_sg":
+        assert even
