@@ -13,6 +13,7 @@ from advisor import __version__
 from advisor.plan import (
     access_record_rent,
     api_lead_steps,
+    api_per_region,
     api_price_rows,
     batch_budget35,
     batch_double,
@@ -1393,6 +1394,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         weighing = result.gpu_choice.weighing if result.gpu_choice is not None else None
         if weighing is not None:  # its split is the mainland node's; the cost row adds both nodes'
             weighing.on_mainland_node = True
+        # review 25 (q34): a deprecation on the overseas list alone keeps the API out for the overseas users only
+        result.start_with = api_per_region.apply(result.start_with, c, result)
     result.in_region_fallback = _in_region_fallback(c, region, form, chosen, out, [*ok, *near], book, ov_node)
     if result.start_with is None or result.start_with.form != "hosted_api":  # an API leads: plan B in the JSON only
         result.next_steps = in_region_fallback.with_step(result.next_steps, result.in_region_fallback)

@@ -28,6 +28,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import (
+    api_marginal,
     api_thinking,
     fair35_lead,
     hosted_assumed,
@@ -244,6 +245,8 @@ def start_with(f: Facts) -> StartWith | None:
 
         if burst_bill_rules.api_lead(f) is not None:
             key = "q39h35.lead.owned_base"
+    if reason == "owned":  # review 25 (q39): the plan's month labelled as its running cost, nothing bought
+        key = api_marginal.lead_key(key)
     if reason == "other_model":  # taken all the same, its endpoint must take the longest requests (q10, s24-api24)
         extra["context"] = hosted_assumed.context_clause(f)
     if form == "hosted_api" and not c.is_batch:  # s21-apilead21: the opening words name where to start (q21)

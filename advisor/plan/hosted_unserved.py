@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import hosted_where
+from advisor.plan import api_residency, hosted_where
 from advisor.plan.data import facts
 from advisor.plan.hosted_data_reason import processor_law
 from advisor.plan.latency_place import latency_placed, ttft_target_given
@@ -83,6 +83,9 @@ def near_ruled_out(f: Facts) -> dict[str, Any] | None:
 
 def _yardstick(f: Facts, hosted: Any, plan: str, per: Any) -> dict[str, Any]:
     """The row's figure as one clause: whose list, the month against the plan's, a yardstick only."""
+    kind = api_residency.miss(f)  # review 25 (q25, q38): a list served where the prompts may not go is no yardstick
+    if kind is not None:
+        return api_residency.yardstick(f, kind)
     got = hosted_where.mismatch(f)
     assert got is not None
     tier, where = got["tier"], hosted_where.served_from(got["tier"])

@@ -26,6 +26,9 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import (
+    api_marginal,
+    api_plain,
+    api_residency,
     fleet,
     hosted_assumed,
     hosted_at,
@@ -309,6 +312,9 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
                 "priced_on": p[1] if p is not None else ""}
     if reason == "asked":  # s34-apilead34: the self-hosted setup the answers ask for
         return self_host_asked.reason(f)
+    if reason == "owned" and (pair := _cheaper(f)) is not None:  # review 25 (q39): the cards' running cost against
+        # the API's month, never "bought whatever an API costs" (a sunk cost decides nothing)
+        return api_marginal.reason(pair[0], pair[1])
     return {"tr": KEEP_REASONS[reason], "more": ""} if reason in KEEP_REASONS else None
 
 
@@ -456,7 +462,7 @@ def _weighed(f: Facts) -> Finding | None:
     if kept in ("lead", "lead_terms", "deprecated"):
         why = [w for w in why if w["tr"] not in hosted_bars.SOFT_KEYS]
     if kept == "owned" and why:  # the headline's reason first (the cards are owned), then the answers'
-        why = [{"tr": KEEP_REASONS["owned"]}, *why]
+        why = [keep_reason(f, "owned") or {"tr": KEEP_REASONS["owned"]}, *why]
     checks = checks_words(f)
     gap = clear and top * GAP <= plan.low
     # every soft reason has its way round, or the alternative is not said as one (a reason only hosted_bars names has
@@ -468,13 +474,18 @@ def _weighed(f: Facts) -> Finding | None:
             "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=ways_round(f, why), checks=checks,
             basis=noted_basis(c, price_basis(c)), **common)), c), f, why)
     if why and hosted_unserved.unserved(f):  # s22-apilead22: the answers' reason, the figure a yardstick clause
-        got = finding("cost.hosted_weighed", variant="unserved_kept", first=_short(why[0]), why=_chain(why),
+        kind = api_residency.miss(f)  # review 25 (q25): the data would leave the place it must stay, said first
+        first = api_residency.short(f, kind) if kind == "regulated" else _short(why[0])
+        got = finding("cost.hosted_weighed", variant="unserved_kept", first=first, why=_chain(why),
                       **hosted_unserved.finding_params(f, common["hosted"], common["plan"], per))
         return _cite_law(sized_hosted_sources(got, c), f, why)
     if why:
         variant = None if clear else "tie" if tie else "volume" if by_volume else "ends" if ends else "far" if far \
             else "overlap"
-        got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), **common)
+        # review 25 (q31): the team's running of the service said as the trade it is, with what it costs a month
+        plain = api_plain.running(f, why[0], plan, hosted, top)
+        got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), plain=plain,
+                      **common)
         if variant is None and factor > 1:  # s21-apiregion21b: the title's month and the text's "at most" each
             # with its basis (q03: "¥161–326 a month in the headline, 'at most ¥2,129' in the text", q14)
             got = got.model_copy(update={"title_key": "plan.apiregion21.weighed.top.title",

@@ -29,6 +29,7 @@ from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
+    api_even,
     budget_basis,
     budget_words,
     burst_bill,
@@ -86,6 +87,7 @@ from advisor.plan import (
     set_aside,
     spare_kept,
     supply_lead,
+    unit_first,
     vm_payback_words,
     volume_peak,
     volume_range,
@@ -641,6 +643,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
                                           _money(c.hosted_api_input_per_million, cur),
                                           _money(c.hosted_api_output_per_million, cur))
         hosted = chats or hosted
+        # review 25 (q20): an API at about the plan's month, not below it: said so, and what decides instead
+        hosted += api_even.note(result, lang, _money(c.recommended_monthly, cur))
     if tokens != "—":
         tokens += memo_chat_rows.tokens_clause(result, lang)  # the tokens count each request once: what chats make
     # a purchase deferred until a quote meets the covered gate: its rows read as that purchase's (s32-headline33, q26)
@@ -1042,6 +1046,8 @@ def memo_context(
     memo_lead_once.yardstick_on_page1(rendered, findings, alternative, lang)  # the other region's list: page 1's
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
     why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
+    unit = unit_first.text(result, every, lang)  # tokens sold below their cost: said first (review 25, q11)
+    why = unit_first.past(why, unit)
     # one server within a straddled budget: page 1's choice, the budget finding's plain title then (s31-bigctx32)
     one_server = memo_one_server.paragraph(result, lang) if result.feasible else ""
     memo_one_server.said_once(rendered, findings, why, lang, one_server)
@@ -1055,6 +1061,7 @@ def memo_context(
     memo_batch.margin_said_once(rendered, findings, result, lang)  # a job's sizing finding: its margin, said once
     return _closest_api(memo_api_only.apply({
         "self_host_line": "",
+        "unit_first": unit,
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
         "one_server": one_server,

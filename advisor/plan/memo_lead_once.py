@@ -166,7 +166,10 @@ def yardstick_on_page1(rendered: list[dict[str, Any]], findings: Sequence[Findin
         if not (f.id == HOSTED_FINDING and f.detail_key and isinstance(yardstick, dict)):
             continue
         if render(lang, str(yardstick["tr"]), {k: v for k, v in yardstick.items() if k != "tr"}) in paragraph:
-            shown["detail"] = render(lang, f.detail_key, {**f.params, "yardstick": {"tr": YARDSTICK_SAID}})
+            # review 25 (q38): a list served where the prompts may not go is said on page 1 as not comparable
+            said = RESIDENCY_SAID if str(yardstick["tr"]).startswith("apiweigh36.residency.") else YARDSTICK_SAID
+            shown["detail"] = render(lang, f.detail_key, {**f.params, "yardstick": {"tr": said}})
 
 
 YARDSTICK_SAID = "pages26.yardstick_on_page1"
+RESIDENCY_SAID = "apiweigh36.residency.said"

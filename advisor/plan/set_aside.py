@@ -15,6 +15,7 @@ from advisor.plan.result import Finding, render
 
 KEY = "fair35.set_aside"
 TOP = "fair35.set_aside.top"
+PLAIN = "apiweigh36.set_aside.plain"
 
 
 def text(findings: Sequence[Finding], lang: str) -> str:
@@ -29,6 +30,9 @@ def text(findings: Sequence[Finding], lang: str) -> str:
     params = {"hosted": p.get("hosted"), "plan": p.get("plan"), "per": p.get("per"), "first": p.get("first"),
               "top": {"tr": TOP, "top_amount": top} if top not in (None, "") else "",
               "verify": " " + render(lang, "memo.verify_mark") if needs_verify(f) else ""}
+    plain = p.get("plain")  # review 25 (q31): the running of the service said as the trade it is (``api_plain``)
+    if isinstance(plain, dict):
+        return render(lang, PLAIN, {**params, "plain": plain})
     return render(lang, KEY, params)
 
 
@@ -39,4 +43,4 @@ def needs_verify(f: Finding) -> bool:
     return bool(f.verify or any(s.needs_verify for s in f.sources))
 
 
-__all__ = ["KEY", "TOP", "needs_verify", "text"]
+__all__ = ["KEY", "PLAIN", "TOP", "needs_verify", "text"]

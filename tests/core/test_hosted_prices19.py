@@ -82,9 +82,10 @@ def test_a_model_without_a_row_of_its_own_falls_back_to_its_size_and_names_it():
     r = planned({**advice_answers("q38_eu_internal_hr_assistant"), "model": "qwen2.5-32b-instruct"})
     assert r.costs.hosted_api_priced_on == tier_for(32.8, "global")["priced_on"]
     assert "Qwen3-32B" in r.costs.hosted_api_priced_on
-    # s22-apilead22: no provider of that list serves from Europe, so q38's figure is one yardstick clause, which
-    # names the list's models at the figure; q24 (a US service on the same list) says the basis in full
-    assert f"on {r.costs.hosted_api_priced_on} list prices" in render_memo_markdown(r, "en")
+    # s22-apilead22: no provider of that list serves from Europe; review 25 (q38): for an EU node's personal data
+    # that list is said as not comparable, its figure left out (``api_residency``), so the price basis is named in
+    # the sizing sources only; q24 (a US service on the same list) says the basis in full
+    assert "is not comparable" in render_memo_markdown(r, "en")
     us = planned(advice_answers("q24_us_saas_rent"))
     assert us.costs.hosted_api_priced_on == r.costs.hosted_api_priced_on
     memo = render_memo_markdown(us, "en")

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import answers_from_dict, budget_words, make_plan, sales_deadline
+from advisor.plan import answers_from_dict, budget_words, make_plan, memo_lead_once, sales_deadline
 from advisor.plan.charts import ChartData, Series, repeats_table
 from advisor.plan.memo import FIRST_STEPS, memo_document, render_memo_markdown
 from advisor.plan.memo_gate_once import step_number
@@ -100,8 +100,10 @@ def test_the_yardstick_price_is_given_once_where_page_one_gives_it(lang):
     said = render(lang, yardstick["tr"], {k: v for k, v in yardstick.items() if k != "tr"})
     assert memo.count(said) == 1
     assert said in _page_one(memo)
-    assert translate(lang, "pages26.yardstick_on_page1") in memo
-    assert "advisor bench" in memo.split(translate(lang, "pages26.yardstick_on_page1"))[1].split("\n")[0]  # the checks
+    # review 25 (q38): the US list is not comparable for an EU node's personal data; the pointer says so
+    pointer = translate(lang, memo_lead_once.RESIDENCY_SAID)
+    assert pointer in memo
+    assert "advisor bench" in memo.split(pointer)[1].split("\n")[0]  # the checks
 
 
 def test_the_yardstick_stays_in_the_finding_where_page_one_has_no_paragraph():
@@ -109,7 +111,8 @@ def test_the_yardstick_stays_in_the_finding_where_page_one_has_no_paragraph():
     the yardstick."""
     memo = render_memo_markdown(planned(advice_answers("q09_eu_voice_agent")), "en")
     assert translate("en", "pages26.yardstick_on_page1") not in memo
-    assert "a yardstick only" in memo
+    # review 25: q09's EU node carries callers' personal data, so its clause says the list is not comparable
+    assert "is not comparable" in memo and translate("en", memo_lead_once.RESIDENCY_SAID) not in memo
 
 
 @pytest.mark.parametrize("lang", LANGS)

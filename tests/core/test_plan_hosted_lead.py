@@ -119,7 +119,11 @@ NOTHING = {"en": "nothing in your answers rules it out", "zh_CN": "没有排除�
 
 
 def _reason_words(r, lang: str) -> str:
-    """The clause of the one reason the plan is kept, as both the headline and the finding say it."""
+    """The clause of the one reason the plan is kept, as both the headline and the finding say it; review 25 (q39):
+    cards already owned are weighed on their running cost (``api_marginal``), the clause the lead carries."""
+    why = r.start_with.params.get("reason")
+    if r.start_with.reason == "owned" and isinstance(why, dict):
+        return render(lang, str(why["tr"]), {**{k: v for k, v in why.items() if k != "tr"}, "more": ""})
     return render(lang, KEEP_REASONS[r.start_with.reason], {"more": ""})
 
 

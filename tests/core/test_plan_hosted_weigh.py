@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import hosted_next, memo_api_only
+from advisor.plan import api_per_region, hosted_next, memo_api_only
 from advisor.plan.hosted_assumed import OWN_VOLUMES
 from advisor.plan.hosted_verdict import TIE
 from advisor.plan.hosted_weigh import high_end_factor, reasons_to_self_host
@@ -134,6 +134,10 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
     # deprecated model's the finding's title names; the lead is checked on its own figure
     nxt = r.start_with is not None and r.start_with.key.startswith(hosted_next.LEAD_PREFIX)
     lead_figure = str(r.start_with.params["hosted"]).lstrip("¥$").split("–")[0] if nxt else hosted
+    # review 25 (q34): a deprecation on the overseas list alone: page 1 weighs the mainland users' own month
+    # (``api_per_region``), the whole service's month left to the finding
+    if r.start_with is not None and r.start_with.key == api_per_region.KEY:
+        lead_figure = str(r.start_with.params["home_month"]).lstrip("¥$").split("–")[0]
     for lang in LANGS:
         page = _page_one(render_memo_markdown(r, lang))
         title = f.title_in(lang)

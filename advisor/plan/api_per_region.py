@@ -1,0 +1,69 @@
+"""A hosted API's availability judged per region the service serves (issue 25, blind review 25).
+
+q34 (en): "The memo concedes a hosted API is 'about 30–51 times less' … Its reason for keeping self-hosting, that the
+International listing marks Qwen2.5-14B deprecated, does not apply to the mainland 60 %, which 百炼 and SiliconFlow
+serve in-region. That comparison needs to be settled"; (zh): "The mainland Bailian/SiliconFlow listing is not
+deprecated, so give the real reasons … or reopen the option."
+
+A plan split between a mainland node and an overseas one prices each user group's tokens on its own region's list
+(``hosted_prices.split_rows``). Where only the overseas list marks the model deprecated, the deprecation keeps the API
+out for the overseas users alone: page 1's "Why not a hosted API" then says so of them, and for the mainland users
+prices the mainland list against the mainland node, with what taking it needs (a filed provider on mainland servers
+under a processing contract, its rate limits at their share of the peak, its speed on the team's prompts). The
+engine's reason for keeping the API out is the deprecation alone here (``hosted_weigh.choice`` is "deprecated", so
+nothing in the answers bars it), so the mainland users' API is the cheaper option to check first, not set aside.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from advisor.plan import fair35_lead, hosted_prices, hosted_where
+from advisor.plan.result import PlanResult, StartWith
+
+KEY = "apiweigh36.lead.split_deprecated"
+
+
+def split_deprecated(c: Any) -> tuple[dict[str, Any], dict[str, Any], float] | None:
+    """(mainland row, overseas row, mainland share) where only the overseas list marks the model deprecated."""
+    split = hosted_prices.split_rows(c)
+    if split is None:
+        return None
+    home, away, share = split
+    return split if away.get("deprecated") and not home.get("deprecated") else None
+
+
+def _money_range(lo: float, hi: float, currency: str) -> str:
+    sym = "¥" if currency == "CNY" else "$"
+    a, b = f"{sym}{round(lo):,}", f"{sym}{round(hi):,}"
+    return a if a == b else f"{a}–{b}"
+
+
+def apply(start: StartWith | None, c: Any, result: PlanResult) -> StartWith | None:
+    """``start`` with the Decision's line judged per region (``KEY``) where the deprecation applies to the overseas
+    list alone and the mainland node is costed; else ``start`` unchanged."""
+    if start is None or start.reason != "deprecated" or len(result.nodes) < 2:
+        return start
+    split = split_deprecated(c)
+    node = next((n for n in result.nodes if n.region == "mainland"), None)
+    costs = result.costs
+    if split is None or node is None or node.monthly is None or not costs.output_tokens_per_month:
+        return start
+    home, away, share = split
+    conv = costs.fx_rate if c.currency == "CNY" else 1.0
+    tin, tout = float(costs.input_tokens_per_month or 0) * share, float(costs.output_tokens_per_month) * share
+    (i_lo, i_hi), (o_lo, o_hi) = hosted_prices._usd(home, "input"), hosted_prices._usd(home, "output")
+    lo, hi = (tin * i_lo + tout * o_lo) / 1e6 * conv, (tin * i_hi + tout * o_hi) / 1e6 * conv
+    if hi <= 0 or hi >= node.monthly.low:  # not cheaper than the mainland node: the yardstick line stands
+        return start
+    params = {**start.params,
+              "away": hosted_where.names(away), "pct": round(share * 100),
+              "home": hosted_where.names(home), "home_month": _money_range(lo, hi, c.currency),
+              "node_month": _money_range(node.monthly.low, node.monthly.high, c.currency),
+              "home_times": fair35_lead.times(lo, hi, node.monthly.low, node.monthly.high),
+              "home_peak": max(1, math.ceil(c.peak * share - 1e-9))}
+    return start.model_copy(update={"key": KEY, "params": params})
+
+
+__all__ = ["KEY", "apply", "split_deprecated"]

@@ -1,0 +1,49 @@
+"""A service that sells tokens dearer to make than the market sells them: the unit economics said first on page 1
+(issue 25, blind review 25).
+
+q11 (en): "the memo's own first finding says each token costs 1.6–3.0× (input) and 3.2–5.2× (output) a hosted API's
+list price … The headline still says 'Rent cloud GPU servers' with 'Feasible … yes'. The boss needs a go/no-go on
+unit economics first"; (zh): "should lead, with the 'rent H20' plan framed as conditional on pricing or
+differentiation". The decision is unchanged (the answers sell a self-hosted API: ``self_host_asked``), but the
+margin finding (``cost.token_margin``) now opens the Decision as its own line, with the condition the plan below
+rests on: a price the customers pay above that cost, or something they cannot buy from that API. It is then not
+repeated among the deciding reasons. Where the memo starts on a hosted API (an API-led headline) there is no
+self-hosted cost per token to sell at, and nothing is said here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan.result import Finding
+
+RULE = "cost.token_margin"
+KEY = "apiweigh36.unit.first"
+
+
+def margin(findings: Sequence[Finding]) -> Finding | None:
+    """The paid API's margin finding (``hosted_weigh.cost_token_margin``), None where tokens are not sold below cost."""
+    return next((f for f in findings if f.id == RULE), None)
+
+
+def text(result: Any, findings: Sequence[Finding], lang: str) -> str:
+    """The Decision's first line: the cost per token against the market's, and what the plan below is conditional on;
+    "" for an infeasible plan, an API-led one, or one that sells no tokens below their cost."""
+    f = margin(findings)
+    start = getattr(result, "start_with", None)
+    if f is None or not result.feasible or (start is not None and start.form == "hosted_api"):
+        return ""
+    # the ⚠ its reason carried in the list (the cost per token rests on an unconfirmed price), kept on its own line
+    verify = f.verify or any(s.needs_verify for s in f.sources)
+    mark = " " + translate(lang, "memo.verify_mark") if verify else ""
+    return translate(lang, KEY, margin=f.title_in(lang) + mark)
+
+
+def past(why: list[dict[str, Any]], said: str) -> list[dict[str, Any]]:
+    """Page 1's deciding reasons less the margin where the first line says it (``text``)."""
+    return [w for w in why if w["id"] != RULE] if said else why
+
+
+__all__ = ["KEY", "RULE", "margin", "past", "text"]

@@ -1,0 +1,207 @@
+"""Blind review 25 (issue 25): how the memo weighs a hosted API far cheaper than self-hosting.
+
+- q11: a service selling tokens dearer to make than the market sells them opens the Decision with its unit economics,
+  the plan below conditional on price or what the API does not give (``unit_first``);
+- q34: a deprecation on the overseas list keeps the API out for the overseas users alone; the mainland users' API is
+  priced on the mainland list against the mainland node (``api_per_region``);
+- q31, q26: a cheaper API set aside because the team runs the service says the trade and what it costs a month, or
+  that the two cost about the same (``api_plain``); q39: cards already owned are weighed on their running cost, never
+  "bought whatever an API costs" (``api_marginal``);
+- q38, q09, q25: a list served where the prompts may not go is said as not comparable, its price left out
+  (``api_residency``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from advisor.plan import (
+    api_even,
+    api_marginal,
+    api_per_region,
+    api_plain,
+    api_residency,
+    hosted_prices,
+    set_aside,
+    unit_first,
+)
+from advisor.plan.hosted_weigh import high_end_factor
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.reasons import deciding
+from advisor.plan.result import MoneyRange, PlanResult
+from tests.core.test_plan_rules import facts_for
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+SCENARIOS = sorted(p.stem for p in ADVICE_SCENARIOS.glob("q*.json"))
+REC = {"en": "**Recommendation**", "zh_CN": "**建议**"}
+
+
+def _page_one(r: PlanResult, lang: str) -> str:
+    return render_memo_markdown(r, lang).split("\n## ")[1]
+
+
+def _sym(r: PlanResult) -> str:
+    return "¥" if r.costs.currency == "CNY" else "$"
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_tokens_sold_below_cost_open_the_decision(name):
+    """Property: wherever a self-hosted plan sells tokens dearer to make than a hosted API sells them, page 1 opens
+    with that margin as its own line, before the recommendation, and it is not repeated among the reasons."""
+    r = planned(advice_answers(name))
+    margin = unit_first.margin(r.findings)
+    for lang in LANGS:
+        page = _page_one(r, lang)
+        line = unit_first.text(r, r.findings, lang)
+        if margin is None or not r.feasible or (r.start_with is not None and r.start_with.form == "hosted_api"):
+            assert line == "", (name, lang)
+            continue
+        assert line and margin.title_in(lang) in line, (name, lang)
+        assert line in page and page.index(line) < page.index(REC[lang]), (name, lang)
+        assert not re.search(r"^\d+\. \*\*" + re.escape(margin.title_in(lang)), page, re.M), (name, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q11_unit_economics_first_and_the_plan_conditional(lang):
+    r = planned(advice_answers("q11_paid_api_b25"))
+    margin = unit_first.margin(r.findings)
+    assert margin is not None and margin in deciding(r.findings)  # the engine still ranks it first
+    page = _page_one(r, lang)
+    first = page.split("\n\n")[1]  # the paragraph after the heading
+    assert first.startswith("**Unit economics first:**" if lang == "en" else "**先看单位经济**")
+    assert ("only if your customers pay you more" if lang == "en" else "只有客户愿意") in first
+    assert r.deployment_form == "cloud"  # the decision is unchanged, now conditional on the margin
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q34_mainland_users_api_priced_on_their_own_list(lang):
+    """The mainland list does not mark the model deprecated: the mainland share of the month at that list's rates,
+    against the mainland node's month, is what page 1 weighs for the mainland users."""
+    answers = advice_answers("q34_mixed_users_split")
+    r = planned(answers)
+    split = api_per_region.split_deprecated(facts_for(answers).ctx)
+    assert split is not None
+    home, away, share = split
+    assert away.get("deprecated") and not home.get("deprecated")
+    c = r.costs
+    (i_lo, i_hi), (o_lo, o_hi) = hosted_prices._usd(home, "input"), hosted_prices._usd(home, "output")
+    tin, tout = c.input_tokens_per_month * share, c.output_tokens_per_month * share
+    lo, hi = (tin * i_lo + tout * o_lo) / 1e6 * c.fx_rate, (tin * i_hi + tout * o_hi) / 1e6 * c.fx_rate
+    node = next(n for n in r.nodes if n.region == "mainland")
+    sw = r.start_with
+    assert sw is not None and sw.key == api_per_region.KEY
+    assert sw.params["home_month"] == "–".join((f"¥{round(lo):,}", f"¥{round(hi):,}"))
+    assert hi < node.monthly.low  # cheaper than the mainland node at every price
+    lead = next(p for p in _page_one(r, lang).split("\n\n") if sw.params["home_month"] in p)
+    assert sw.params["node_month"] in lead and f"{round(share * 100)}" in lead
+    assert hosted_prices.priced_on(away) in lead  # the deprecation, said of the overseas users
+
+
+def test_a_deprecation_on_both_lists_or_none_keeps_the_line_as_it_was():
+    """The per-region line needs the overseas list deprecated and the mainland list not: q13 and q22 (one region) and
+    q05 (a split plan without a deprecated overseas row) keep theirs."""
+    for name in ("q13_sg_sellers_pi_below_threshold", "q22_hk_company_telecom_only", "q05_filed_finetune_mainland_sg"):
+        r = planned(advice_answers(name))
+        assert r.start_with is None or r.start_with.key != api_per_region.KEY, name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q31_says_the_trade_and_what_the_control_costs(lang):
+    r = planned(advice_answers("q31_icp_filed_hosting_move"))
+    f = r.finding("cost.hosted_weighed")
+    assert f is not None and f.params["plain"]["tr"] == f"{api_plain.KEY}.gap"
+    c = r.costs
+    top = c.hosted_api_monthly.high * high_end_factor(c)
+    plan, hosted = c.recommended_monthly, c.hosted_api_monthly
+    assert top < plan.low
+    diff = f"{_sym(r)}{plan.low - top:,.0f}–{_sym(r)}{plan.high - hosted.low:,.0f}"
+    line = set_aside.text(r.findings, lang)
+    assert diff in line and line in _page_one(r, lang)
+    assert ("rate limits, data terms and model versions" if lang == "en" else "限流、数据条款和模型版本") in line
+    assert ("because you run this service" if lang == "en" else "放弃的原因是你们自己运行") not in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q26_running_reason_where_the_months_meet_says_about_the_same(lang):
+    r = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
+    f = r.finding("cost.hosted_weighed")
+    assert f is not None and f.params["plain"]["tr"] == f"{api_plain.KEY}.same"
+    c = r.costs
+    assert c.hosted_api_monthly.high * high_end_factor(c) >= c.recommended_monthly.low
+    assert ("about the same" if lang == "en" else "相差不多") in set_aside.text(r.findings, lang)
+
+
+def test_other_reasons_keep_the_set_aside_line_as_it_was():
+    """A bar that says itself (highly sensitive data, q14; a filing that names the deployed model, q32) keeps the
+    line's "because …" clause."""
+    for name in ("q14_medical_followup_mainland", "q32_filed_public_chatbot_fast"):
+        r = planned(advice_answers(name))
+        f = r.finding("cost.hosted_weighed")
+        assert f is not None and f.params.get("plain") == "", name
+        assert ", because " in set_aside.text(r.findings, "en"), name
+
+
+def test_owned_cards_reason_reads_the_running_cost():
+    same = api_marginal.reason(MoneyRange(low=20, high=40), MoneyRange(low=25, high=70))
+    less = api_marginal.reason(MoneyRange(low=2, high=5), MoneyRange(low=25, high=70))
+    assert same["tr"] == f"{api_marginal.KEY}.why.same"
+    assert less["tr"] == f"{api_marginal.KEY}.why.less" and less["times"]["span"] == "5.0–35"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q39_base_load_weighed_on_its_running_cost(lang):
+    r = planned(advice_answers("q39_hybrid_l20_base_cloud_burst"))
+    sw = r.start_with
+    assert sw is not None and sw.reason == "owned" and sw.key == api_marginal.LEAD_KEYS["q39h35.lead.owned_base"]
+    page = _page_one(r, lang)
+    assert ("bought whatever an API costs" if lang == "en" else "不管 API 多便宜") not in render_memo_markdown(r, lang)
+    line = next(p for p in page.split("\n\n") if sw.params["plan"] in p and sw.params["hosted"] in p)
+    assert ("running this plan" if lang == "en" else "本方案运行费用") in line
+    assert ("about the same" if lang == "en" else "相差不多") in line  # the ranges meet (q39: ¥20k–40k vs ¥25k–70k)
+
+
+@pytest.mark.parametrize("name, kind", [("q38_eu_internal_hr_assistant", "eu"), ("q09_eu_voice_agent", "eu"),
+                                        ("q25_hk_bank_retail", "regulated")])
+def test_an_api_served_where_the_prompts_may_not_go_is_not_comparable(name, kind):
+    answers = advice_answers(name)
+    r = planned(answers)
+    assert api_residency.miss(facts_for(answers)) == kind
+    f = r.finding("cost.hosted_weighed")
+    assert f is not None and str(f.params["yardstick"]["tr"]).startswith(api_residency.KEY)
+    hosted = _sym(r) + f"{r.costs.hosted_api_monthly.low:,.0f}"
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        assert ("is not comparable" if lang == "en" else "不可比") in memo, (name, lang)
+        assert hosted not in memo.split("\n## ")[1], (name, lang)  # the other region's price off page 1
+        assert hosted not in f.detail_in(lang), (name, lang)
+    if kind == "regulated":  # the reason said in the title: the data would leave the node's place
+        assert f.params["first"]["tr"] == f"{api_residency.KEY}.short.regulated"
+
+
+def test_neighbouring_lists_the_prompts_may_reach_stay_yardsticks():
+    """Not every API served elsewhere is barred: q43's Singapore list for a Hong Kong node (no regulated sector, no
+    EU node) stays a yardstick with its price."""
+    answers = advice_answers("q43_us_team_mainland_low_latency")
+    assert api_residency.miss(facts_for(answers)) is None
+    r = planned(answers)
+    assert _sym(r) + f"{r.costs.hosted_api_monthly.low:,.0f}" in _page_one(r, "en")
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_an_api_at_about_the_plans_month_is_said_so_in_its_row(name):
+    """Property (review 25, q20): the cost table's hosted-API row says "about this plan's …" exactly where the API is
+    not weighed by a finding, the plan is self-hosted and the two months' middles are within ``api_even.EVEN``."""
+    r = planned(advice_answers(name))
+    c = r.costs
+    hosted, own = c.hosted_api_monthly, c.recommended_monthly
+    even = (r.deployment_form != "hosted_api" and hosted is not None and own is not None and own.high > 0
+            and r.finding("cost.hosted_weighed") is None
+            and abs((hosted.low + hosted.high) / (own.low + own.high) - 1) <= api_even.EVEN)
+    for lang in ("en", "zh_CN"):
+        said = ("about this plan's" if lang == "en" else "与本方案的") in render_memo_markdown(r, lang)
+        assert said == even, (name, lang)
+    if name == "q20_china_parts_offshore_sg":
+        assert even
