@@ -275,6 +275,12 @@ def signoff_spares(c: Ctx, cand: Candidate, load: int, spare: int) -> int:
     free, moves = free_gpus(fl[1], c.utilisation), movable(c, fl[0], fl[1])
     if now * cand.tp > free + moves:
         return 0  # the load itself is short of the fleet's cards: what is bought is the sizing's business
+    if now * cand.tp <= free:
+        # the peak's replicas and their spare sit on free cards: the spare would be the only reason to displace
+        # other work, so the plan stays on the free cards and that replica is the conditional upgrade
+        # (``fleet_next_replica.one_more``; blind review 25, q08: "make three replicas on the 12 idle cards the
+        # default and the fourth conditional"; q04 zh: "the plan that evicts nobody")
+        return 0
     # the other work the spare displaces has somewhere to go: idle cards of another type take it (q04's L20s), or it
     # is less than the spare's own cards, a fleet "mostly idle" (q08: 20 % of 16 910B is 3.2 cards' worth); a busier
     # fleet's work is no one's to displace for a spare (a 75 % fleet keeps its spares on free cards alone)

@@ -8,7 +8,8 @@ import pytest
 from advisor.plan.result import render
 from tests.support.planned import ADVICE_SCENARIOS, scenario_memo
 
-FLEETS = ("q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal")
+# s34-fleet36: q08's 4th replica is the conditional upgrade again (its plan is 12 of 16), q04's stays in the plan
+FLEETS = ("q04_securities_h20_l20_fleet",)
 
 
 @pytest.mark.parametrize("name", FLEETS)
