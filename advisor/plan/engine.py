@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import dataclasses
 import functools
 import math
@@ -74,6 +76,7 @@ from advisor.plan import (
     price_rows,
     quotes_once,
     reachable,
+    ttft_free_cards,
     rent_fallback,
     rent_sized,
     rent_until_covered,
@@ -388,6 +391,31 @@ def _fits_fleet(c: Ctx, region: str, book: PriceBook, fx: float) -> bool:
         if _verify_laid_out(c, k, region, book)[2] and fleet.fits_free(c, k, region):
             return True
     return False
+
+
+def _busy_setup(c: Ctx, first: sizing.Candidate, region: str, book: PriceBook) -> sizing.Candidate | None:
+    """The screen's first setup where it is on the team's fleet and, checked on the predictor, takes busy cards
+    (``fleet.on_free_alone`` false); None otherwise."""
+    if not fleet.serves(c, first, region):
+        return None
+    k = copy.copy(first)  # checked on a copy: the plan verifies its own choice below
+    _verify_laid_out(c, k, region, book)
+    return None if fleet.on_free_alone(c, k, region) else k
+
+
+def _free_count(c: Ctx, first: sizing.Candidate) -> int:
+    found = gchoice.fleet(c, first.gpu.id)
+    return fleet.free_gpus(found[1], c.utilisation) if found is not None else 0
+
+
+def _on_free_cards(c: Ctx, region: str, book: PriceBook, fx: float) -> bool:
+    """The screen's first setup meets the target, checked on the predictor, on the fleet's free cards alone
+    (spares included): the setup the plan would choose, not any that fits."""
+    ok = _screen(c, region, book, fx)[1]
+    if not ok or not fleet.serves(c, ok[0], region):
+        return False
+    k = copy.copy(ok[0])  # the screen's figure may hold fewer replicas than the predictor adds: checked laid out
+    return bool(_verify_laid_out(c, k, region, book)[2] and fleet.on_free_alone(c, k, region))
 
 
 def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook):
@@ -923,6 +951,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                            lambda x: next(iter(_screen(x, region, book, fx)[1]), None))
         if reached is not None:
             c = reached
+            gpu_ids, ok, near = _screen(c, region, book, fx)
+    elif ok:  # an assumed target met only on busy cards of the team's fleet: the free cards' step (s34-fleet36)
+        freed = ttft_free_cards.relax(c, _busy_setup(c, ok[0], region, book), _free_count(c, ok[0]),
+                                      lambda x: _on_free_cards(x, region, book, fx))
+        if freed is not None:
+            c = freed
             gpu_ids, ok, near = _screen(c, region, book, fx)
     screened = (list(ok), list(near))  # the screen's verdict per GPU, for the fleet's types the plan leaves aside
     chosen = ok[0] if ok else None

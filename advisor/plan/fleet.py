@@ -179,6 +179,15 @@ def fits_free(c: Ctx, cand: Candidate, region: str) -> bool:
     return serves(c, cand, region) and use_of(c, cand).missing == 0
 
 
+def on_free_alone(c: Ctx, cand: Candidate, region: str) -> bool:
+    """The setup, spares included, sits on the fleet's free cards alone: no busy card's work moves for it (a fleet
+    whose load is this service's own counts every card)."""
+    if not serves(c, cand, region):
+        return False
+    use = use_of(c, cand)
+    return use.need <= use.free
+
+
 def _load_replicas(cand: Candidate) -> int:
     """Replicas the bare peak needs (``capacity.carry_peak`` notes them; the headroom is added below as far as the
     free GPUs allow, not bought: the layout's own count includes it)."""
@@ -469,4 +478,4 @@ def apply_chosen(c: Ctx, out: costmod.CostOutcome, form: str) -> bool:
 
 __all__ = ["FLEET_BASIS", "FleetOutcome", "FleetUse", "apply_chosen", "attach", "base_check", "choose_form",
            "chosen_owned", "cost", "fits_free", "free_gpus", "idle_spares", "lay_out", "measured_headroom", "measured_peak_replicas", "peak_multiple",
-           "serves", "signoff_spares", "this_service", "use_of"]
+           "on_free_alone", "serves", "signoff_spares", "this_service", "use_of"]
