@@ -13,6 +13,7 @@ from typing import Any
 
 from advisor import __version__
 from advisor.plan import (
+    ab_baseline,
     access_record_rent,
     api_lead_steps,
     api_price_rows,
@@ -1973,12 +1974,13 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
     if ch is not None and (kv8 or kv8_set
                            or (ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant)):
         label = f"{ch.weights}-kv-fp8" if kv8 or kv8_set else ch.weights
+        bf16_at = ab_baseline.where(c, ch)  # BF16 weights the plan's cards do not hold: where the baseline runs
         # a job's sample at the job's load; a service's prompts at one user and at the load per replica
         conc, data, cap = (str(batch_load(ch)), BATCH_SAMPLE, c.output_p95) if c.is_batch \
             else (f"1,{soak_c}", "YOUR_PROMPTS.jsonl", o)
         steps.append(NextStep(
             id="quant_ab", key="plan.next.quant_ab_kv" if kv8 else "kvdef34.next.quant_ab_kv" if kv8_set
-            else "plan.next.quant_ab", params={"weights": ch.weights},
+            else ab_baseline.KEY if bf16_at else "plan.next.quant_ab", params={"weights": ch.weights, **(bf16_at or {})},
             command=f"advisor bench --url http://BASELINE:8000 --model {served} --concurrency {conc} "
             f"--dataset {data} --max-tokens {cap} --label baseline-bf16\n"
             f"advisor bench --url http://QUANTIZED:8000 --model {served} --concurrency {conc} "

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.plan import ab_baseline
 from advisor.plan.fleet import free_gpus
+from advisor.plan.reachable import FREE_KEY
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.rules_fleet import OWNED_DETAIL
 from tests.support.planned import advice_answers, advice_plan, only_finding, planned
@@ -71,11 +73,63 @@ def test_q33_says_its_spare_in_plain_counts():
     assert "one more spare replica" not in render_memo_markdown(r, "en")
 
 
-def test_q04_whose_load_itself_takes_a_busy_card_keeps_its_sign_off_spare():
+# q04 with the 6,000 ms it assumed given as the team's own target: never relaxed
+GIVEN = {"latency_slo": {"ttft_p99_ms": 6000}}
+
+
+def test_a_given_target_met_only_on_busy_cards_keeps_its_sign_off_spare():
     # 3 × TP4 = 12 cards with 11 free: the load itself takes a busy card, so the sign-off is needed either way and
     # the spare on it stays in the plan (the spare is not the only reason to move work)
-    r = advice_plan(Q04)
+    r = advice_plan(Q04, **GIVEN)
     assert r.hardware.total_gpus == 16 and any(f.title_key.endswith(SIGNOFF) for f in r.findings)
+    assert not any(a.key == FREE_KEY for a in r.assumptions)
+
+
+def test_an_assumed_target_met_only_on_busy_cards_is_relaxed_to_the_free_cards_step():
+    # q04: the assumed 6,000 ms ruled out TP2 (7,876 ms for one request) and took all 16 H20; the plan now sits on
+    # the free cards at the lowest 500 ms step where its own choice does, and names the busy-card layout as the upgrade
+    given = advice_plan(Q04, **GIVEN)
+    r = advice_plan(Q04)
+    free = free_gpus(16, 0.3)
+    assert r.hardware.total_gpus <= free < given.hardware.total_gpus
+    a = next(x for x in r.assumptions if x.key == FREE_KEY)
+    p = a.params
+    assert p["default"] == 6000 and a.value == p["value"] > 6000 and p["value"] % 500 == 0
+    assert (p["tp"], p["free"]) == (given.hardware.gpus_per_replica, free) and p["n"] > free
+    # no lower step puts the plan's own choice on the free cards: it is the lowest
+    assert r.hardware.gpus_per_replica < given.hardware.gpus_per_replica
+    # the plan meets the target it was sized on, predicted at the peak
+    assert r.capacity.ttft_p99_ms <= a.value
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_page_one_asks_for_the_target_and_names_the_upgrade_with_its_condition(lang):
+    md = render_memo_markdown(advice_plan(Q04), lang)
+    page1 = md.split("\n## ")[1]
+    if lang == "en":
+        assert "P99 ≤ 6,000 ms, is met here only by 12 × NVIDIA H20 96GB (3 replicas of 4), more than the 11" in page1
+        assert "If your users need 6,000 ms, that layout is the upgrade, once the other work" in page1
+    else:
+        assert "通常的目标 P99 ≤ 6,000 ms 只有 12 张 NVIDIA H20 96GB（3 个副本、每个 4 张）能达到，超过你们空闲的 11 张" in page1
+        assert "如果用户确实需要 6,000 ms，再升级到上述配置" in page1
+    assert "all 16 of your" not in md and "使用现有全部 16 张" not in md
+
+
+def test_q33s_bf16_baseline_runs_where_its_weights_fit():
+    # review 25, q33: "The BF16 A/B step needs a BF16 baseline that does not fit on TP2 4090Ds ('30.5 GiB a GPU')"
+    r = advice_plan(Q33)
+    step = next(s for s in r.next_steps if s.id == "quant_ab")
+    assert step.key == ab_baseline.KEY and step.params["plan_tp"] == r.hardware.gpus_per_replica == 2
+    assert step.params["value"] > step.params["target"]
+    assert step.params["place"] == {"tr": "fleet36.ab.on_cards", "tp": 4, "gpu": "NVIDIA GeForce RTX 4090 D 24GB"}
+    md = render_memo_markdown(r, "en")
+    assert "run it on 4 × NVIDIA GeForce RTX 4090 D 24GB for the test, or on a rented GPU with room for it" in md
+
+
+def test_a_bf16_baseline_that_fits_the_plans_cards_says_nothing_more():
+    r = advice_plan(Q04, **GIVEN)  # 72B bf16 on TP4 H20 96GB: 34 GiB a GPU
+    step = next(s for s in r.next_steps if s.id == "quant_ab")
+    assert step.key == "plan.next.quant_ab"
 
 
 @pytest.mark.parametrize("lang", LANGS)
