@@ -14,7 +14,7 @@ import pytest
 
 from advisor.plan.fleet import free_gpus
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, advice_plan, only_finding, planned
+from tests.support.planned import Q04_GIVEN, advice_answers, advice_plan, only_finding, planned
 
 LANGS = ("en", "zh_CN")
 Q04, Q08, Q18 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q18_us_fleet_32_h100"
@@ -34,7 +34,7 @@ def test_the_fourth_replica_is_in_the_plan_on_every_card_and_nothing_is_bought(n
     # re-argued in s34-fleet36 (blind review 25, q08: "make three replicas on the 12 idle cards the default and the
     # fourth conditional"): where only the spare would take busy cards the plan stays on the free cards
     # (tests/core/test_fleet36_free_default.py); q04's load itself takes a busy card, so its sign-off spare stays
-    r = advice_plan(name)
+    r = advice_plan(name, **Q04_GIVEN)
     lay, o = r.hardware.layout, r.costs.owned
     assert (r.hardware.replicas, r.hardware.total_gpus, lay.load_units, lay.spare_units) == (4, 16, 3, 1)
     assert lay.fleet_used == lay.fleet_count == 16
@@ -51,7 +51,7 @@ def test_page_one_says_the_sign_off_and_the_plan_without_it(name, lang):
     # re-argued in s34-fleet36 (blind review 25, q08: "make three replicas on the 12 idle cards the default and the
     # fourth conditional"): where only the spare would take busy cards the plan stays on the free cards
     # (tests/core/test_fleet36_free_default.py); q04's load itself takes a busy card, so its sign-off spare stays
-    md = render_memo_markdown(advice_plan(name), lang)
+    md = render_memo_markdown(advice_plan(name, **Q04_GIVEN), lang)
     hardware = _row(md, "Hardware", "硬件")
     # re-argued (s33-fleetword, blind review 22, q04: "the fallback '3 replicas on 12 cards' also needs one busy
     # card's work moved, so the sign-off is needed even without the spare"): q04's 11 free H20s hold no 3 × TP4, so
@@ -66,7 +66,7 @@ def test_page_one_says_the_sign_off_and_the_plan_without_it(name, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q04_offers_no_purchase_and_says_what_a_server_down_leaves(lang):
-    r = advice_plan(Q04)
+    r = advice_plan(Q04, **Q04_GIVEN)
     md = render_memo_markdown(r, lang)
     assert not any(f.title_key == "plan.owned20.knee.room.title" for f in r.findings)  # the ¥1M option (3) gone
     assert ("to buy" not in md.split("\n## 4.")[0]) if lang == "en" else ("采购 1 台" not in md)

@@ -15,7 +15,7 @@ import pytest
 from advisor.plan.fleet import free_gpus
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.staff_usage import WORKING_DAYS, days_a_month
-from tests.support.planned import advice_plan, only_finding
+from tests.support.planned import Q04_GIVEN, advice_plan, only_finding
 
 LANGS = ("en", "zh_CN")
 Q04, Q08, Q18 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q18_us_fleet_32_h100"
@@ -31,7 +31,7 @@ def _row(md: str, *labels: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_fallback_that_takes_busy_cards_says_the_sign_off_is_needed_either_way(lang):
-    r = advice_plan(Q04)
+    r = advice_plan(Q04, **Q04_GIVEN)
     p = _signoff(r).params
     free = free_gpus(16, 0.3)
     assert p["without_gpus"] > free  # q04: the 3 replicas without the spare need 12 cards, 11 are free
@@ -43,12 +43,12 @@ def test_a_fallback_that_takes_busy_cards_says_the_sign_off_is_needed_either_way
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_measured_share_names_the_cards_it_is_of_where_the_fleet_has_two_types(lang):
-    fleet4 = only_finding(advice_plan(Q04), "gpu.fleet").detail_in(lang)
+    fleet4 = only_finding(advice_plan(Q04, **Q04_GIVEN), "gpu.fleet").detail_in(lang)
     fleet8 = only_finding(advice_plan(Q08), "gpu.fleet").detail_in(lang)
     said = "over all 32 of your cards" if lang == "en" else "按全部 32 张卡测得"
     # said once, in the fleet finding: the spare finding points there instead of working the share out again
     # (review 23, q04: "4.8 cards' worth" beside "11 free, 5 busy" beside "at most 10" read as three models)
-    spare4 = _signoff(advice_plan(Q04)).detail_in(lang)
+    spare4 = _signoff(advice_plan(Q04, **Q04_GIVEN)).detail_in(lang)
     assert said in fleet4 and said not in spare4 and ("the fleet finding" in spare4 if lang == "en" else "机群" in spare4)
     assert ("cards' worth" not in spare4) if lang == "en" else ("约合" not in spare4)
     assert ("over all" not in fleet8) if lang == "en" else ("按全部" not in fleet8)  # one type: nothing to tell apart

@@ -19,7 +19,7 @@ from advisor.plan import usage_share
 from advisor.plan.context import SCALED_HOURS
 from advisor.plan.fleet import free_gpus
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, advice_plan, only_finding
+from tests.support.planned import Q04_GIVEN, advice_answers, advice_plan, only_finding
 
 LANGS = ("en", "zh_CN")
 Q04, Q08, Q18 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q18_us_fleet_32_h100"
@@ -39,7 +39,7 @@ def _signoff(r):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_server_down_is_said_as_the_requests_the_replicas_left_carry(lang):
-    r = advice_plan(Q04)
+    r = advice_plan(Q04, **Q04_GIVEN)
     place = only_finding(r, "sizing.placement")
     carry = place.params["carry"]
     left = place.params["left"]
@@ -80,7 +80,7 @@ def test_q18s_placement_says_the_peak_carried_once():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q04_works_the_measured_share_into_cards_once(lang):
-    r = advice_plan(Q04)
+    r = advice_plan(Q04, **Q04_GIVEN)
     md = render_memo_markdown(r, lang)
     worth = "cards' worth" if lang == "en" else "约合 4.8 张卡"
     assert md.count(worth) == 1  # in the fleet finding, nowhere else
@@ -94,7 +94,7 @@ def test_q04_works_the_measured_share_into_cards_once(lang):
 
 
 def test_q04s_l20_count_says_what_the_ten_are():
-    why = only_finding(advice_plan(Q04), "gpu.fleet").params["why"]["fits"]
+    why = only_finding(advice_plan(Q04, **Q04_GIVEN), "gpu.fleet").params["why"]["fits"]
     assert why["need"] == why["busy"] * why["ratio"] == 10 and why["ratio"] == math.ceil(96 / 48)
 
 
@@ -103,17 +103,17 @@ def test_q04s_l20_count_says_what_the_ten_are():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_layout_forced_by_an_assumed_ttft_target_says_so_on_page_1(lang):
-    r = advice_plan(Q04)
+    # re-argued in s34-fleet36 (blind review 25, q04: "make the default a layout inside the 11 free cards and keep
+    # the all-16 plan as the upgrade"): q04's assumed target is relaxed to the free cards' step, so the finding is
+    # left to a plan no such step reaches: q04 with 40,000-token prompts, whose target was relaxed already
+    r = advice_plan(Q04, prompt_tokens={"avg": 4000, "p95": 40000})
     f = only_finding(r, "sizing.assumed_ttft")
     p = f.params
-    tp2 = next(t for t in r.layouts_tried.tries if t.tp == p["tp"] and t.weights == p["weights"])
-    assert tp2.outcome == "ttft" and round(tp2.value) == p["value"] and p["target"] == round(tp2.target)
-    assert p["relaxed"] % 500 == 0 and p["value"] < p["relaxed"] <= p["value"] * 1.1 + 500
     assert p["tp"] < p["chosen_tp"] == r.hardware.tp and p["gpus"] == p["replicas"] * p["tp"] < p["chosen_gpus"]
-    # with its own spare replica the smaller layout fits the free cards: no other team's work would move
-    assert p["moves"]["tr"] == "numbers2_34.ttft.on_free" and p["gpus"] + p["tp"] <= free_gpus(16, 0.3)
+    assert p["relaxed"] % 500 == 0 and p["value"] < p["relaxed"] <= p["value"] * 1.1 + 500
     page1 = render_memo_markdown(r, lang).split("\n## ")[1]
     assert f.title_in(lang) in page1
+    assert not any(x.id == "sizing.assumed_ttft" for x in advice_plan(Q04).findings)
 
 
 def test_no_assumed_ttft_finding_where_the_target_is_given():

@@ -11,7 +11,7 @@ import pytest
 from advisor.plan import fleet
 from advisor.plan.fleet_spread import rides_out_a_server, server_spread
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import Q04_GIVEN, advice_answers, planned
 from tests.support.without_signoff import plan_without_signoff
 
 LANGS = ("en", "zh_CN")
@@ -104,7 +104,8 @@ def test_q04_no_spare_on_busy_cards_it_is_recommended_with_its_condition(monkeyp
     # recommended, not taken, is kept where the owners do not sign off; re-argued in s33-fleet33 (blind review 21,
     # q04: "the 4-replica/16-card layout should be the headline, not an add-on ... needs the owners' sign-off"):
     # the plan now takes it with that condition said (test_fleet33_signoff)
-    plan = plan_without_signoff(monkeypatch, advice_answers("q04_securities_h20_l20_fleet"))
+    # q04 with its 6,000 ms given: as written it now stays on its free cards at the free cards' step (s34-fleet36)
+    plan = plan_without_signoff(monkeypatch, {**advice_answers("q04_securities_h20_l20_fleet"), **Q04_GIVEN})
     assert (plan.hardware.replicas, plan.hardware.total_gpus, plan.hardware.layout.spare_units) == (3, 12, 0)
     f = _redundancy(plan)
     assert f is None or not f.title_key.endswith(".idle_moved.title")
