@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-
 import dataclasses
 import functools
 import math
@@ -77,7 +76,6 @@ from advisor.plan import (
     price_rows,
     quotes_once,
     reachable,
-    ttft_free_cards,
     rent_fallback,
     rent_sized,
     rent_until_covered,
@@ -94,6 +92,7 @@ from advisor.plan import (
     stand_in_prices,
     term_cost,
     ttft_choice,
+    ttft_free_cards,
     ttft_relaxed,
     two_nodes,
     usage_share,

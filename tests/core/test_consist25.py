@@ -13,7 +13,14 @@ import pytest
 
 from advisor.plan import answers_from_dict, fleet_next_replica, idle_spares, make_plan, spare_policy
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import ADVICE_SCENARIOS, Q04_GIVEN, advice_answers, advice_plan, only_finding, planned
+from tests.support.planned import (
+    ADVICE_SCENARIOS,
+    Q04_GIVEN,
+    advice_answers,
+    advice_plan,
+    only_finding,
+    planned,
+)
 
 LANGS = ("en", "zh_CN")
 Q04, Q08, Q33 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q33_office_4090d_fleet"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan.result import render
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import render
 from tests.support.planned import Q04_GIVEN, advice_plan
 
 # s34-fleet36: q08's 4th replica is the conditional upgrade again (its plan is 12 of 16), q04's stays in the plan

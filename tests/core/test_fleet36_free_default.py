@@ -12,8 +12,8 @@ import pytest
 
 from advisor.plan import ab_baseline
 from advisor.plan.fleet import free_gpus
-from advisor.plan.reachable import FREE_KEY
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.reachable import FREE_KEY
 from advisor.plan.rules_fleet import OWNED_DETAIL
 from tests.support.planned import advice_answers, advice_plan, only_finding, planned
 

@@ -11,8 +11,8 @@ import pytest
 
 from advisor import i18n
 from advisor.plan.gpu_names_zh import gpu_name
-from advisor.plan.result import render
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import render
 from tests.support.planned import ADVICE_SCENARIOS, Q04_GIVEN, advice_plan, scenario_memo, scenario_plan
 
 NAMES = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
