@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import math
@@ -11,6 +12,7 @@ from typing import Any
 
 from advisor import __version__
 from advisor.plan import (
+    ab_baseline,
     access_record_rent,
     api_lead_steps,
     api_per_region,
@@ -92,6 +94,7 @@ from advisor.plan import (
     supply_lead,
     term_cost,
     ttft_choice,
+    ttft_free_cards,
     ttft_relaxed,
     two_nodes,
     usage_share,
@@ -392,6 +395,31 @@ def _fits_fleet(c: Ctx, region: str, book: PriceBook, fx: float) -> bool:
         if _verify_laid_out(c, k, region, book)[2] and fleet.fits_free(c, k, region):
             return True
     return False
+
+
+def _busy_setup(c: Ctx, first: sizing.Candidate, region: str, book: PriceBook) -> sizing.Candidate | None:
+    """The screen's first setup where it is on the team's fleet and, checked on the predictor, takes busy cards
+    (``fleet.on_free_alone`` false); None otherwise."""
+    if not fleet.serves(c, first, region):
+        return None
+    k = copy.copy(first)  # checked on a copy: the plan verifies its own choice below
+    _verify_laid_out(c, k, region, book)
+    return None if fleet.on_free_alone(c, k, region) else k
+
+
+def _free_count(c: Ctx, first: sizing.Candidate) -> int:
+    found = gchoice.fleet(c, first.gpu.id)
+    return fleet.free_gpus(found[1], c.utilisation) if found is not None else 0
+
+
+def _on_free_cards(c: Ctx, region: str, book: PriceBook, fx: float) -> bool:
+    """The screen's first setup meets the target, checked on the predictor, on the fleet's free cards alone
+    (spares included): the setup the plan would choose, not any that fits."""
+    ok = _screen(c, region, book, fx)[1]
+    if not ok or not fleet.serves(c, ok[0], region):
+        return False
+    k = copy.copy(ok[0])  # the screen's figure may hold fewer replicas than the predictor adds: checked laid out
+    return bool(_verify_laid_out(c, k, region, book)[2] and fleet.on_free_alone(c, k, region))
 
 
 def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook):
@@ -928,6 +956,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                            lambda x: next(iter(_screen(x, region, book, fx)[1]), None))
         if reached is not None:
             c = reached
+            gpu_ids, ok, near = _screen(c, region, book, fx)
+    elif ok:  # an assumed target met only on busy cards of the team's fleet: the free cards' step (s34-fleet36)
+        freed = ttft_free_cards.relax(c, _busy_setup(c, ok[0], region, book), _free_count(c, ok[0]),
+                                      lambda x: _on_free_cards(x, region, book, fx))
+        if freed is not None:
+            c = freed
             gpu_ids, ok, near = _screen(c, region, book, fx)
     screened = (list(ok), list(near))  # the screen's verdict per GPU, for the fleet's types the plan leaves aside
     chosen = ok[0] if ok else None
@@ -1959,12 +1993,13 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
     if ch is not None and (kv8 or kv8_set
                            or (ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant)):
         label = f"{ch.weights}-kv-fp8" if kv8 or kv8_set else ch.weights
+        bf16_at = ab_baseline.where(c, ch)  # BF16 weights the plan's cards do not hold: where the baseline runs
         # a job's sample at the job's load; a service's prompts at one user and at the load per replica
         conc, data, cap = (str(batch_load(ch)), BATCH_SAMPLE, c.output_p95) if c.is_batch \
             else (f"1,{soak_c}", "YOUR_PROMPTS.jsonl", o)
         steps.append(NextStep(
             id="quant_ab", key="plan.next.quant_ab_kv" if kv8 else "kvdef34.next.quant_ab_kv" if kv8_set
-            else "plan.next.quant_ab", params={"weights": ch.weights},
+            else ab_baseline.KEY if bf16_at else "plan.next.quant_ab", params={"weights": ch.weights, **(bf16_at or {})},
             command=f"advisor bench --url http://BASELINE:8000 --model {served} --concurrency {conc} "
             f"--dataset {data} --max-tokens {cap} --label baseline-bf16\n"
             f"advisor bench --url http://QUANTIZED:8000 --model {served} --concurrency {conc} "

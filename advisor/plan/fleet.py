@@ -179,6 +179,15 @@ def fits_free(c: Ctx, cand: Candidate, region: str) -> bool:
     return serves(c, cand, region) and use_of(c, cand).missing == 0
 
 
+def on_free_alone(c: Ctx, cand: Candidate, region: str) -> bool:
+    """The setup, spares included, sits on the fleet's free cards alone: no busy card's work moves for it (a fleet
+    whose load is this service's own counts every card)."""
+    if not serves(c, cand, region):
+        return False
+    use = use_of(c, cand)
+    return use.need <= use.free
+
+
 def _load_replicas(cand: Candidate) -> int:
     """Replicas the bare peak needs (``capacity.carry_peak`` notes them; the headroom is added below as far as the
     free GPUs allow, not bought: the layout's own count includes it)."""
@@ -275,6 +284,12 @@ def signoff_spares(c: Ctx, cand: Candidate, load: int, spare: int) -> int:
     free, moves = free_gpus(fl[1], c.utilisation), movable(c, fl[0], fl[1])
     if now * cand.tp > free + moves:
         return 0  # the load itself is short of the fleet's cards: what is bought is the sizing's business
+    if now * cand.tp <= free:
+        # the peak's replicas and their spare sit on free cards: the spare would be the only reason to displace
+        # other work, so the plan stays on the free cards and that replica is the conditional upgrade
+        # (``fleet_next_replica.one_more``; blind review 25, q08: "make three replicas on the 12 idle cards the
+        # default and the fourth conditional"; q04 zh: "the plan that evicts nobody")
+        return 0
     # the other work the spare displaces has somewhere to go: idle cards of another type take it (q04's L20s), or it
     # is less than the spare's own cards, a fleet "mostly idle" (q08: 20 % of 16 910B is 3.2 cards' worth); a busier
     # fleet's work is no one's to displace for a spare (a 75 % fleet keeps its spares on free cards alone)
@@ -463,4 +478,4 @@ def apply_chosen(c: Ctx, out: costmod.CostOutcome, form: str) -> bool:
 
 __all__ = ["FLEET_BASIS", "FleetOutcome", "FleetUse", "apply_chosen", "attach", "base_check", "choose_form",
            "chosen_owned", "cost", "fits_free", "free_gpus", "idle_spares", "lay_out", "measured_headroom", "measured_peak_replicas", "peak_multiple",
-           "serves", "signoff_spares", "this_service", "use_of"]
+           "on_free_alone", "serves", "signoff_spares", "this_service", "use_of"]

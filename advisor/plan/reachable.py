@@ -92,6 +92,7 @@ def _lower(c: Ctx, lowest: float, setup: sizing.Candidate | None) -> dict[str, A
 
 
 CHOICE_KEY = "plan.owned20.assume.ttft_choice"
+FREE_KEY = "fleet36.assume.ttft_free"  # ``ttft_free_cards.KEY``, named here as that module imports this one
 
 
 def simulated_step(c: Ctx, p99_at_peak: float | None) -> Ctx | None:
@@ -100,6 +101,8 @@ def simulated_step(c: Ctx, p99_at_peak: float | None) -> Ctx | None:
     6,000 ms while the simulator put one request at 5,150 ms and the peak at 5,258 ms: 5,500 ms is met on the same
     cards). None where no target was relaxed, the figure is unknown, or no lower step is met. A lower step the screen
     said needs more GPUs stays named only while it is still below the new target."""
+    # not the free cards' step (``ttft_free_cards``): that one is the lowest at which the plan's own choice sits on
+    # the free cards; stepped down to its predicted peak it would rank another layout first (s34-fleet36, q04)
     found = next((a for a in c.assumptions if a.field == FIELD and a.key == CHOICE_KEY), None)
     if found is None or p99_at_peak is None or c.ttft_slo_ms is None:
         return None

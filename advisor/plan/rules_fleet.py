@@ -128,6 +128,10 @@ ALL_CARDS_TITLE = {"plan.rule.cost.fleet.title": "fleet33.cost_fleet.title_all",
                    "gpuwhy27.cost_fleet_moved.title": "fleet33.cost_fleet_moved.title_all"}
 
 
+# the detail without the rent comparison, for a plan on owned cards alone
+OWNED_DETAIL = "fleet36.cost_fleet.detail_owned"
+
+
 @rule("cost.fleet", "cost")
 def cost_fleet(f: Facts) -> Finding | None:
     """The plan runs on GPUs the team already owns: the free share at the measured utilisation costs only its
@@ -172,6 +176,10 @@ def cost_fleet(f: Facts) -> Finding | None:
         # (blind review 17, q04: "'11 free at 30 %' but the plan takes 12 and moves one card's work" read as a gap)
         out.title_key = "gpuwhy27.cost_fleet_moved.title"
         out.params.update(moved=more["n"], other=more["other"])
+    if not bought and not burst:
+        # nothing bought or rented: the cards are owned either way, so what renting them would cost decides nothing
+        # (blind review 25, q04 zh: "the '租用同样配置每月 ¥62,946–¥183,261' comparison is irrelevant for owned cards")
+        out.detail_key = OWNED_DETAIL
     if o.fleet_gpus == o.fleet_count and out.title_key in ALL_CARDS_TITLE:  # "all 16 of your H20", not "16 of your 16"
         out.title_key = ALL_CARDS_TITLE[out.title_key]  # (blind review 16, q04 zh; s33-fleet33 takes every card)
     return out

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan.reachable import CHOICE_KEY, FIELD
+from advisor.plan.ttft_free_cards import KEY as FREE_KEY
 
 QUESTION = "latency_slo"
 CHANGES = ["feasible", "hardware"]  # the default target is out of reach: another answer decides feasibility
@@ -22,7 +23,8 @@ CHANGES = ["feasible", "hardware"]  # the default target is out of reach: anothe
 def restate(assumptions: list[Any], questions: list[Any], capacity: Any, curve: Any) -> tuple[list[Any], list[Any]]:
     """(assumptions, questions) with the relaxed target's figures filled in and its question made decision-
     changing; unchanged where no target was relaxed."""
-    found = next((a for a in assumptions if a.field == FIELD and a.key == CHOICE_KEY), None)
+    # the target relaxed to the free cards' step is the team's choice too (s34-fleet36, ``ttft_free_cards``)
+    found = next((a for a in assumptions if a.field == FIELD and a.key in (CHOICE_KEY, FREE_KEY)), None)
     if found is None:
         return assumptions, questions
     params = dict(found.params)
@@ -36,7 +38,7 @@ def restate(assumptions: list[Any], questions: list[Any], capacity: Any, curve: 
     out_q = []
     for q in questions:
         if q.field == QUESTION:  # keyed to the first latency assumption (the TPOT one may come first)
-            q = q.model_copy(update={"changes": list(CHANGES), "assumption_key": CHOICE_KEY, "assumed": found.value,
+            q = q.model_copy(update={"changes": list(CHANGES), "assumption_key": found.key, "assumed": found.value,
                                      "assumption_params": params,
                                      "alternatives": [{"ttft_p99_ms": params.get("default")}]})  # fmt: skip
         out_q.append(q)

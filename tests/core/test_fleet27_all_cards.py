@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import render
-from tests.support.planned import ADVICE_SCENARIOS, scenario_memo
+from tests.support.planned import Q04_GIVEN, advice_plan
 
-FLEETS = ("q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal")
+# s34-fleet36: q08's 4th replica is the conditional upgrade again (its plan is 12 of 16), q04's stays in the plan
+FLEETS = ("q04_securities_h20_l20_fleet",)
 
 
 @pytest.mark.parametrize("name", FLEETS)
 def test_the_fourth_replica_on_every_card_says_all_of_them(name):
     # s33-fleet33 (blind review 21): the 4th replica is in the plan on its owners' sign-off, no longer recommended
     # beside it; every card is still said as all of them, never "16 of your 16"
-    en = scenario_memo(ADVICE_SCENARIOS / f"{name}.json", "en")
-    zh = scenario_memo(ADVICE_SCENARIOS / f"{name}.json", "zh_CN")
+    r = advice_plan(name, **Q04_GIVEN)  # s34-fleet36: q04's sign-off layout, its 6,000 ms given
+    en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
     assert "all 16 of your" in en and "(all 16 of yours then) is recommended" not in en
     assert "16 of your 16" not in en
     assert "使用现有全部 16 张" in zh

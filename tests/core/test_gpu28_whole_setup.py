@@ -20,7 +20,7 @@ import pytest
 from advisor.plan import capacity, decode_pick, fleet, fleet_move_fits
 from advisor.plan.memo import render_memo_markdown
 from tests.support.former_l20_rent import former_rents_plan
-from tests.support.planned import advice_answers, advice_plan, only_finding, planned
+from tests.support.planned import Q04_GIVEN, advice_answers, advice_plan, only_finding, planned
 
 LANGS = ("en", "zh_CN")
 Q04, Q08 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal"
@@ -31,7 +31,7 @@ def _q04_full():
     on the 12 free, past the knee, and weighs the options. s33-fleet33: q04 itself now runs 4 replicas, the 4th on
     its owners' sign-off (blind review 21: "the 4-replica/16-card layout should be the headline"), at the knee, so
     it has no past-the-knee choice (and no purchase option: "remove it")."""
-    a = advice_answers(Q04)
+    a = {**advice_answers(Q04), **Q04_GIVEN}
     return planned({**a, "measured_utilisation": 0.25, "current_fleet": {"gpu": "h20-96g", "count": 16}})
 
 
@@ -118,7 +118,7 @@ def test_q04_reason_is_short_and_offers_no_purchase(lang):
     # re-argued in s33-fleet33 (blind review 21, q04: "Option (3), buying an 8-GPU H20 server for ~¥1M 'only for
     # faster tokens', does not belong in a memo whose fleet suffices; remove it"): with the 4th replica in the plan
     # each runs at the knee, so there is no past-the-knee choice at all and nothing to buy anywhere in the memo
-    r = advice_plan(Q04)
+    r = advice_plan(Q04, **Q04_GIVEN)
     assert not any(x.title_key == "plan.owned20.knee.room.title" for x in r.findings)
     memo = render_memo_markdown(r, lang)
     assert ("8-GPU server to buy" not in memo and "8 more than you own" not in memo) if lang == "en" else \
@@ -154,7 +154,7 @@ def test_q04_purchase_says_what_it_would_buy(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q04_checks_the_l20s_own_load(lang):
-    r = advice_plan(Q04)
+    r = advice_plan(Q04, **Q04_GIVEN)
     why = only_finding(r, "gpu.fleet").params["why"]
     load = why["fits"]
     # 30 % of 16 L20: 11 free; the 5 busy H20s' work needs at most 2 L20 each (96 against 48 GB)

@@ -203,6 +203,9 @@ TWO_TYPES = {
     "charges_users": False, "ops_capability": "strong", "expected_duration_months": 36, "load_pattern": "diurnal",
     "measured_utilisation": 0.3, "gpu_constraint": ["h20-96g", "l20-48g"],
     "current_fleet": {"gpu": "h20-96g", "count": 16, "others": [{"gpu": "l20-48g", "count": 16}]},
+    # the 6,000 ms first-token target q04's plan once assumed, given: an assumed one met only on busy cards is now
+    # relaxed to the free cards' step (s34-fleet36), and these tests read the layout that takes busy cards
+    "latency_slo": {"ttft_p99_ms": 6000},
 }  # fmt: skip
 
 

@@ -325,8 +325,11 @@ ROWS: list[Row] = [
         {"gpu_constraint": ["h20-96g"]}),
     # s33-numbers2: a layout that takes busy fleet cards only to meet an ASSUMED TTFT target says so and asks (q04);
     # the same target given by the team is its own, nothing to ask
-    Row("sizing.assumed_ttft", lambda: advice_answers("q04_securities_h20_l20_fleet"),
-        {"latency_slo": {"ttft_p99_ms": 6000}}),
+    # s34-fleet36: q04 as written now stays on its free cards (the free cards' step); with 40,000-token prompts no
+    # step within reach puts it there, and the finding asks
+    Row("sizing.assumed_ttft", lambda: {**advice_answers("q04_securities_h20_l20_fleet"),
+                                        "prompt_tokens": {"avg": 4000, "p95": 40000}},
+        {"latency_slo": {"ttft_p99_ms": 13000}}),
     Row("sizing.batch_deadline", BATCH, {}, level="rule", over={"fits_anywhere": True, "chosen": None},
         over_fails={"fits_anywhere": True, "chosen": Cand("l40s")}),
     # -- cost (rules 15–17) --------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from advisor.plan import spare_policy
-from tests.support.planned import advice_answers, advice_plan, only_finding, planned, unled
+from tests.support.planned import Q04_GIVEN, advice_answers, advice_plan, only_finding, planned, unled
 
 LANGS = ("en", "zh_CN")
 
@@ -156,7 +156,7 @@ def test_spares_sit_on_idle_cards_alone_and_the_plan_takes_what_the_peak_needs()
     # not an add-on ... moving 30 % of the load onto the L20s is plausible but needs the owners' sign-off"): the
     # idle room is unchanged, and the one spare beyond it is taken on that sign-off (``fleet.signoff_spares``), said
     # as its condition with the 3-replica plan as the fallback
-    r = advice_plan("q04_securities_h20_l20_fleet")
+    r = advice_plan("q04_securities_h20_l20_fleet", **Q04_GIVEN)  # s34-fleet36: its 6,000 ms given, as this reads
     assert (r.hardware.replicas, r.hardware.total_gpus, r.hardware.layout.spare_units) == (4, 16, 1)
     assert r.hardware.layout.load_gpus == 12
     red = next(f for f in r.findings if f.id == "sizing.redundancy")

@@ -100,6 +100,12 @@ def unled(answers: dict[str, Any]) -> PlanResult:
     return pickle.loads(_unled_once(key))  # noqa: S301 (our own bytes)
 
 
+# q04 with the 6,000 ms first-token target its plan once assumed, given as the team's own (s34-fleet36, blind review
+# 25): a given target is never relaxed, so the plan takes all 16 H20 with the sign-off spare, the layout the tests of
+# that machinery read. q04 as written (no target) now stays on its 10 free cards at the free cards' step.
+Q04_GIVEN: dict[str, object] = {"latency_slo": {"ttft_p99_ms": 6000}}
+
+
 def advice_plan(name: str, **change: object) -> PlanResult:
     """An advice scenario's plan, its answers changed by ``change`` (shared as ``planned`` is)."""
     return planned({**advice_answers(name), **change})
