@@ -95,6 +95,19 @@ def advice_plan(name: str, **change: object) -> PlanResult:
 PEAK_READ = {"q24_us_saas_rent": {"peak_concurrency": 45}}
 
 
+# A head count answered for the tests of a month held to what its people send (``volume_peak.users_cap``): since
+# s34-volume36 (blind review 25, q24: "250 people" read from its own peak of 50 held the month under what that peak
+# means) a head count the plan only assumed never caps the peak it was read from, so q08 (~200 people read from its
+# peak of 30, none answered) is costed on its peak. q08 with its staff counted (200) is the capped case those tests
+# are about: its busiest hour around the clock (~850M output tokens) is far above what 200 people send.
+HEADCOUNT = {"q08_ascend_fleet_internal": {"users": 200}}
+
+
+def headcount_plan(name: str) -> PlanResult:
+    """An advice scenario's plan with the head count of ``HEADCOUNT`` answered (shared as ``planned`` is)."""
+    return planned({**advice_answers(name), **HEADCOUNT.get(name, {})})
+
+
 def peak_read_answers(name: str) -> dict[str, Any]:
     """An advice scenario's answers as the tests of a month raised to its peak's reading (not held to the people's
     most) take them: q24 at a peak of 45 (``PEAK_READ`` says why), every other scenario as it is."""
