@@ -398,8 +398,10 @@ def resolve(a: PlanAnswers) -> Ctx:
                     profile={"tr": f"plan.publicvol18.profile.{load}"},
                     pct=round(assumed_utilisation(load, _burst_share([], a, load)[0]) * 100))  # said below
         else:
-            # the service's own measured load (no fleet, or a fleet that carries it): measured, not assumed
-            _assume(out, "requests_per_day", None, "fleet20.assume.volume_measured")
+            # the service's own measured load (no fleet, or a fleet that carries it): measured, not assumed; a steady
+            # load's month is read from its peak, not from the GPU utilisation (s34-volume36, q31: burst._estimated)
+            _assume(out, "requests_per_day", None, "volume36.assume.steady" if load == "stable"
+                    else "fleet20.assume.volume_measured", ratio=f"{PEAK_FACTOR['stable']:g}")
     peak_known = a.peak_concurrency is not None
     if peak_known:
         peak = int(a.peak_concurrency or 1)

@@ -13,9 +13,11 @@ import re
 
 import pytest
 
-from advisor.plan import chat_turns, volume_peak
+from advisor.plan import burst, chat_turns, volume_peak
+from advisor.plan.context import PEAK_FACTOR
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import round_money
+from advisor.plan.volume_range import PEAK_RATE
 from tests.support.planned import advice_answers, advice_plan
 
 LANGS = ("en", "zh_CN")
@@ -70,3 +72,29 @@ def test_q16s_tokens_row_leads_with_the_chats_month(lang):
     assert figures[0] > 5 * c.input_tokens_per_month
     assert single in row and row.index(single) > row.index(f"{figures[0]:,}")  # the single month after, once
     assert "2,000" in row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q31_icp_filed_hosting_move", "q26_steady_3y_strong_ops_buy"])
+def test_a_steady_services_month_is_not_its_gpu_utilisation(name, lang):
+    """q31: "The tokens row multiplies the peak by '75 % measured utilisation'. That mixes GPU kernel-busy time with
+    load". A steady service with its utilisation measured and no requests a day: the month is the peak's rate ÷ the
+    steady load's peak-to-average around the clock, whatever the utilisation; the measured figure still says how
+    busy the GPUs are (the GPU-use share) and the memo says why it is not the volume."""
+    r = advice_plan(name)
+    c = r.costs
+    basis = c.volume_basis
+    assert basis["tr"] == burst.STEADY_KEY
+    rate = float(basis[PEAK_RATE])
+    assert c.output_tokens_per_month == pytest.approx(rate * 3600 * 730 / PEAK_FACTOR["stable"], rel=0.01)
+    measured = advice_answers(name)["measured_utilisation"]
+    assert c.output_tokens_per_month != pytest.approx(rate * 3600 * 730 * measured, rel=0.01)
+    assert c.utilisation == pytest.approx(measured)  # the GPUs' busy share keeps the measurement
+    row = _row(render_memo_markdown(r, lang), TOKENS[lang])
+    assert f"{round(measured * 100)} %" in row and "1.5" in row
+    # the same answers with a different measured utilisation (the plan's setup, and so its rate at the peak, may
+    # change with it): the month is still that setup's peak ÷ 1.5, not the new utilisation
+    other = advice_plan(name, measured_utilisation=0.4).costs
+    assert other.volume_basis["tr"] == burst.STEADY_KEY
+    other_rate = float(other.volume_basis[PEAK_RATE])
+    assert other.output_tokens_per_month == pytest.approx(other_rate * 3600 * 730 / PEAK_FACTOR["stable"], rel=0.01)
