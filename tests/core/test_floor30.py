@@ -23,7 +23,7 @@ from advisor.plan.context import resolve
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS, days_a_month
-from tests.support.planned import advice_answers, advice_plan, headcount_plan, peak_read_plan, planned
+from tests.support.planned import advice_answers, advice_plan, headcount_plan, peak_read_plan
 
 LANGS = ("en", "zh_CN")
 TOKENS = {"en": "| Tokens per month", "zh_CN": "| 每月 token"}

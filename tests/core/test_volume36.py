@@ -98,3 +98,18 @@ def test_a_steady_services_month_is_not_its_gpu_utilisation(name, lang):
     assert other.volume_basis["tr"] == burst.STEADY_KEY
     other_rate = float(other.volume_basis[PEAK_RATE])
     assert other.output_tokens_per_month == pytest.approx(other_rate * 3600 * 730 / PEAK_FACTOR["stable"], rel=0.01)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q38s_data_subjects_are_said_apart_from_its_assumed_users(lang):
+    """q38: "the answers give '5,000 people a year' whose data is processed, but the token estimate assumes 'about 75
+    people'". Without a head count, the assumption names the data subjects and says they are not its users."""
+    r = advice_plan("q38_eu_internal_hr_assistant")
+    subjects = advice_answers("q38_eu_internal_hr_assistant")["data_sensitivity"]["pi_subjects_per_year"]
+    text = [a for a in r.assumptions if a.field == "requests_per_day"][0].text_in(lang)
+    assert f"{subjects:,}" in text and re.search(r"not counted as its users|未算作使用者", text)
+    assert "  " not in text
+    # a head count answered: no such clause (the users are counted, not assumed)
+    counted = advice_plan("q38_eu_internal_hr_assistant", users=75)
+    text = [a for a in counted.assumptions if a.field == "requests_per_day"][0].text_in(lang)
+    assert f"{subjects:,}" not in text
