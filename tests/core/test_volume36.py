@@ -107,7 +107,7 @@ def test_q38s_data_subjects_are_said_apart_from_its_assumed_users(lang):
     r = advice_plan("q38_eu_internal_hr_assistant")
     subjects = advice_answers("q38_eu_internal_hr_assistant")["data_sensitivity"]["pi_subjects_per_year"]
     text = [a for a in r.assumptions if a.field == "requests_per_day"][0].text_in(lang)
-    assert f"{subjects:,}" in text and re.search(r"not counted as its users|未算作使用者", text)
+    assert f"{subjects:,}" in text and re.search(r"not taken as its users|未当作使用者", text)
     assert "  " not in text
     # a head count answered: no such clause (the users are counted, not assumed)
     counted = advice_plan("q38_eu_internal_hr_assistant", users=75)
