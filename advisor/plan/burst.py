@@ -194,6 +194,15 @@ def _estimated(c: Ctx, peak_tok_s: float) -> Volume:
         duty = (1 - share) / multiple + share
         basis = {"tr": "plan.burst15.volume.fleet", "multiple": f"{multiple:g}", "share": words,
                  "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}", PEAK_RATE: round(peak_tok_s, 1)}
+    elif steady_measured(c):
+        # a steady load's month is its peak ÷ the pattern's peak-to-average around the clock, not the measured GPU
+        # utilisation: nvidia-smi counts the time a kernel runs, not the share of time at the peak (s34-volume36,
+        # blind review 25, q31: "multiplies the peak by '75 % measured utilisation'. That mixes GPU kernel-busy time
+        # with load"); the measured figure keeps its own job, how busy the GPUs are (GPU use, power, break-even)
+        duty = 1 / PEAK_FACTOR["stable"]
+        basis = {"tr": STEADY_KEY, "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}",
+                 "ratio": f"{PEAK_FACTOR['stable']:g}", "measured": round(c.utilisation * 100),
+                 PEAK_RATE: round(peak_tok_s, 1)}
     else:
         duty = c.volume_utilisation  # the measured duty only where it is this service's (s20-fleet20)
         basis = duty_basis(c, peak_tok_s, duty)  # an assumption with its lower figure (s16-capacity)
@@ -209,6 +218,15 @@ def _estimated(c: Ctx, peak_tok_s: float) -> Volume:
         if public is not None:
             return Volume(public.expected, public.basis, public.high)
     return Volume(ceiling, basis)
+
+
+STEADY_KEY = "volume36.volume.steady"  # the tokens row's phrase of ``steady_measured``'s month
+
+
+def steady_measured(c: Ctx) -> bool:
+    """A steady service that measured its own GPU utilisation and gave no requests a day: its month is read from
+    the peak and the steady load's ratio (``_estimated``), never from the utilisation."""
+    return c.duty_measured and c.load == "stable" and not c.requests_per_day
 
 
 def warm_replicas(c: Ctx, cand: Any, per: int) -> int:

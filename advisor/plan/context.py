@@ -388,9 +388,14 @@ def resolve(a: PlanAnswers) -> Ctx:
             else:
                 peak_at_once = int(a.peak_concurrency or 8)  # the peak assumed below when not given
                 few, n, most = people_from_peak(peak_at_once)
+                # the people a year whose personal data it handles, where given, said apart from these users: a staff
+                # tool's data subjects (an HR assistant's 5,000 staff records) are not the people who send requests
+                # (s34-volume36, blind review 25, q38: "5,000 people a year" beside "about 75 people")
+                subjects = a.data_sensitivity.pi_subjects_per_year if a.data_sensitivity else None
                 _assume(out, "requests_per_day", None, "plan.volume19.assume.people", per=mid, low=lo, high=hi,
                         days=days_text(load), day=day_words(load), how=how, people=f"{n:,}", few=f"{few:,}", most=f"{most:,}",
-                        peak=peak_at_once, shares="–".join(f"{s * 100:.0f}" for s in (ACTIVE_AT_ONCE[0], ACTIVE_AT_ONCE[-1])))
+                        peak=peak_at_once, shares="–".join(f"{s * 100:.0f}" for s in (ACTIVE_AT_ONCE[0], ACTIVE_AT_ONCE[-1])),
+                        subjects={"tr": "volume36.assume.subjects", "subjects": f"{subjects:,}"} if subjects else "")
         elif not measured_duty and (counted := a.users or (a.data_sensitivity.pi_subjects_per_year
                                                              if a.data_sensitivity else None)):
             # s20-fleet20: the people the answers count × their conversations (public_people), the peak's reading
@@ -404,8 +409,10 @@ def resolve(a: PlanAnswers) -> Ctx:
                     profile={"tr": f"plan.publicvol18.profile.{load}"},
                     pct=round(assumed_utilisation(load, _burst_share([], a, load)[0]) * 100))  # said below
         else:
-            # the service's own measured load (no fleet, or a fleet that carries it): measured, not assumed
-            _assume(out, "requests_per_day", None, "fleet20.assume.volume_measured")
+            # the service's own measured load (no fleet, or a fleet that carries it): measured, not assumed; a steady
+            # load's month is read from its peak, not from the GPU utilisation (s34-volume36, q31: burst._estimated)
+            _assume(out, "requests_per_day", None, "volume36.assume.steady" if load == "stable"
+                    else "fleet20.assume.volume_measured", ratio=f"{PEAK_FACTOR['stable']:g}")
     peak_known = a.peak_concurrency is not None
     if peak_known:
         peak = int(a.peak_concurrency or 1)

@@ -645,8 +645,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         hosted = chats or hosted
         # review 25 (q20): an API at about the plan's month, not below it: said so, and what decides instead
         hosted += api_even.note(result, lang, _money(c.recommended_monthly, cur))
-    if tokens != "—":
-        tokens += memo_chat_rows.tokens_clause(result, lang)  # the tokens count each request once: what chats make
+    if tokens != "—":  # a public chat priced as chats: the row leads with the chats' month (s34-volume36, q16)
+        tokens = memo_chat_rows.tokens_value(result, lang) or tokens
     # a purchase deferred until a quote meets the covered gate: its rows read as that purchase's (s32-headline33, q26)
     if_bought = when_bought.applies(result.deployment_form, c)
     for key, value in (

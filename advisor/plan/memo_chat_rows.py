@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import chat_turns
+from advisor.plan.money_text import about, round_money
 from advisor.plan.result import render
 
 
@@ -28,13 +30,23 @@ def hosted_row(result: Any, lang: str, single: str, input_rate: str, output_rate
                                                       "single": single, "input": input_rate, "output": output_rate})
 
 
-def tokens_clause(result: Any, lang: str) -> str:
-    """" — as chats of 3–5 turns, history resent: about 7–18 × the input and 3–5 × the output" after the tokens row;
-    "" where not a chat's."""
+def tokens_value(result: Any, lang: str) -> str:
+    """The tokens row of a public chat priced as chats: the month as chats of 3–5 turns first (the volume page 1 and
+    the hosted-API row price), the answers' count a day named as chats, and the month at one request each in the
+    closing bracket (s34-volume36, blind review 25, q16: "Fix the token row labelled '按每天约 2,000 次请求': the
+    situation says 2,000 conversations", and a newcomer read the single-request 36,480,000 as the real month); ""
+    where not a chat's. The factors are ``chat_turns.factors`` of the answers' prompt and answer."""
     p = _turns(result)
-    if p is None:
+    c = result.costs
+    if p is None or c is None or not c.output_tokens_per_month or c.input_tokens_per_month is None:
         return ""
-    return render(lang, "steps34.cost.tokens_chats", {k: p[k] for k in ("n1", "n2", "in1", "in2", "out1", "out2")})
+    tin, tout = float(c.input_tokens_per_month), float(c.output_tokens_per_month)
+    lo_in, lo_out = chat_turns.factors(p["prompt"], p["output"], p["n1"])
+    hi_in, hi_out = chat_turns.factors(p["prompt"], p["output"], p["n2"])
+    return render(lang, "volume36.tokens.chats", {
+        "in_lo": about(tin * lo_in), "in_hi": about(tin * hi_in), "out_lo": about(tout * lo_out),
+        "out_hi": about(tout * hi_out), "requests": p["requests"], "n1": p["n1"], "n2": p["n2"],
+        "single_in": round_money(tin), "single_out": round_money(tout)})
 
 
-__all__ = ["hosted_row", "tokens_clause"]
+__all__ = ["hosted_row", "tokens_value"]

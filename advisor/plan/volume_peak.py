@@ -150,8 +150,11 @@ def users_cap(c: Ctx) -> dict[str, Any] | None:
     each person for more requests in that one hour than a heavy user sends in a whole day, so no reading of the
     peak makes the month larger; it is the tokens row's own printed high end, so a floored month stays inside the
     range that row states (q33: 150M input above its 26.4M-105.6M). None where the month is not counted by people
-    (a public service, an API, requests a day answered)."""
-    if not people_volume.applies(c):
+    (a public service, an API, requests a day answered), or where the people are not answered (s34-volume36, blind
+    review 25, q24: "250 people" read from its own peak of 50 as 15-25 % of them, then "these people cannot send
+    that many" held the month under what that peak means; a head count assumed from the peak cannot cap the peak it
+    was read from: the stated peak wins, and the assumption beside it asks for the head count)."""
+    if not people_volume.applies(c) or not c.answers.users:
         return None
     most = people_volume.people_range(c)[2]
     per = people_volume.rates(c)[2]

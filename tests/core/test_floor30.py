@@ -23,7 +23,7 @@ from advisor.plan.context import resolve
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS, days_a_month
-from tests.support.planned import advice_answers, advice_plan, peak_read_plan, planned
+from tests.support.planned import advice_answers, advice_plan, headcount_plan, peak_read_plan
 
 LANGS = ("en", "zh_CN")
 TOKENS = {"en": "| Tokens per month", "zh_CN": "| 每月 token"}
@@ -46,29 +46,32 @@ def _figures(text: str) -> list[int]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q08s_floor_is_capped_at_what_its_people_send(lang):
-    """q08 (steady around the clock, ~150 staff read from its peak of 30): the costs use the most its people send,
-    200 people × 40 requests × 22 working days, not the 860M its busiest hour makes around the clock; that reading
-    is said beside it, and no higher end above the cap is costed (power, use)."""
-    r = planned(advice_answers("q08_ascend_fleet_internal"))
+def test_q08s_month_is_its_peaks_unless_its_people_are_counted(lang):
+    """q08 (steady around the clock, peak of 30, no head count). Until s34-volume36 its month was held to the most
+    ~200 people read from that same peak send (s30-floor30). Blind review 25 (q24: "invents '250 people' ... then
+    overrides the stated peak"): a head count the plan assumed from the peak cannot cap the peak it was read from, so
+    the costs use the busiest hour's load around the clock, labelled as read from the peak, with nothing capped.
+    With the staff counted (``planned.HEADCOUNT``, 200), what they send holds the month: the costs keep their
+    estimate (200 × 20 × 30.4 days), and the cost section says the peak's larger reading beside the most they send
+    (200 × 40 × 30.4, every day of a steady load, not 22 working days: s33-fleetword)."""
+    r = advice_plan("q08_ascend_fleet_internal")
     c = r.costs
     raised = c.volume_basis[volume_peak.FLOOR]
-    cap = raised["cap"]
-    assert cap is not None and cap["people"] == 200 and cap["per"] == REQUESTS_PER_PERSON[-1]
-    assert cap["out"] == advice_answers("q08_ascend_fleet_internal")["output_tokens"]["avg"]
-    # re-argued in s33-fleetword (blind review 22, q08: "estimated on 22 working days although the load is 全天稳定"):
-    # a steady load's people are counted every day of the month, not the 22 working days
-    assert cap["days"] == days_a_month("stable") > WORKING_DAYS
-    assert c.output_tokens_per_month == pytest.approx(cap["people"] * cap["per"] * cap["days"] * cap["out"], rel=1e-6)
-    assert raised["peak_implied"] > 5 * c.output_tokens_per_month  # the peak's reading, far above what they send
-    assert c.output_tokens_per_month_high is None  # nothing above the cap is costed
+    assert raised["cap"] is None and not volume_peak.people_capped(c)
+    assert c.output_tokens_per_month == raised["implied"] == raised["peak_implied"]
     row = _floor_row(r, lang)
     assert f"{c.input_tokens_per_month:,.0f} / {c.output_tokens_per_month:,.0f}" in row
-    assert f"{raised['peak_implied']:,.0f}" in row  # both readings, in one row
-    # the line multiplies out: people × requests × days × tokens a request = input + output
-    assert f"{cap['people']} " in row and f"{cap['tokens']:,}" in row
-    assert cap["people"] * cap["per"] * cap["days"] * cap["tokens"] == pytest.approx(
-        c.input_tokens_per_month + c.output_tokens_per_month, rel=1e-6)
+    counted = headcount_plan("q08_ascend_fleet_internal")
+    k = counted.costs
+    assert volume_peak.FLOOR not in (k.volume_basis or {})
+    out = advice_answers("q08_ascend_fleet_internal")["output_tokens"]["avg"]
+    assert k.output_tokens_per_month == pytest.approx(200 * 20 * days_a_month("stable") * out, rel=1e-6)
+    cap = k.volume_peak["cap"]
+    assert cap["people"] == 200 and cap["per"] == REQUESTS_PER_PERSON[-1] and cap["out"] == out
+    assert cap["days"] == days_a_month("stable") > WORKING_DAYS
+    assert k.volume_peak["implied"] > 5 * cap["output"]  # the peak's reading, far above what they send
+    memo = render_memo_markdown(counted, lang)
+    assert f"{round(cap['output']):,}" in memo and "200" in memo
 
 
 @pytest.mark.parametrize("lang", LANGS)

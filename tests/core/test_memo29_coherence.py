@@ -81,7 +81,9 @@ def test_a_kept_plan_says_why_it_self_hosts_before_the_cheaper_api(lang: str) ->
     r = advice_plan("q26_steady_3y_strong_ops_buy")
     title = only_finding(r, "cost.hosted_weighed").title_in(lang)
     reason = translate(lang, "plan.hostedrun21.short.running", util=80)
-    price = "¥70,601"
+    # re-argued in s34-volume36 (blind review 25, q31): q26's month is its peak ÷ 1.5 around the clock, not the
+    # peak × its 80 % GPU utilisation, so the API's month moved; the title's price is the costs' own
+    price = f"¥{r.costs.hosted_api_monthly.low:,.0f}"
     assert reason in title and price in title
     assert title.index(reason) < title.index(price), title  # the reason leads; the API's price is the concession
 

@@ -29,6 +29,7 @@ from advisor.plan import payback, rent_breakeven, volume_busy
 from advisor.plan.cost import average_draw
 from tests.support.planned import (
     advice_plan,
+    headcount_plan,
     only_finding,
     peak_read_plan,
     scenario_answers,
@@ -115,7 +116,10 @@ def test_power_and_payback_are_at_the_plans_utilisation_where_the_tokens_fill_li
     """Since s25-usage25, power and per-token cost use the month's tokens' share, not the load pattern's 40 %: the
     plan's one utilisation IS the share the tokens fill, so there is no second share to contradict it
     (``contradicting_share`` is None), and the power and the payback are at that one figure."""
-    r = advice_plan(name)
+    # re-argued in s34-volume36 (blind review 25, q24): q08's month is its stated steady peak around the clock now
+    # that the ~150 people read from that peak no longer cap it (about 45 % of capacity); it fills little only with
+    # its staff counted (``planned.HEADCOUNT``), the case this test is about
+    r = headcount_plan(name)
     c = r.costs
     # the tokens row fills a small share of the capacity: the case that used to sit beside an assumed 40 %
     # s28-volume28: a month raised to its busiest hour's floor (q08, steady around the clock) fills more, under 20 %

@@ -14,9 +14,11 @@ import re
 
 import pytest
 
-from advisor.plan import public_people, public_volume
+from advisor.plan import burst, public_people, public_volume
+from advisor.plan.context import PEAK_FACTOR
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.staff_usage import REQUESTS_PER_PERSON, days_a_month
+from advisor.plan.volume_range import PEAK_RATE as PEAK_RATE_KEY
 from tests.support.planned import advice_answers, estimated_month, planned
 
 LANGS = ("en", "zh_CN")
@@ -57,9 +59,16 @@ def test_the_month_does_not_move_with_the_fleets_other_work(name):
 
 def test_a_measured_utilisation_of_the_service_itself_still_sets_its_month():
     """q26 (no fleet named: the utilisation is the service's) moves with its measurement; q39's fleet carries this
-    service (its base load), so its month is read from that load, not from people or the peak's ratio."""
-    low, high = (planned(_at("q26_steady_3y_strong_ops_buy", u)).costs.output_tokens_per_month for u in (0.6, 0.8))
-    assert low is not None and high is not None and low < high
+    service (its base load), so its month is read from that load, not from people or the peak's ratio.
+    Re-argued in s34-volume36 (blind review 25, q31: "multiplies the peak by '75 % measured utilisation'. That mixes
+    GPU kernel-busy time with load"): a steady service's month is its peak's rate ÷ the steady load's 1.5 around the
+    clock whatever its GPUs' measured utilisation; the measurement still sets how busy the GPUs are (the usage the
+    cost table prints), and the setup it sizes, whose rate at the peak the month reads."""
+    for u in (0.6, 0.8):
+        c = planned(_at("q26_steady_3y_strong_ops_buy", u)).costs
+        assert c.volume_basis["tr"] == burst.STEADY_KEY and c.utilisation == pytest.approx(u)
+        rate = float(c.volume_basis[PEAK_RATE_KEY])
+        assert c.output_tokens_per_month == pytest.approx(rate * 3600 * 730 / PEAK_FACTOR["stable"], rel=0.01)
     assert planned(advice_answers(BASE_LOAD)).costs.volume_basis["tr"] == "plan.burst15.volume.fleet"
 
 
@@ -141,13 +150,15 @@ def test_a_peak_rate_in_the_tokens_row_is_the_one_the_speed_row_says(name):
 
 
 def test_a_measured_duty_is_said_as_measured():
-    """q26: its own 80 % measured utilisation read "assumed utilisation" in the tokens row."""
+    """q26: its own 80 % measured utilisation read "assumed utilisation" in the tokens row. Re-argued in
+    s34-volume36 (blind review 25, q31): the month of a steady service is read from its peak, not its utilisation;
+    the row still says the 80 % as measured (never "assumed"), and why it is not the volume."""
     r = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
-    assert r.costs.volume_basis["tr"] == "fleet20.volume.duty_measured"
+    assert r.costs.volume_basis["tr"] == burst.STEADY_KEY
     row = next(line for line in render_memo_markdown(r, "en").splitlines() if line.startswith("| Tokens per month"))
-    assert "80 % measured utilisation" in row and "assumed" not in row
+    assert "measured 80 % utilisation" in row and "assumed" not in row and "not the load" in row
     [said] = [x for x in r.assumptions if x.field == "requests_per_day"]
-    assert said.key == "fleet20.assume.volume_measured" and "measured" in said.text_in("en")
+    assert said.key == "volume36.assume.steady" and "measured" in said.text_in("en")
     # a fleet busy with other work says nothing of the kind: its month is assumed from the service's answers
     fleet = planned(advice_answers(ANALYSTS))
-    assert not any(x.key == "fleet20.assume.volume_measured" for x in fleet.assumptions)
+    assert not any(x.key in ("fleet20.assume.volume_measured", "volume36.assume.steady") for x in fleet.assumptions)
