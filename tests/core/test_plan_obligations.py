@@ -113,6 +113,11 @@ def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -
     return {"data_sensitivity": ds}
 
 
+# a hospital's doctors on its private network with patients' notes (q03's shape): a clinicians' tool
+CLINICIANS = {**MAINLAND, "audience": "internal", "reach": "private_network",
+              **pi(300_000, 300_000, sector="medical")}  # fmt: skip
+
+
 # a Hong Kong bank for Hong Kong retail customers (q25); a German HR assistant on the company VPN (q38) (s15-duties)
 HK_BANK = {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw", **pi(800_000, 0, sector="finance")}
 # a Singapore company's sellers, 40 % in South-East Asia and 60 % in the mainland, served from Hong Kong (with 80 %
@@ -621,6 +626,11 @@ ROWS: list[Row] = [
         {"audience": "internal", "reach": "private_network", "public_genai_in_mainland": False}, why="clinicians_only"),
     Row("med.internet_diagnosis", {**PUBLIC, **pi(50_000, 50_000, sector="medical")},
         {"audience": "business", "public_genai_in_mainland": False}, why="business"),
+    # s34-duties36 (blind review 25, q03): clinicians' tool in the mainland: the NMPA's AI medical software guideline
+    Row("med.device_software", CLINICIANS, pi(300_000, 300_000, sector="general")),
+    Row("med.device_software", CLINICIANS, {"audience": "public", "reach": "internet"}, why="patients"),
+    Row("med.device_software", CLINICIANS, {"user_location": "overseas", "overseas_markets": ["US"],
+                                            "mainland_entity": False}, why="no_mainland"),
     Row("mlps.filing", MAINLAND, {"mainland_entity": False, "icp_status": "none"}),  # a Hong Kong node
     # s22-duties22c (q27): on a hosted API the application calling it is the system graded (a note at level 2)
     Row("mlps.filing", HOSTED_PI, {"mainland_entity": False, "icp_status": "none"}, why="hosted", case="hosted"),
