@@ -1,5 +1,6 @@
-"""A clinical tool's medical-device question (issue #25, blind review 25, q03: "confirm that note summarisation shown
-to doctors is not clinical decision support that would need medical-device (NMPA software) classification").
+"""Sector rules blind review 25 found missing (issue #25): a clinical tool's medical-device question (q03: "confirm that
+note summarisation shown to doctors is not clinical decision support that would need medical-device (NMPA software)
+classification"), and a securities firm's own IT-security rule beside 等保 (q04).
 
 NMPA's guideline on classifying AI medical software (《人工智能医用软件产品分类界定指导原则》, announcement 2021
 No. 47) manages as a medical device AI software whose intended use is diagnosis or treatment — decision support such
@@ -10,15 +11,22 @@ health firm's business customers) is checked against it before launch: a summari
 treatment suggestion is normally not a device; one that suggests diagnoses or treatment is registered first. A
 patients' service has its own finding (``med.internet_diagnosis``: the AI never in the doctor's place).
 
+A securities, futures or fund-management firm (the answers' sector names one: ``sector_kinds.is_securities``; a plain
+"finance" does not say which regulator, so it stays silent) that builds, runs or uses networks and information
+systems in the mainland is under the CSRC's Measures on network and information security (证券期货业网络和信息安全
+管理办法, Order No. 218, in force 1 May 2023), Art. 2; its responsibility is not transferred or reduced by a provider's
+products or services (Art. 4). A bank's or an insurer's provider has its own finding (``fin.cn_it_outsourcing``).
+
 Registered in ``advisor.plan.rules``' registry (``RULE_MODULES``); sources with date and grade in
 ``resources/plan/duties36.json``, texts in ``resources/i18n/*/duties36.json``.
 """
 
 from __future__ import annotations
 
+from advisor.plan.duties_rules import OWN_HARDWARE
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
-from advisor.plan.sector_kinds import is_health
+from advisor.plan.sector_kinds import is_health, is_securities
 
 MAINLAND_NODES = ("mainland", "mainland_plus_overseas")
 
@@ -35,4 +43,14 @@ def device_software(f: Facts) -> Finding | None:
     return finding("med.device_software")
 
 
-__all__ = ["device_software"]
+@rule("fin.csrc_it_security", "constraint")
+def csrc_it_security(f: Facts) -> Finding | None:
+    """A securities, futures or fund firm's model in the mainland: its systems under the CSRC's network and
+    information security Measures (Order No. 218), beside the classified protection scheme; on a provider's servers
+    or API the firm keeps the responsibility (Art. 4)."""
+    if not is_securities(f.ctx.sector) or f.region not in MAINLAND_NODES:
+        return None
+    return finding("fin.csrc_it_security", variant=None if f.form in OWN_HARDWARE else "provider")
+
+
+__all__ = ["csrc_it_security", "device_software"]

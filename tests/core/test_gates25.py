@@ -49,6 +49,8 @@ NOT_A_GATE = {
     # s34-duties36 (blind review 25, q03): the team checks its own intended use; registration only where the output
     # suggests diagnoses or treatment, which a note summariser does not: a condition, not a step of known shape
     "med.device_software": "a check of the tool's intended use; registration only if it turns out a device",
+    # the CSRC's Measures (q04): the firm's own IT-security sign-off, made beside the 等保 step the timeline has
+    "fin.csrc_it_security": "the firm's own IT-security sign-off, beside the classified-protection step",
     "genai.operating_duties": "daily duties once open (review, complaints, logs): staffing, not an approval",
     "pi.consumer_chat_none": "asks to confirm an answer, a question among the decision-changing ones",
     "genai.algorithm_filing": "a filed service's algorithm filing: its own confirm step where the rule plans one",
