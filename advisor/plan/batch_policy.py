@@ -24,6 +24,8 @@ SENSITIVE_SECTORS = (
     "bank",
     "banking",
     "insurance",
+    "securities",  # a securities or futures firm's client accounts (s34-duties36)
+    "futures",
     "medical",
     "health",
     "healthcare",

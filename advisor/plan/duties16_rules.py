@@ -16,7 +16,7 @@ from advisor.plan.pi_exporter import customers_export
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
-from advisor.plan.sector_kinds import FINANCE_SECTORS
+from advisor.plan.sector_kinds import FINANCE_SECTORS, is_securities
 
 SG_MARKETS = ("SG", "SEA")  # "SEA" names South-East Asia, Singapore included
 
@@ -70,6 +70,8 @@ def cn_it_outsourcing(f: Facts) -> Finding | None:
     under the CBIRC's 2021 Measures (银保监办发〔2021〕141号) — responsibility stays with the institution, due
     diligence before an important outsourcing, customer data protected, concentration risk managed."""
     if not _finance(f) or f.region not in ("mainland", "mainland_plus_overseas") or f.form in OWN_HARDWARE:
+        return None
+    if is_securities(f.ctx.sector):  # the CSRC's firms: fin.csrc_it_security says their rule (s34-duties36)
         return None
     return finding("fin.cn_it_outsourcing")
 

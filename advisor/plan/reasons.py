@@ -141,7 +141,11 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
 # answers the recommendation rests on (q27 printed both once 等保 left room)
 # s34-apilead34 (blind review 23, q22): so is the same condition for a company with no mainland entity, which page 1
 # says on the sign-up question (``genai_no_entity_rules.question_says_risk``), not as a reason
-NOT_DECIDING = frozenset({"mlps.filing", "genai.business_signup", "genai.signup_no_entity"})
+# s34-duties36 (blind review 25): the medical-device check of a clinicians' tool (q03) and a securities firm's
+# CSRC security Measures (q04) hold for any plan: they took page 1's places of "health data stays on a mainland node"
+# (which decides where it runs) and of the fp8 quality check
+NOT_DECIDING = frozenset({"mlps.filing", "genai.business_signup", "genai.signup_no_entity", "med.device_software",
+                          "fin.csrc_it_security"})
 PRICE_GRADES = frozenset({"cost.prices_verify", "cost.mainland_prices"})  # "n of m prices are grade C or U"
 WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
 

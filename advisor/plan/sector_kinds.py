@@ -8,11 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 HEALTH_SECTORS = ("medical", "health", "healthcare")
-FINANCE_SECTORS = ("finance", "financial", "bank", "insurance")  # substrings: "banking" too
+# a securities, futures or fund-management firm: supervised by the CSRC, not by the banking and insurance regulator
+# (s34-duties36, blind review 25 q04: "securities-sector IT rules ... are not mentioned beside 等保"); substrings, so
+# "securities", "finance_securities", "futures" and "证券公司" all count
+SECURITIES_WORDS = ("securit", "futures", "fund_manag", "fund manag", "证券", "期货", "基金管理")  # (not 基金会, a charity)
+FINANCE_SECTORS = ("finance", "financial", "bank", "insurance", *SECURITIES_WORDS)  # substrings: "banking" too
 
 
 def is_health(sector: str) -> bool:
     return sector in HEALTH_SECTORS
+
+
+def is_securities(sector: str) -> bool:
+    return any(s in sector for s in SECURITIES_WORDS)
 
 
 def is_finance(sector: str) -> bool:
@@ -33,4 +41,4 @@ def mlps_level(c: Any, region: str) -> int | None:
     return 3 if health or finance or (c.sensitive_subjects or 0) > 0 else 2
 
 
-__all__ = ["FINANCE_SECTORS", "HEALTH_SECTORS", "is_finance", "is_health", "mlps_level"]
+__all__ = ["FINANCE_SECTORS", "HEALTH_SECTORS", "SECURITIES_WORDS", "is_finance", "is_health", "is_securities", "mlps_level"]

@@ -46,6 +46,11 @@ NOT_A_GATE = {
     # s31-publicsaas31: the same condition with no mainland entity to file, page 1's reason; its ways out are three
     # choices (an opinion, contracted customers, a partner), not one step, and the sign-up is asked on page 1
     "genai.signup_no_entity": "a condition asked as a question, stated among page 1's reasons; no step by design",
+    # s34-duties36 (blind review 25, q03): the team checks its own intended use; registration only where the output
+    # suggests diagnoses or treatment, which a note summariser does not: a condition, not a step of known shape
+    "med.device_software": "a check of the tool's intended use; registration only if it turns out a device",
+    # the CSRC's Measures (q04): the firm's own IT-security sign-off, made beside the 等保 step the timeline has
+    "fin.csrc_it_security": "the firm's own IT-security sign-off, beside the classified-protection step",
     "genai.operating_duties": "daily duties once open (review, complaints, logs): staffing, not an approval",
     "pi.consumer_chat_none": "asks to confirm an answer, a question among the decision-changing ones",
     "genai.algorithm_filing": "a filed service's algorithm filing: its own confirm step where the rule plans one",

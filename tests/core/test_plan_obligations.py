@@ -113,6 +113,14 @@ def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -
     return {"data_sensitivity": ds}
 
 
+# a securities firm's research assistant on its own servers in the mainland (q04's shape, without the fleet)
+SECURITIES_FLEET = {**MAINLAND, "audience": "internal", "reach": "private_network", "ops_capability": "strong",
+                    "expected_duration_months": 36, **pi(personal_info=False, sector="securities")}  # fmt: skip
+# a hospital's doctors on its private network with patients' notes (q03's shape): a clinicians' tool
+CLINICIANS = {**MAINLAND, "audience": "internal", "reach": "private_network",
+              **pi(300_000, 300_000, sector="medical")}  # fmt: skip
+
+
 # a Hong Kong bank for Hong Kong retail customers (q25); a German HR assistant on the company VPN (q38) (s15-duties)
 HK_BANK = {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw", **pi(800_000, 0, sector="finance")}
 # a Singapore company's sellers, 40 % in South-East Asia and 60 % in the mainland, served from Hong Kong (with 80 %
@@ -550,6 +558,8 @@ ROWS: list[Row] = [
     Row("pi.sg_transfer", SG_MIXED, {"overseas_markets": ["US"]}),
     Row("pi.sg_transfer", SG_MIXED, {"user_location": "overseas", "user_mix": None}, why="singapore_node"),
     Row("fin.cn_it_outsourcing", {**BATCH, **pi(500_000, 0, sector="finance")}, pi(500_000, 0, sector="general")),
+    Row("fin.cn_it_outsourcing", {**MAINLAND, **pi(50_000, 0, sector="bank")}, pi(50_000, 0, sector="securities"),
+        why="securities"),
     Row("fin.cn_it_outsourcing", {**MAINLAND, **pi(50_000, 0, sector="bank")},
         {"user_location": "overseas", "overseas_markets": ["US"]}, why="not_mainland"),
     Row("fin.mas_outsourcing", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, pi(1_000_000, 0, sector="general")),
@@ -627,6 +637,19 @@ ROWS: list[Row] = [
         {"audience": "internal", "reach": "private_network", "public_genai_in_mainland": False}, why="clinicians_only"),
     Row("med.internet_diagnosis", {**PUBLIC, **pi(50_000, 50_000, sector="medical")},
         {"audience": "business", "public_genai_in_mainland": False}, why="business"),
+    # s34-duties36 (blind review 25, q03): clinicians' tool in the mainland: the NMPA's AI medical software guideline
+    Row("med.device_software", CLINICIANS, pi(300_000, 300_000, sector="general")),
+    Row("med.device_software", CLINICIANS, {"audience": "public", "reach": "internet"}, why="patients"),
+    Row("med.device_software", CLINICIANS, {"user_location": "overseas", "overseas_markets": ["US"],
+                                            "mainland_entity": False}, why="no_mainland"),
+    # s34-duties36 (blind review 25, q04): a securities firm's systems in the mainland: the CSRC's Measures (Order 218)
+    Row("fin.csrc_it_security", SECURITIES_FLEET, pi(personal_info=False, sector="finance"), why="finance_unnamed"),
+    Row("fin.csrc_it_security", SECURITIES_FLEET, pi(personal_info=False, sector="bank"), why="bank"),
+    # the sector in Chinese words: a securities company counts, a charity foundation (基金会) does not
+    Row("fin.csrc_it_security", {**SECURITIES_FLEET, **pi(personal_info=False, sector="证券公司")},
+        pi(personal_info=False, sector="基金会"), why="zh_words"),
+    Row("fin.csrc_it_security", {**MAINLAND, **pi(50_000, 0, sector="securities")}, {"mainland_entity": False,
+        "icp_status": "none"}, why="provider_offshore", case="provider"),  # fmt: skip
     Row("mlps.filing", MAINLAND, {"mainland_entity": False, "icp_status": "none"}),  # a Hong Kong node
     # s22-duties22c (q27): on a hosted API the application calling it is the system graded (a note at level 2)
     Row("mlps.filing", HOSTED_PI, {"mainland_entity": False, "icp_status": "none"}, why="hosted", case="hosted"),

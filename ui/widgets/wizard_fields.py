@@ -114,7 +114,7 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
         _f("data_sensitivity.personal_info", "bool"),
         _f("data_sensitivity.pi_subjects_per_year", "int", low=0, high=10**11),
         _f("data_sensitivity.sensitive_pi_subjects_per_year", "int", low=0, high=10**11),
-        _f("data_sensitivity.sector", "choice", "general", "medical", "finance", "education", "government"),
+        _f("data_sensitivity.sector", "choice", "general", "medical", "finance", "securities", "education", "government"),
         _f("launch_deadline_days", "int", low=0, high=3650, unit="wizard.unit.days"),
     )),
     ("money", (
