@@ -13,7 +13,9 @@ would, ``kv_fp8_set`` sets it later: the cheaper fix). A setup on another GPU wi
 where it:
 
 - is among the screen's setups (the answers' targets, precisions and parts) and of the same or a better standing
-  (``gpu_choice.tiers``: where sold, the team's fleet, vendor, part grade, stock), priced on a sourced row;
+  (``gpu_choice.tiers``: where sold, the team's fleet, vendor, part grade, stock), priced on a sourced row of its own
+  region where the chosen one is (not another region's row times an uplift, ``in_region_fallback.stand_in``: q21's
+  A10 priced in Hong Kong would have given way to an L40S no provider sells there);
 - meets the target on the predictor at the size the predictor sets (``verify``, which lays it out with its spare);
 - holds its own load at the full context (its 16-bit cache, or the FP8 one ``kv_fp8_set`` would then set);
 - costs, at that size, within the monthly budget where one is given, else at most ``kv_card.CLOSE`` more a month
@@ -33,6 +35,7 @@ from advisor.plan import gpu_choice as gchoice
 from advisor.plan import kv_card, pick_note, sizing
 from advisor.plan.batch_kv import fp8_kv_allowed
 from advisor.plan.capacity import one_down_load
+from advisor.plan.in_region_fallback import stand_in
 from advisor.plan.kv_fp8_set import load_to_hold
 
 MAX_CHECKED = 3  # setups checked on the predictor for this rule (each is a few simulated levels)
@@ -99,7 +102,7 @@ def prefer(c: Any, chosen: sizing.Candidate, pool: list[sizing.Candidate], *, re
         if not verify(k) or short(c, k):  # sized on the predictor: its load is read at the replicas it set
             continue
         cost = _monthly(out := cost_of(k))
-        if cost is None:
+        if cost is None or (stand_in(out) and not stand_in(mine_out)):
             continue
         judged = within(out)
         if judged is False or (judged is None and cost > mine * (1.0 + kv_card.CLOSE) + 1e-9):
