@@ -13,9 +13,10 @@ would, ``kv_fp8_set`` sets it later: the cheaper fix). A setup on another GPU wi
 where it:
 
 - is among the screen's setups (the answers' targets, precisions and parts) and of the same or a better standing
-  (``gpu_choice.tiers``: where sold, the team's fleet, vendor, part grade, stock), priced on a sourced row of its own
-  region where the chosen one is (not another region's row times an uplift, ``in_region_fallback.stand_in``: q21's
-  A10 priced in Hong Kong would have given way to an L40S no provider sells there);
+  (``gpu_choice.tiers``: where sold, the team's fleet, vendor, part grade, stock), priced on a sourced row of the
+  plan's own region (not another region's row times an uplift, ``in_region_fallback.stand_in``: a card moved to for
+  its memory must be one the region is known to sell at a known price; q21's A10 priced in Hong Kong would have given
+  way to an L40S no provider sells there, q37's L40S to an H100 priced as a US row in Singapore);
 - meets the target on the predictor at the size the predictor sets (``verify``, which lays it out with its spare);
 - holds its own load at the full context (its 16-bit cache, or the FP8 one ``kv_fp8_set`` would then set);
 - costs, at that size, within the monthly budget where one is given, else at most ``kv_card.CLOSE`` more a month
@@ -93,8 +94,7 @@ def prefer(c: Any, chosen: sizing.Candidate, pool: list[sizing.Candidate], *, re
         return k is not chosen and k.gpu.id != chosen.gpu.id and k.gpu.memory_bytes > chosen.gpu.memory_bytes \
             and better and not gchoice.placeholder_priced(region, k, book) and full_fit(c, k) > mine_fit
 
-    mine_out = cost_of(chosen)
-    mine = _monthly(mine_out)
+    mine = _monthly(cost_of(chosen))
     if mine is None:
         return None
     best: tuple[float, sizing.Candidate, str] | None = None
@@ -102,7 +102,7 @@ def prefer(c: Any, chosen: sizing.Candidate, pool: list[sizing.Candidate], *, re
         if not verify(k) or short(c, k):  # sized on the predictor: its load is read at the replicas it set
             continue
         cost = _monthly(out := cost_of(k))
-        if cost is None or (stand_in(out) and not stand_in(mine_out)):
+        if cost is None or stand_in(out):
             continue
         judged = within(out)
         if judged is False or (judged is None and cost > mine * (1.0 + kv_card.CLOSE) + 1e-9):
