@@ -1078,8 +1078,8 @@ class GpuChoice(_Out):
     burst_split: dict[str, Any] | None = Field(None, description="hybrid: the owned base and the rented burst part")
     # s34-kvpick36 (#25, blind review 25: q36/q41/q30): a cheaper setup passed over because its replica's KV cache
     # cannot hold its failover load at the full context (advisor.plan.kv_pick): {"gpu_name", "other", "weights",
-    # "context", "other_full", "other_load", "full", "load", "down", "more_pct", "basis", "limit_pct", "budget",
-    # "currency"}
+    # "kv_dtype", "context", "other_full", "other_load", "full", "load", "down", "more_pct", "basis", "limit_pct",
+    # "budget", "currency"}
     kv_pick: dict[str, Any] | None = None
 
     @staticmethod
