@@ -57,6 +57,7 @@ from advisor.plan import (
     kv_card,
     kv_fit,
     kv_fp8_set,
+    kv_pick,
     latency_pick,
     layout_search,
     lead_line,
@@ -867,7 +868,8 @@ def _kv_fp8(c: Ctx, sized: Ctx, chosen: sizing.Candidate, out: costmod.CostOutco
                                    sim_tpot=None)
     if o8 is not None:
         ov = dataclasses.replace(ov, cand=o8, out=_cost_of(ov.ctx, o8, ov.region, book), sim_ttft=None, sim_tpot=None)
-        ov_node = dataclasses.replace(ov_node, node=ov)
+        # its month as the region.split finding says it, from the setup re-costed (q05's L4 node, s34-kvpick36)
+        ov_node = dataclasses.replace(ov_node, node=ov, monthly_usd=None if None in ov.out.cloud_usd else ov.out.cloud_usd)
     merged = two_nodes.merge(main.out, ov.out)
     volume_nodes.rebase(merged.costs, c, [main.out.costs, ov.out.costs])
     return main.cand, merged, main, ov_node
@@ -1025,6 +1027,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             if fast is not None:
                 latency_pick.mark(fast, chosen)
                 chosen, sim_ttft, sim_tpot = next((k, t, p) for k, t, p in met if k is fast)
+            # a replica whose KV cache cannot hold its failover load at the full context: a card that does, within
+            # the budget or about the same cost (kv_pick.py; blind review 25: q36, q41, q30)
+            held = kv_pick.prefer(c, chosen, ok, region=region, book=book, verify=checked,
+                                  cost_of=lambda k: _cost_of(c, k, region, book),
+                                  within=lambda o: _budget(c, o, "cloud", None)[0])
+            if held is not None:
+                chosen, sim_ttft, sim_tpot = next((k, t, p) for k, t, p in met if k is held)
     elif chosen is not None:
         meets = True
     search: LayoutSearch | None = None
@@ -1042,6 +1051,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         if best is not chosen:
             decode_pick.carry(chosen, best)  # another layout of the same GPU keeps why that GPU was chosen
             latency_pick.carry(chosen, best)
+            kv_pick.carry(chosen, best)
             chosen, sim_ttft, sim_tpot = best, None, None  # the card takes the curve's figures
     if chosen is not None and meets and layouts and fleet.serves(c, chosen, region):
         # on the team's idle cards, the layout that keeps carrying the peak with one replica down (``spare_policy``,
@@ -1050,6 +1060,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         if kept is not None:
             decode_pick.carry(chosen, kept)
             latency_pick.carry(chosen, kept)
+            kv_pick.carry(chosen, kept)
             kept.notes.append(spare_policy.NOTE_FLEET + ":" + f"{chosen.weights}:{chosen.tp}")
             chosen, sim_ttft, sim_tpot = kept, None, None
     if chosen is not None and not meets:
@@ -1399,6 +1410,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                 result.gpu_choice = g.model_copy(update={"unsourced_cheaper": None})
         # the card with more memory that holds the failover load at the full context, named with its price in the
         # KV-fit sentence where the plan's cache does not (kv_card.py; reviews 23–24: q36, q41, q30, q21)
+        result.gpu_choice = kv_pick.said(result.gpu_choice, sized, chosen)  # why its KV cache chose it (s34)
         card = kv_card.named(sized, chosen, result.gpu_choice, ok)
         if card is not None and result.capacity is not None:
             kv_card.attach(chosen, card)

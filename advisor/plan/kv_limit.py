@@ -97,15 +97,19 @@ def _failover_phrases(ctx: Ctx, ch: sizing.Candidate) -> list[dict[str, Any]]:
     full-context requests on one L40S against the 15 it carries with the other down): one sentence with both
     figures, what the serve command's cap rests on, and the remedies (kv_fit.py)."""
     fit = kv_fit(ctx, ch)
-    if fit is not None and fit.bf16_full_fit is not None and not fit.load_over_full:
-        # the plan set the cache to FP8 (kv_fp8_set.py): why its serve command carries the flag (blind review 22)
-        down = fit.failover_per_replica
-        return [{"tr": "kvdef34.set_down" if down and down > fit.peak_per_replica else "kvdef34.set_peak",
+    said: list[dict[str, Any]] = []
+    if fit is not None and fit.bf16_full_fit is not None:
+        # the plan set the cache to FP8 (kv_fp8_set.py): why its serve command carries the flag (blind review 22);
+        # where FP8 holds the peak's load only, the failover load is said after it, with the remedies left (q37)
+        down = fit.failover_per_replica if not fit.load_over_full else None
+        said = [{"tr": "kvdef34.set_down" if down and down > fit.peak_per_replica else "kvdef34.set_peak",
                  "bf16": fit.bf16_full_fit, "context": fit.context, "down": max(down or 0, fit.peak_per_replica),
                  "full_fit": fit.at_full}]  # fmt: skip
+        if not fit.load_over_full:
+            return said
     if fit is None or not fit.load_over_full or fit.failover_per_replica is None:
-        return []
-    return [{"tr": "kvfit33.down", "down": fit.failover_per_replica, "full_fit": fit.at_full, "context": fit.context,
+        return said
+    return [*said, {"tr": "kvfit33.down", "down": fit.failover_per_replica, "full_fit": fit.at_full, "context": fit.context,
              "typical": fit.at_typical, "avg": fit.typical_tokens, "cap": fit.max_num_seqs},
             *_remedy_phrase(fit, set())]  # fmt: skip
 

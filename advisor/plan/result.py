@@ -1080,6 +1080,11 @@ class GpuChoice(_Out):
     # with the same story: {"owned", "gpu", "n", "other", "plan" (the work of that many more owned GPUs), "util"
     # (nvidia-smi's % where the size rests on it, until step 1 counts the requests in flight; None otherwise)}
     burst_split: dict[str, Any] | None = Field(None, description="hybrid: the owned base and the rented burst part")
+    # s34-kvpick36 (#25, blind review 25: q36/q41/q30): a cheaper setup passed over because its replica's KV cache
+    # cannot hold its failover load at the full context (advisor.plan.kv_pick): {"gpu_name", "other", "weights",
+    # "kv_dtype", "context", "other_full", "other_load", "full", "load", "down", "more_pct", "basis", "limit_pct",
+    # "budget", "currency"}
+    kv_pick: dict[str, Any] | None = None
 
     @staticmethod
     def _option(o: Any) -> GpuOption:
@@ -1299,6 +1304,13 @@ class GpuChoice(_Out):
         return f"plan.gpu_choice.why.{why}" + ("_bought" if bought else "")
 
     def text_in(self, lang: str) -> str:
+        """The choice said (``_text``), then why its KV cache decided against a cheaper card (kv_pick.py)."""
+        from advisor.plan import kv_pick
+
+        base, more = self._text(lang), kv_pick.text(self, lang)
+        return base.rstrip() + more if more else base
+
+    def _text(self, lang: str) -> str:
         """One sentence naming the chosen setup and the next two GPUs with the figure against each
         (advisor.plan.gpu_lead), then the supporting detail without the names and figures it gave (s23-pages23)."""
         opening = gpu_lead.lead(self, lang)

@@ -108,8 +108,8 @@ def test_a_plan_that_does_not_accept_fp8_rents_at_its_own_precision():
     assert sized is None or not sized.get("weights")
 
 
-@pytest.mark.parametrize("sid", ["q21_fast_launch_hk_rule1", "q30_unfiled_finetune_public_30d",
-                                 "q41_finetune_internal_callcentre"])  # fmt: skip
+# q30 and q41 left the A10 for an L20 whose replica holds its failover load at the full context (s34-kvpick36)
+@pytest.mark.parametrize("sid", ["q21_fast_launch_hk_rule1"])
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_an_fp8_only_plan_on_a_part_without_fp8_names_no_four_bit_fallback(sid, lang):
     """Round 15 (q30): "'BF16 or INT4 instead' contradicts the user's FP8-only answer". On an Ampere part the finding

@@ -15,6 +15,7 @@ from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan
+from tests.support.unpicked import plan_unpicked
 from tests.support.unswitched import plan_kept_bf16
 
 LANGS = ["en", "zh_CN"]
@@ -82,9 +83,14 @@ def test_q38_memo_says_both_counts_and_the_remedy_in_the_sizing_section(lang):
 
 
 def test_q36_a10_peak_and_failover_rest_on_average_lengths_and_no_fp8_remedy():
-    plan = advice_plan(Q36)
-    fit = plan.capacity.kv_fit
-    assert fit.at_full == _memory(Q36, plan.hardware.weights, plan.hardware.kv_dtype).max_concurrency_kv
+    # q36 on the A10 its other picks chose (since s34-kvpick36 the plan moves to the L20 within its budget)
+    plan = plan_unpicked(Q36)
+    fit, hw = plan.capacity.kv_fit, plan.hardware
+    ctx = resolve(answers_from_dict(advice_answers(Q36)))
+    gpu = sizing.gpus_by_id()[hw.gpu]
+    assert gpu.id == "a10"
+    assert fit.at_full == sizing._memory(ctx, gpu, hw.weights, hw.kv_dtype, hw.tp,
+                                         sizing._engine(ctx, gpu)).max_concurrency_kv
     assert fit.peak_per_replica > fit.at_full and fit.failover_per_replica > fit.peak_per_replica
     # the peak's sentence (kv_limit.py) is followed by the failover load and what the cap rests on
     [also] = _then(plan, "kvfit33.also")

@@ -128,8 +128,12 @@ def test_an_agents_rate_is_one_request_a_contact_over_a_shift():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_contact_centre_is_counted_at_an_agents_rate_and_its_cost_per_million_stays_the_setups(lang):
+    from tests.support.unpicked import unpicked
+
+    # on the A10 (s34-kvpick36 moves q41 to an L20, whose faster replicas make the busiest hour floor the office
+    # month: the agents' rate against the office one is this test's subject, read where neither is floored)
     a = advice_answers(CALLS)
-    office, agents = planned(a), planned({**a, "usage_kind": "contact_centre"})
+    office, agents = unpicked(a), unpicked({**a, "usage_kind": "contact_centre"})
     people = people_from_peak(a["peak_concurrency"])[1]
     lo, mid, hi = REQUESTS_PER_AGENT
     assert agents.costs.output_tokens_per_month == _month_out(people, mid, a)

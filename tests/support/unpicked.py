@@ -1,0 +1,35 @@
+"""A plan without the KV pick (``advisor.plan.kv_pick`` off): the GPU the engine's other picks chose, whose KV cache
+may not hold its failover load at the full context. Since s34-kvpick36 q30, q36 and q41 move from the A10 to an L20;
+the tests that pin what the A10 plan says (the card ``kv_card`` names, the rent finding's wording on its month, the
+month's volume counted on its setup) keep it as their example through this, every other rule as it is. Made once per
+answers a session; a fresh copy each call, as ``tests.support.planned`` does."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from functools import cache
+from typing import Any
+from unittest import mock
+
+from advisor.plan import answers_from_dict, kv_pick, make_plan
+from advisor.plan.result import PlanResult
+from tests.support.planned import advice_answers
+
+
+@cache
+def _once(answers_json: str) -> bytes:
+    with mock.patch.object(kv_pick, "prefer", lambda *args, **kwargs: None):
+        plan = make_plan(answers_from_dict(json.loads(answers_json)))
+    return pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def unpicked(answers: dict[str, Any]) -> PlanResult:
+    """The plan of ``answers`` without the KV pick; a fresh copy each call."""
+    copy: PlanResult = pickle.loads(_once(json.dumps(answers, sort_keys=True, ensure_ascii=False)))  # noqa: S301
+    return copy
+
+
+def plan_unpicked(name: str) -> PlanResult:
+    """The plan of advice scenario ``name`` without the KV pick."""
+    return unpicked(advice_answers(name))
