@@ -12,24 +12,29 @@ from functools import cache
 from typing import Any
 from unittest import mock
 
-from advisor.plan import answers_from_dict, kv_pick, make_plan
+from advisor.plan import answers_from_dict, kv_pick, make_plan, supply_lead
 from advisor.plan.result import PlanResult
 from tests.support.planned import advice_answers
 
 
 @cache
-def _once(answers_json: str) -> bytes:
+def _once(answers_json: str, unled: bool) -> bytes:
     with mock.patch.object(kv_pick, "prefer", lambda *args, **kwargs: None):
-        plan = make_plan(answers_from_dict(json.loads(answers_json)))
+        if not unled:
+            plan = make_plan(answers_from_dict(json.loads(answers_json)))
+        else:  # nor the supply lead's re-plan on the part had in the region (s34-supply36: q37's L40S → L4)
+            with mock.patch.object(supply_lead, "pick", lambda result: None):
+                plan = make_plan(answers_from_dict(json.loads(answers_json)))
     return pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def unpicked(answers: dict[str, Any]) -> PlanResult:
-    """The plan of ``answers`` without the KV pick; a fresh copy each call."""
-    copy: PlanResult = pickle.loads(_once(json.dumps(answers, sort_keys=True, ensure_ascii=False)))  # noqa: S301
+def unpicked(answers: dict[str, Any], unled: bool = False) -> PlanResult:
+    """The plan of ``answers`` without the KV pick (``unled``: nor the supply lead); a fresh copy each call."""
+    key = json.dumps(answers, sort_keys=True, ensure_ascii=False)
+    copy: PlanResult = pickle.loads(_once(key, unled))  # noqa: S301
     return copy
 
 
-def plan_unpicked(name: str) -> PlanResult:
-    """The plan of advice scenario ``name`` without the KV pick."""
-    return unpicked(advice_answers(name))
+def plan_unpicked(name: str, unled: bool = False) -> PlanResult:
+    """The plan of advice scenario ``name`` without the KV pick (``unled``: nor the supply lead)."""
+    return unpicked(advice_answers(name), unled)
