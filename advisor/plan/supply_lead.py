@@ -92,8 +92,9 @@ def lead(result: PlanResult, replan: Callable[[dict[str, Any]], PlanResult | Non
     r = replan({"gpu_constraint": [gid]})
     if r is None or not r.feasible or r.hardware.gpu != gid or r.costs is None or r.costs.within_budget is False \
             or r.costs.recommended_monthly is None or r.deployment_form != result.deployment_form \
-            or _weighed(r) != _weighed(result):  # the same decision on another part, the API weighed alike
-        return result
+            or _weighed(r) != _weighed(result) \
+            or (_kv_short(r) and not _kv_short(result)):  # the same decision on another part, the API weighed
+        return result  # alike, its KV cache holding its peak at the full context where the plan's did
     hw, tl = result.hardware, result.timeline
     old = result.costs.recommended_monthly if result.costs is not None else None
     switch: dict[str, Any] = {
@@ -111,6 +112,15 @@ def lead(result: PlanResult, replan: Callable[[dict[str, Any]], PlanResult | Non
     steps.insert(at, step)
     # the answers as given (the re-plan's "only GPU allowed" is this rule's, not the team's)
     return r.model_copy(update={"answers": result.answers, "next_steps": steps, "supply_switch": switch})
+
+
+def _kv_short(r: PlanResult) -> bool:
+    """A replica's KV cache holds fewer requests at the full context than the replica carries at the peak: the part
+    had in the region is no lead where it is that much tighter than the plan's (kv_pick's rule for a card it moves to;
+    s34 lead: q25's 4 × A10 TP2 in Hong Kong held 12 at the full context against 15 at the peak, 30 with one down,
+    for about three times the stand-in L40S's month; the L40S stays, its quote first and the A10 its plan B)."""
+    k = r.capacity.kv_fit if r.capacity is not None else None
+    return k is not None and k.at_full < k.peak_per_replica
 
 
 def _weighed(r: PlanResult) -> tuple[str, str] | None:

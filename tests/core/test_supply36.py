@@ -21,7 +21,7 @@ def _row(md: str, key: str) -> str:
     return next(line for line in md.splitlines() if line.startswith(f"| {key} |"))
 
 
-@pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q37_sg_fintech_public"])
+@pytest.mark.parametrize("name", ["q37_sg_fintech_public"])
 def test_stand_in_part_gives_way_to_the_part_priced_in_the_region(name: str) -> None:
     before = unled(advice_answers(name))
     fb = before.in_region_fallback
@@ -36,6 +36,23 @@ def test_stand_in_part_gives_way_to_the_part_priced_in_the_region(name: str) -> 
     assert "gpu_constraint" not in r.answers  # the answers as the team gave them
     assert f"--tensor-parallel-size {r.hardware.gpus_per_replica}" in r.hardware.command \
         if r.hardware.gpus_per_replica > 1 else "--tensor-parallel-size" not in r.hardware.command
+
+
+def test_a_part_whose_kv_cache_cannot_hold_its_peak_is_no_lead() -> None:
+    """q25: the A10 priced in Hong Kong meets the target within the budget, but as 2-GPU replicas its KV cache holds
+    fewer requests at the full context than a replica carries at the peak (the stand-in L40S's holds them), for
+    about three times the month: the L40S stays, its quote first, the A10 its plan B (kv_pick's rule for a card the
+    plan moves to, applied to the supply lead)."""
+    before = unled(advice_answers("q25_hk_bank_retail"))
+    fb = before.in_region_fallback
+    assert fb is not None and fb["meets"] and fb["monthly"][1] <= before.costs.budget_monthly
+    k = before.capacity.kv_fit
+    assert k is not None and k.at_full >= k.peak_per_replica  # the stand-in's cache holds its peak
+    moved = planned({**advice_answers("q25_hk_bank_retail"), "gpu_constraint": [fb["gpu_id"]]})
+    k2 = moved.capacity.kv_fit
+    assert k2 is not None and k2.at_full < k2.peak_per_replica  # the part had there: not at the full context
+    r = planned(advice_answers("q25_hk_bank_retail"))
+    assert r.supply_switch is None and r.hardware.gpu == before.hardware.gpu and r.in_region_fallback is not None
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
