@@ -62,6 +62,7 @@ from advisor.plan import (
     memo_quantized_once,
     memo_quote_once,
     memo_rows_needed,
+    memo_fixes36,
     memo_self_host_rows,
     memo_speed36,
     memo_steps_once,
@@ -309,6 +310,18 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
         return [{"intro": translate(lang, key), "fixes": [row(f) for f in result.fixes]}]
     return [{"intro": render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}), "fixes": [row(f) for f in alone]},
             {"intro": render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}), "fixes": [row(f) for f in more]}]
+
+
+def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
+    """The one change within the budget (its full text, its checks in it) and the others as table rows, where
+    ``memo_fixes36`` applies (review 25, q40: "put the API first with its two checks and collapse the rest")."""
+    got = memo_fixes36.table(result, lang)
+    if got is None:
+        return None
+    one = got["one"]
+    return {"intro": render(lang, "numbers1_34.fixes.alone", {"n": 1}), "rows": got["rows"],
+            "one": {"text": one.text_in(lang), "per_job": one.per_job,
+                    "monthly": _money(one.monthly_cost, result.costs.currency) if one.monthly_cost else ""}}
 
 
 def _sentences(parts: Sequence[str], lang: str) -> str:
@@ -1108,6 +1121,8 @@ def memo_context(
         # the changes that work alone under one heading, those that need more budget or time under another (review
         # 23, q40: "单独一项即可" above a list where all but the API said "alone it still costs more")
         "fix_groups": _fix_groups(result, lang),
+        # one change within the budget and others that need more: that one first, the rest a short table (s34-rows36)
+        "fixes_table": _fixes_table(result, lang),
         # changes tried that cost no less than the plan as asked (q40's 4-bit weights): said once, apart
         "fixes_no_saving": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
                              if f.monthly_cost else "", "per_job": f.per_job} for f in result.fixes_no_saving],
@@ -1179,7 +1194,11 @@ def memo_context(
 def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str, Any]:
     """``ctx`` with page 1's closest option naming the hosted API where it is the one fix within the budget, the
     self-hosted setup then what to fall back to (s32-permil33, q40)."""
-    ctx["closest_api"] = closest_api.line(result, lang, ctx["form"], ctx["region"], ctx["line"])
+    first = bool(ctx.get("fixes_table"))  # said first, above the other changes' table: not "the one change above"
+    ctx["closest_api"] = closest_api.line(result, lang, ctx["form"], ctx["region"], ctx["line"],
+                                          wording="rows36.closest_api_first" if first else closest_api.KEY)
+    if ctx["closest_api"] and first:  # the API said first with its checks: not again below
+        ctx["alternative"] = ""  # (s34-rows36, review 25 q40: the same API paragraph twice on page 1)
     return ctx
 
 
