@@ -50,6 +50,7 @@ from advisor.plan import (
     memo_condition_once,
     memo_cost_formula,
     memo_curve_reading,
+    memo_fixes36,
     memo_forms,
     memo_gate_once,
     memo_headings,
@@ -62,7 +63,6 @@ from advisor.plan import (
     memo_quantized_once,
     memo_quote_once,
     memo_rows_needed,
-    memo_fixes36,
     memo_self_host_rows,
     memo_speed36,
     memo_steps_once,
@@ -522,7 +522,7 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     # the speed row speaks of a spare only where the plan led keeps one (s32-headline33, q10: one server, no spare)
     spare = spare_kept.in_result(result)
     drawn_said = bool(user is not None and total is not None and (stream or quoted) and peak and not batch)
-    if drawn_said:
+    if drawn_said and user is not None and total is not None and peak:  # (drawn_said says these; mypy reads it so)
         # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding), s20-fleet20 (q04: "the peak's 721
         # tokens/s" in the tokens row beside 945 here), s25-numbers25 (q32: a different per-request rate unsaid):
         # the peak's output in all and the peak's draw the line is sized on / the month's tokens start from, each
