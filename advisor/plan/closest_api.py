@@ -17,7 +17,7 @@ from advisor.i18n import translate
 from advisor.plan import per_million_costed
 from advisor.plan.critical_steps import the_one_fix
 from advisor.plan.money_text import money_range, round_money
-from advisor.plan.result import PlanResult
+from advisor.plan.result import PlanResult, render
 
 KEY = "permil33.closest_api"
 
@@ -30,9 +30,10 @@ def fix(result: PlanResult) -> Any:
     return one if one is not None and one.id == "hosted_api" and one.monthly_cost is not None else None
 
 
-def line(result: PlanResult, lang: str, form: str, region: str, net: str) -> str:
+def line(result: PlanResult, lang: str, form: str, region: str, net: str, wording: str = KEY) -> str:
     """Page 1's closest-option line naming the hosted API (its month with the tokens it is costed on, the checks
-    before committing), then the self-hosted setup as what to fall back to; "" where ``fix`` finds no such API."""
+    before committing), then the self-hosted setup as what to fall back to; "" where ``fix`` finds no such API.
+    ``wording``: the line's key, "the one change above" where the fixes are listed above it, else the caller's own."""
     api = fix(result)
     if api is None:
         return ""
@@ -47,7 +48,10 @@ def line(result: PlanResult, lang: str, form: str, region: str, net: str) -> str
     tpot = slo.get("tpot_p99_ms")
     speed = translate(lang, "permil33.closest_api.tpot", tpot=f"{float(tpot):g}") if tpot else \
         translate(lang, "permil33.closest_api.speed")
-    return translate(lang, KEY, cost=money_range(api.monthly_cost, cur), basis=basis, speed=speed,
+    top = api.params.get("top")  # the estimate's high end against the budget (q40: ¥11,147 over ¥5,000), where
+    top = render(lang, str(top["tr"]), {k: v for k, v in top.items() if k != "tr"}) \
+        if isinstance(top, dict) and wording != KEY else ""  # said first, the fix's own text is not printed
+    return translate(lang, wording, top=top, cost=money_range(api.monthly_cost, cur), basis=basis, speed=speed,
                      peak=answers.get("peak_concurrency") or "—", form=form, region=region, line=net)
 
 

@@ -51,6 +51,7 @@ from advisor.plan import (
     memo_condition_once,
     memo_cost_formula,
     memo_curve_reading,
+    memo_fixes36,
     memo_forms,
     memo_gate_once,
     memo_headings,
@@ -64,6 +65,7 @@ from advisor.plan import (
     memo_quote_once,
     memo_rows_needed,
     memo_self_host_rows,
+    memo_speed36,
     memo_steps_once,
     memo_text15,
     memo_volume_once,
@@ -313,6 +315,18 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
             {"intro": render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}), "fixes": [row(f) for f in more]}]
 
 
+def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
+    """The one change within the budget (its full text, its checks in it) and the others as table rows, where
+    ``memo_fixes36`` applies (review 25, q40: "put the API first with its two checks and collapse the rest")."""
+    got = memo_fixes36.table(result, lang)
+    if got is None:
+        return None
+    one = got["one"]
+    return {"intro": render(lang, "numbers1_34.fixes.alone", {"n": 1}), "rows": got["rows"],
+            "one": {"text": one.text_in(lang), "per_job": one.per_job,
+                    "monthly": _money(one.monthly_cost, result.costs.currency) if one.monthly_cost else ""}}
+
+
 def _sentences(parts: Sequence[str], lang: str) -> str:
     """Sentences one after another: a sentence that ends in its own full stop takes no list separator after it."""
     out = ""
@@ -510,36 +524,29 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     most = round(peak * (1 + head)) if peak and head is not None and head > 0 else None
     # the speed row speaks of a spare only where the plan led keeps one (s32-headline33, q10: one server, no spare)
     spare = spare_kept.in_result(result)
-    if user is not None and total is not None and stream and peak and not batch:
-        # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding): this is every replica at its
-        # planned load, the spare included; the line is sized on the peak's own stream, each user at the plan's
-        # per-user speed. Both said, each for what it is.
-        # s20-costtoken20: the stream the prediction gives at the planned load where the cautious figure exceeds it
-        sim = result.line_cost is not None and result.line_cost.stream_simulated
-        # s25-numbers25 (q32: "1,472 tok/s aggregate against 1,043 tok/s using a different per-request rate"): the
-        # cautious stream is said to be slower than the median per user on purpose, each figure for what it is
-        key = "costtoken20.cap.speed_stream_sim" if sim else "numbers25.cap.speed_stream_plain"
-        if most is not None:  # the planned load is the peak's own, not the most it serves (s21-util21b, q23)
-            key = "util21b.cap.speed_stream_sim" if sim else "numbers25.cap.speed_stream"
-        key = key if spare else "headline33." + key  # no "the spare included" where the plan keeps none (q10)
-        rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
-                                             total=t("memo.unit.tok_s", n=_num(total)),
-                                             stream=t("memo.unit.tok_s", n=_num(stream)), peak=_num(peak),
-                                             each=t("memo.unit.tok_s", n=_num(stream / peak, 1)),
-                                             most=_num(most or 0), head=f"{(head or 0) * 100:.0f}")))
-    elif user is not None and total is not None and quoted and peak and not batch:
-        # s20-fleet20 (q04: "the peak's 721 tokens/s" in the tokens row beside 945 here): the tokens row's peak
-        # rate said here too, for what it is, beside what every replica can serve
-        key = "fleet20.cap.speed_quoted" if most is None else "util21b.cap.speed_quoted"
-        key = key if spare else "headline33." + key
-        rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
-                                             total=t("memo.unit.tok_s", n=_num(total)),
-                                             # the tokens row's own figure, rounded once from the unrounded rate
-                                             # (its 0.1-rounded copy read 1,180 beside the row's 1,179: q20, s33)
-                                             stream=t("memo.unit.tok_s", n=(result.costs.volume_basis or {}).get(
-                                                 "rate") or _num(quoted)), peak=_num(peak),
-                                             each=t("memo.unit.tok_s", n=_num(quoted / peak, 1)),
-                                             most=_num(most or 0), head=f"{(head or 0) * 100:.0f}")))
+    drawn_said = bool(user is not None and total is not None and (stream or quoted) and peak and not batch)
+    if drawn_said and user is not None and total is not None and peak:  # (drawn_said says these; mypy reads it so)
+        # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding), s20-fleet20 (q04: "the peak's 721
+        # tokens/s" in the tokens row beside 945 here), s25-numbers25 (q32: a different per-request rate unsaid):
+        # the peak's output in all and the peak's draw the line is sized on / the month's tokens start from, each
+        # with its per-user rate; s34-rows36 (review 25, q30/q18: one run-on sentence) says them in two clauses
+        if stream:
+            # s20-costtoken20: the stream the prediction gives at the planned load where the cautious figure exceeds it
+            sim = result.line_cost is not None and result.line_cost.stream_simulated
+            why = "sim" if sim else "slow"
+            basis = "both" if quoted and abs(quoted - stream) <= 0.005 * stream else "line"
+            drawn, drawn_text = stream, t("memo.unit.tok_s", n=_num(stream))
+        else:
+            assert quoted is not None
+            why, basis = "cautious", "tokens"
+            # the tokens row's own figure, rounded once from the unrounded rate (its 0.1-rounded copy read 1,180
+            # beside the row's 1,179: q20, s33)
+            drawn = quoted
+            drawn_text = t("memo.unit.tok_s", n=(result.costs.volume_basis or {}).get("rate") or _num(quoted))
+        rows.append((t("memo4.cap.speed"), memo_speed36.speed_text(
+            t, user=t("memo.unit.tok_s", n=_num(user, 1)), total=total, total_text=t("memo.unit.tok_s", n=_num(total)),
+            stream=drawn, stream_text=drawn_text, each=t("memo.unit.tok_s", n=_num(drawn / peak, 1)), peak=_num(peak),
+            why=why, basis=basis)))
     elif user is not None and total is not None:
         rows.append((t("memo4.cap.speed"), t("memo4.cap.speed_value", user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)))))
@@ -553,7 +560,11 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.cap.headroom"), t("consist25.cap.headroom_measured",
                                                measured=f"{cap.headroom_measured * 100:.0f}")))
     elif cap.headroom is not None:
-        rows.append((t("memo.cap.headroom"), f"{cap.headroom * 100:.0f} %"))
+        # the most within the target beside its percent where the speed row gives the peak's draw (s21-util21b, q23:
+        # a total beside the draw read as no margin; moved here from the speed row by s34-rows36)
+        rows.append((t("memo.cap.headroom"), memo_speed36.headroom_text(
+            t, head=cap.headroom, most=most if drawn_said else None, peak=peak or 0,
+            spare=spare, num=_num)))
     if cap.batch_hours is not None:
         rows.append((t("memo.cap.batch_hours"), t("memo.unit.hours", n=_num(cap.batch_hours, 1))))
     return [(_cell(a), _cell(b)) for a, b in rows]
@@ -1118,6 +1129,8 @@ def memo_context(
         # the changes that work alone under one heading, those that need more budget or time under another (review
         # 23, q40: "单独一项即可" above a list where all but the API said "alone it still costs more")
         "fix_groups": _fix_groups(result, lang),
+        # one change within the budget and others that need more: that one first, the rest a short table (s34-rows36)
+        "fixes_table": _fixes_table(result, lang),
         # changes tried that cost no less than the plan as asked (q40's 4-bit weights): said once, apart
         "fixes_no_saving": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
                              if f.monthly_cost else "", "per_job": f.per_job} for f in result.fixes_no_saving],
@@ -1189,7 +1202,11 @@ def memo_context(
 def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str, Any]:
     """``ctx`` with page 1's closest option naming the hosted API where it is the one fix within the budget, the
     self-hosted setup then what to fall back to (s32-permil33, q40)."""
-    ctx["closest_api"] = closest_api.line(result, lang, ctx["form"], ctx["region"], ctx["line"])
+    first = bool(ctx.get("fixes_table"))  # said first, above the other changes' table: not "the one change above"
+    ctx["closest_api"] = closest_api.line(result, lang, ctx["form"], ctx["region"], ctx["line"],
+                                          wording="rows36.closest_api_first" if first else closest_api.KEY)
+    if ctx["closest_api"] and first:  # the API said first with its checks: not again below
+        ctx["alternative"] = ""  # (s34-rows36, review 25 q40: the same API paragraph twice on page 1)
     return ctx
 
 

@@ -46,8 +46,12 @@ def test_combination_in_both_languages_json_and_memo(q29):
         assert amount in text and word in text, text
         js = next(f for f in q29.to_json(lang)["fixes"] if f["id"] == "longer_batch")
         assert js["text"] == text and js["with_budget"] == longer.with_budget and js["per_job"] is True
-        line = next(x for x in render_memo_markdown(q29, lang).splitlines() if text in x)
-        assert ("for the job" in line.split(text)[1] and "a month" not in line) if lang == "en" else "每月" not in line
+        # s34-rows36 (review 25, q40: "collapse the rest into a short table"): beside the one change within the
+        # budget (q29's 4B model) the combination is a table row: its cost and the budget it needs, both for the job
+        hours = f"{longer.params['hours']:,.0f}"
+        line = next(x for x in render_memo_markdown(q29, lang).splitlines() if x.startswith("| ") and hours in x)
+        assert amount in line and word in line, line
+        assert ("a month" not in line) if lang == "en" else "每月" not in line
 
 
 def test_smaller_model_with_the_deadline_it_needs():

@@ -39,10 +39,12 @@ def test_q10_speed_row_and_rent_finding_say_no_spare_the_plan_does_not_keep(lang
     assert SPARE[lang] not in rent.detail_in(lang) and "N+1" not in rent.detail_in(lang)
 
 
-def test_a_plan_that_keeps_its_spare_still_says_it_in_the_speed_row():
+def test_a_plan_that_keeps_its_spare_still_says_it_in_the_headroom_row():
+    """s34-rows36: the speed row speaks of the peak's output alone (the spare changes how it is spread, not what it
+    is); the headroom row says its most within the target is counted without the spare the plan keeps."""
     r = advice_plan(Q26)  # rented as sized, N+1 by the replica
     assert spare_kept.in_result(r)
-    assert "the spare included" in _row(render_memo_markdown(r, "en"), "Output speed")
+    assert "without the spare" in _row(render_memo_markdown(r, "en"), "Headroom at the peak")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])

@@ -140,19 +140,27 @@ def _needs_more(f) -> bool:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_fixes_that_work_alone_come_first_under_their_own_heading(lang):
     from advisor.i18n import translate
-    from advisor.plan.result import render
 
     r = planned(advice_answers(Q40))
     alone = [f for f in r.fixes if not _needs_more(f)]
     more = [f for f in r.fixes if _needs_more(f)]
     assert alone and more and r.fixes == alone + more  # the engine orders them so
     head = memo_document(r, lang).markdown().split("\n## ")[1]
-    first, second = (render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}),
-                     render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}))
     assert translate(lang, "memo.rec.fixes_intro_combined") not in head
-    assert head.index(first) < min(head.index(f.text_in(lang)) for f in alone)
-    assert max(head.index(f.text_in(lang)) for f in alone) < head.index(second)
-    assert head.index(second) < min(head.index(f.text_in(lang)) for f in more)
+    # s34-rows36 (review 25, q40: "put the API first with its two checks and collapse the rest into a short
+    # table"): the one change within the budget is said first as the closest option, with its month and its checks;
+    # the others follow under their own heading, one table row each with its cost
+    [api] = alone
+    assert api.id == "hosted_api"
+    first = head.index(translate(lang, "rows36.closest_api_first", cost="§").split("§")[0])
+    second = head.index(translate(lang, "rows36.fixes.others"))
+    assert first < second
+    table = head[second:].split("\n\n")[1]  # the heading's own table, up to the blank line after it
+    rows = [x for x in table.splitlines() if x.startswith("| ")][1:]  # past the header (its rule reads "|---")
+    assert len(rows) == len(more) + len(r.fixes_no_saving)
+    for f, row in zip(more, rows, strict=False):
+        assert f.monthly_cost is not None and round(f.monthly_cost.low) > 0
+        assert f"{f.monthly_cost.low:,.0f}" in row, row
 
 
 @pytest.mark.parametrize("lang", LANGS)

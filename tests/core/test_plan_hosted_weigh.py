@@ -51,6 +51,11 @@ def _weighed_on_page_one(r: PlanResult, title: str, lang: str, figure: str = "")
     aside = context["set_aside"]  # s35-fairreason: "Weighed and set aside: …", its own line after the reasons
     if aside and aside in page and figure in aside:
         return True
+    # s34-rows36 (review 25, q40): the hosted API said first as the closest option, with its checks and its month,
+    # stands in for the "cheaper alternative" paragraph that said the same API again
+    closest = context["closest_api"]
+    if closest and closest in page and figure.lstrip("¥$").split("–")[0] in closest:
+        return True
     paragraph = context["lead"] or context["alternative"]
     return bool(paragraph) and paragraph.split("\n")[0][:80] in page and figure in paragraph
 

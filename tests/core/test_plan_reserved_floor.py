@@ -160,4 +160,5 @@ def test_q36s_sizing_speed_says_capacity_and_the_peaks_stream_the_line_is_sized_
                if x.startswith(("| Output speed", "| 输出速度")))
     assert f"{cap.output_tokens_per_s_total:,.0f}" in row and f"{line.output_tokens_per_s:,.0f}" in row, row
     assert f"{line.output_tokens_per_s / cap.peak_concurrency:.1f}" in row, row
-    assert ("the spare included" if lang == "en" else "含备用副本") in row
+    # s34-rows36: the row says which figure the line is sized on (the spare's count is the headroom row's)
+    assert ("the line is sized" if lang == "en" else "线路估算时") in row

@@ -1,0 +1,102 @@
+"""An infeasible plan's fixes on page 1 as one answer and a short table (s34-rows36, blind review 25, q40).
+
+q40 (a 72B on a ¥5,000 budget): the one change within the budget (the hosted API) sat among six self-hosted options
+each far over it (14k–230k), a long sentence apiece, and a 4-bit route whose A800 stock paragraph the GPU section
+says again: "put the API first with its two checks and collapse the rest into a short table" (zh: "a four-row table
+with one cost each"). The rule, for any plan with exactly one change that works alone within the budget and others
+that need more: that change first, with its checks; the others one row each,
+one cost and what each also needs; a change tried and left out one row too, its reasons left to the sections that
+give them. Fixes of a kind this table cannot name in a few words keep the full list (``table`` returns None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan.critical_steps import the_one_fix
+from advisor.plan.money_text import round_money
+from advisor.plan.result import MoneyRange, PlanResult, render
+
+# the kinds a row can name in a few words (their label key's parameters are read off the fix's own)
+LABELED = ("smaller_model", "quantize", "quantize_4bit", "more_budget", "hosted_api", "hosted_api_job",
+           "longer_batch")
+
+
+def _span(lo: float, hi: float) -> str:
+    a, b = round_money(lo), round_money(hi)
+    return a if a == b else f"{a}–{b}"
+
+
+def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
+    p = fixes[0].params
+    if kind == "smaller_model":  # each size its own row: its drop graded, the A/B said on the first (s27, q29)
+        return render(lang, "rows36.fixes.smaller_one", {k: v for k, v in p.items() if k in ("model", "drop", "ab")}
+                      | {"total": p.get("total", ""), "gpu": p.get("gpu", "")})
+    if kind == "quantize":
+        return translate(lang, "rows36.fixes.quantize", weights=p.get("weights", ""), total=p.get("total", ""),
+                         gpu=p.get("gpu", ""))
+    if kind == "quantize_4bit":
+        return translate(lang, "rows36.fixes.quantize_4bit", repo=p.get("repo", ""))
+    if kind == "more_budget":
+        return translate(lang, "rows36.fixes.more_budget")
+    if kind in ("hosted_api", "hosted_api_job"):  # priced on another model's list: a change of model (s33, q29)
+        other = p.get("priced_on")
+        return translate(lang, "rows36.fixes.hosted_api_other", model=other) if other else \
+            translate(lang, "rows36.fixes.hosted_api")
+    return translate(lang, "rows36.fixes.longer_batch", hours=f"{float(p.get('hours', 0)):,.0f}")
+
+
+def _needs(fixes: Sequence[Any], lang: str, currency: str, no_saving: bool) -> str:
+    if no_saving:  # by how much its cheaper setups miss the target, so a near miss reads as one (review 25, q40)
+        why = fixes[0].params.get("why")
+        setups = why.get("setups") if isinstance(why, dict) else None
+        missed = [int(x["missed"]["ms"]) for x in setups or [] if isinstance(x.get("missed"), dict)]
+        if setups and missed:
+            return translate(lang, "rows36.fixes.no_saving_missed", ms=_span(min(missed), max(missed)),
+                             target=f"{int(setups[0]['missed']['target']):,}")
+        return translate(lang, "rows36.fixes.no_saving")
+    budgets = [float(f.with_budget["amount"]) for f in fixes if f.with_budget]
+    hours = [float(f.with_deadline_hours) for f in fixes if f.with_deadline_hours]
+    parts = []
+    if hours:
+        parts.append(translate(lang, "rows36.fixes.needs_hours", hours=_span(min(hours), max(hours))))
+    if budgets:
+        job = any(f.per_job for f in fixes)
+        parts.append(translate(lang, "rows36.fixes.needs_budget_job" if job else "rows36.fixes.needs_budget",
+                               amount=_span(min(budgets), max(budgets)), currency=currency))
+    if fixes[0].id == "more_budget":
+        amount = float(fixes[0].params.get("amount") or 0)
+        parts.append(translate(lang, "rows36.fixes.needs_budget", amount=round_money(amount), currency=currency))
+    return translate(lang, "rows36.fixes.and").join(parts) if parts else "—"
+
+
+def _cost(fixes: Sequence[Any], lang: str, currency: str) -> str:
+    costs: list[MoneyRange] = [f.monthly_cost for f in fixes if f.monthly_cost is not None]
+    if not costs:
+        return "—"
+    span = f"{_span(min(c.low for c in costs), max(c.high for c in costs))} {currency}"
+    return translate(lang, "rows36.fixes.cost_job" if any(f.per_job for f in fixes) else "rows36.fixes.cost_month",
+                     cost=span)
+
+
+def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
+    """{"one": the change within the budget, "rows": [{"change", "cost", "needs"}]} or None where the rule does not
+    apply (no single change within the budget, nothing else offered, or a kind the table cannot name)."""
+    one = the_one_fix(result)
+    others = [f for f in result.fixes if f is not one]
+    if result.feasible or one is None or not others:
+        return None
+    if any(f.id not in LABELED for f in (*others, *result.fixes_no_saving)):
+        return None
+    cur = result.costs.currency if result.costs is not None else ""
+    rows = []
+    for group, no_saving in ((others, False), (list(result.fixes_no_saving), True)):
+        for f in group:  # one row each: one line, one cost, what it also needs
+            rows.append({"change": _label(f.id, [f], lang), "cost": _cost([f], lang, cur),
+                         "needs": _needs([f], lang, cur, no_saving)})
+    return {"one": one, "rows": rows}
+
+
+__all__ = ["LABELED", "table"]
