@@ -8,14 +8,15 @@ and no list price states its P99). That reason is a figure nobody has measured, 
 reason the plan keeps its own GPUs (the others in ``hosted_weigh.reasons_to_self_host`` are absent, arrangements a
 contract meets apart) and the API's low end is at most ``MUCH`` of the plan's, the next steps time the API: its P99
 first token from where the users are, at the peak's concurrency, against the target. Placed before the replica is
-started (the step that spends money on the self-hosted plan), after any step the launch waits on.
+started (the step that spends money on the self-hosted plan), after any step the launch waits on. Not where the
+set-aside line calls the API's price not comparable (``api_residency``: the prompts may not go where it is served).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import hosted_bars
+from advisor.plan import api_residency, hosted_bars
 from advisor.plan.hosted_processor import ARRANGEMENTS
 from advisor.plan.latency_place import ttft_target_given
 from advisor.plan.result import NextStep, PlanResult
@@ -51,7 +52,9 @@ def step(result: PlanResult, f: Facts) -> NextStep | None:
     slo = ttft_target_given(c)
     if slo is None or hosted is None or own is None or hosted.low <= 0 or hosted.low > MUCH * own.low:
         return None
-    if not _kept_for_latency(result, f):
+    # a price the set-aside line calls not comparable (the prompts may not go where it is served: ``api_residency``)
+    # gives no gap to weigh: no step that quotes it (q09's EU voice agent on US lists)
+    if api_residency.miss(f) is not None or not _kept_for_latency(result, f):
         return None
     return NextStep(id=STEP_ID, key=f"{KEY}.step", params={
         "model": c.model.name, "region": _region(f.region), "peak": c.peak, "slo": round(slo),
