@@ -120,7 +120,7 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
     market = hosted_prices.hosted_market(c)
     row = next((p for p in batch_apis() if p["market"] == market), None)
     got = batch_api_price.priced(row, market, batch_api_price.job_tokens(c), conv) if row is not None else None
-    if got is not None and isinstance(params["batch"], dict):  # the batch API on its own line, pointed to here
+    if row is not None and got is not None and isinstance(params["batch"], dict):  # the batch API on its own line, pointed to here
         params["batch"] = {**params["batch"], "price": batch_api_line.pointer(got)}
         params["batch_line"] = batch_api_line.line(c, row, got)
     change: dict[str, Any] = {"ops_capability": "none"}
