@@ -24,24 +24,40 @@ def job_tokens(c: Any) -> tuple[float, float] | None:
     return float(n) * float(c.prompt_avg), float(n) * float(c.output_avg)
 
 
+def priced(row: dict[str, Any], market: str, tokens: tuple[float, float] | None,
+           conv: float | None) -> dict[str, Any] | None:
+    """The batch API's price for the job on the first covered model the price list holds at that provider:
+    ``{"row": price row, "low": …, "high": …}`` in the plan's currency; None where none is priced."""
+    if tokens is None or not conv:
+        return None
+    for model_id in row.get("priced_models", []):
+        got = hosted_prices.model_row(model_id, market)
+        names = {p.get("name") for p in (got or {}).get("providers", [])}
+        if got is None or row["provider"] not in names:
+            continue
+        (i_lo, i_hi), (o_lo, o_hi) = hosted_prices._usd(got, "input"), hosted_prices._usd(got, "output")
+        keep = 1 - float(row["discount_pct"]) / 100
+        lo = (tokens[0] / 1e6 * i_lo + tokens[1] / 1e6 * o_lo) * keep * conv
+        hi = (tokens[0] / 1e6 * i_hi + tokens[1] / 1e6 * o_hi) * keep * conv
+        return {"row": got, "model_id": model_id, "low": lo, "high": hi}
+    return None
+
+
+def cost_text(got: dict[str, Any]) -> str:
+    lo, hi = got["low"], got["high"]
+    return f"{lo:,.0f}" if round(lo) == round(hi) else f"{lo:,.0f}–{hi:,.0f}"
+
+
 def priced_clause(row: dict[str, Any], market: str, tokens: tuple[float, float] | None, conv: float | None,
                   currency: str) -> dict[str, Any]:
     """The batch API's price for the job on the first covered model the price list holds at that provider, or the
     words that it is not priced here."""
-    if tokens is not None and conv:
-        for model_id in row.get("priced_models", []):
-            got = hosted_prices.model_row(model_id, market)
-            names = {p.get("name") for p in (got or {}).get("providers", [])}
-            if got is None or row["provider"] not in names:
-                continue
-            (i_lo, i_hi), (o_lo, o_hi) = hosted_prices._usd(got, "input"), hosted_prices._usd(got, "output")
-            keep = 1 - float(row["discount_pct"]) / 100
-            lo = (tokens[0] / 1e6 * i_lo + tokens[1] / 1e6 * o_lo) * keep * conv
-            hi = (tokens[0] / 1e6 * i_hi + tokens[1] / 1e6 * o_hi) * keep * conv
-            cost = f"{lo:,.0f}" if round(lo) == round(hi) else f"{lo:,.0f}–{hi:,.0f}"
-            return {"tr": "numbers1_34.batch.priced", "model": got["model_name"], "cost": cost, "currency": currency,
-                    "grade": got.get("grade", "U"), "date": got.get("date", "")}
-    return {"tr": "numbers1_34.batch.unpriced"}
+    got = priced(row, market, tokens, conv)
+    if got is None:
+        return {"tr": "numbers1_34.batch.unpriced"}
+    r = got["row"]
+    return {"tr": "numbers1_34.batch.priced", "model": r["model_name"], "cost": cost_text(got), "currency": currency,
+            "grade": r.get("grade", "U"), "date": r.get("date", "")}
 
 
-__all__ = ["job_tokens", "priced_clause"]
+__all__ = ["cost_text", "job_tokens", "priced", "priced_clause"]

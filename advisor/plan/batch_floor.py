@@ -203,13 +203,43 @@ def floor_phrases(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> list[dict[str,
     out: list[dict[str, Any]] = [{"tr": f"plan.batch15.floor.{fl.limit}", **figures}]
     # the plan's batch is "small" where it costs: fewer sequences than the best batch AND a job well above its floor
     plan_h = _plan_gpu_hours(ctx, cand, seqs)
-    if seqs < d.seqs and plan_h > SMALL_BATCH_COST * max(fl.prefill_gpu_hours, d.gpu_hours):
+    small = seqs < d.seqs and plan_h > SMALL_BATCH_COST * max(fl.prefill_gpu_hours, d.gpu_hours)
+    split = _layout_split(ctx, cand, seqs, plan_h) if fl.limit == "prefill" else None
+    # said only where it agrees with the floor: the layout's prefill hours no fewer than the floor's
+    if split is not None and split["other_h"] >= round(fl.prefill_gpu_hours):
+        out.append(split | {"why": {"tr": f"{SPLIT_KEY}.why_short"} if small else {"tr": f"{SPLIT_KEY}.why", "seqs": seqs}})
+    if small:
         more = _more_seqs(fl, cand, seqs, plan_h)
         # where its KV cache is FP8 already, said so: the small batch is what is left after that was tried (q29)
         kv = {"tr": "kvlimit28.fp8_already"} if cand.kv_dtype == "fp8" else ""
         out.append({"tr": "plan.batch15.small_batch", "tp": cand.tp, "gpu": fl.gpu.name, "seqs": seqs, "kv": kv,
                     "more": more or {"tr": "plan.batch15.more.none"}})  # fmt: skip
     return out
+
+
+SPLIT_KEY = "small36_batch.layout_split"
+
+
+def _layout_split(ctx: Ctx, cand: sizing.Candidate, seqs: int, plan_h: float) -> dict[str, Any] | None:
+    """Where prefill sets the floor but the plan's own layout spends most of its GPU-hours decoding (its KV memory
+    holds few sequences a replica), the split of the job's hours on that layout: review 25, q29 ("'Prefill compute
+    sets the floor' is true, but on the plan's TP2 layout decode takes the larger share of the 15,837 hours"). The
+    decode share is the step model's own: a mixed step's time less the same step without its prefill chunk (as
+    ``speculative_costs`` splits a step), over the whole step; None where decode is not the larger share."""
+    if plan_h <= 0:
+        return None
+    engine = sizing._engine(ctx, cand.gpu)
+    rate = batch_rate.batch_rate(cand.costs, ctx.prompt_avg, ctx.output_avg, seqs, engine.max_num_batched_tokens or 8192)
+    if rate.step_s <= 0:
+        return None
+    p, o = max(ctx.prompt_avg, 1), max(ctx.output_avg, 1)
+    decoding = max(1, int(rate.requests_per_step * o))  # the decode rows of batch_rate's step
+    share = cand.costs.step_seconds(0, 0, decoding, decoding * (p + o / 2)) / rate.step_s
+    if share <= 0.5:
+        return None
+    decode_h = round(plan_h * share)
+    return {"tr": SPLIT_KEY, "tp": cand.tp, "gpu": cand.gpu.name, "plan_h": round(plan_h), "decode_h": decode_h,
+            "other_h": round(plan_h) - decode_h}
 
 
 def _plan_gpu_hours(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> float:

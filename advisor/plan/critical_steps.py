@@ -17,7 +17,14 @@ from typing import Any
 
 from advisor.catalog import get_model
 from advisor.i18n import LANGUAGES, translate
-from advisor.plan import filing_order, placeholder_purchase, rent_cheaper_tie, sales_deadline, sales_wait
+from advisor.plan import (
+    batch_api_line,
+    filing_order,
+    placeholder_purchase,
+    rent_cheaper_tie,
+    sales_deadline,
+    sales_wait,
+)
 from advisor.plan.money_text import money_range
 from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineItem, _render_tr
 
@@ -214,7 +221,8 @@ def _decide_choice(result: PlanResult, one: Fix) -> NextStep:
     Qwen3 4B' as *the* change. That is a product decision the memo should not pre-empt"): every change with its cost
     and what it needs, in the fix list's order, after a quality test; the tests below are for the one within budget."""
     cur = result.costs.currency
-    options = [_option(f, cur) for f in result.fixes]
+    asked = (result.answers.get("monthly_budget") or {}).get("amount")  # the job's budget as answered
+    options = [o for f in result.fixes for o in (_option(f, cur), *batch_api_line.option(f, cur, asked))]
     # joined per language with a separator of its own: the labels hold commas ("a smaller model, Qwen3 4B")
     joined = {lang: translate(lang, "numbers1_34.next.options_sep").join(
         _render_tr(lang, o) for o in options) for lang in LANGUAGES}

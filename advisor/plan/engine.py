@@ -17,6 +17,8 @@ from advisor.plan import (
     api_lead_steps,
     api_per_region,
     api_price_rows,
+    api_tail,
+    batch_api_line,
     batch_budget35,
     batch_double,
     batch_layouts,
@@ -1451,6 +1453,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         c.budget_amount, m.high if m is not None else None, c.currency, result.latency_curve,
         sketch=not feasible)  # fmt: skip
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
+    batch_api_line.weigh(result, c.model)  # a batch API's own line: the cheapest that keeps the size? (q29)
     # the job's price on that setup over the budget: a blocker of its own beside the deadline's (review 24, q29)
     over = batch_budget35.blocker(result.binding_constraint)
     if over is not None:
@@ -1483,6 +1486,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.next_steps = api_lead_steps.api_first(result)
     # no confirmed hardware until a provider there quotes: that quote, with plan B, is the first step (review 23)
     result.next_steps = in_region_fallback.quote_first(result)
+    result.next_steps = api_tail.with_step(result.next_steps, result, f)  # the API's tail to time (q23)
     if check_fixes:  # sized on the part had in the region and in time, the cheaper one to quote (s34-supply36)
         result = supply_lead.lead(result, functools.partial(_replanned, answers, quotes))
     return result

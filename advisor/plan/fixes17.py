@@ -19,7 +19,7 @@ import math
 from functools import cache
 from typing import Any
 
-from advisor.plan import batch_api_price, hosted_prices, hosted_switch
+from advisor.plan import batch_api_line, batch_api_price, hosted_prices, hosted_switch
 from advisor.plan.context import Ctx
 from advisor.plan.cost import judge_budget
 from advisor.plan.result import Fix, MoneyRange
@@ -97,7 +97,8 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
     it). Offered when the job misses its deadline or its budget on GPUs of its own; with the budget its high end
     needs when that is over the budget (a combination, as every fix over budget is shown). Not for a fine-tune (a
     provider serves the published weights), nor highly sensitive data (it stays on servers the team controls, as the
-    engine's form rule keeps it), nor a job with no price for its tokens."""
+    engine's form rule keeps it), nor a job with no price for its tokens. A batch API priced for the job is carried
+    as its own line (``batch_api_line``, review 25 q29)."""
     if not c.is_batch or c.fine_tuned or c.level == "high" or hosted_usd is None \
             or not ids & {"sizing.batch_deadline", "cost.budget_short"}:
         return None
@@ -116,6 +117,12 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
     rate = {"tr": "plan.fix17.rate_limit", "rps": f"{rps:,.0f}", "hours": f"{hours:,.0f}"} if rps >= 1 else ""
     params = {"low": round(low), "high": round(high), "currency": c.currency, "source": source, "rate": rate,
               "batch": batch_api_note(hosted_prices.hosted_market(c), c, conv)}  # fmt: skip
+    market = hosted_prices.hosted_market(c)
+    row = next((p for p in batch_apis() if p["market"] == market), None)
+    got = batch_api_price.priced(row, market, batch_api_price.job_tokens(c), conv) if row is not None else None
+    if row is not None and got is not None and isinstance(params["batch"], dict):  # the batch API on its own line, pointed to here
+        params["batch"] = {**params["batch"], "price": batch_api_line.pointer(got)}
+        params["batch_line"] = batch_api_line.line(c, row, got)
     change: dict[str, Any] = {"ops_capability": "none"}
     with_budget = None
     if c.budget_amount is not None and high > c.budget_amount:

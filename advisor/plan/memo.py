@@ -304,15 +304,26 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
         return {"text": f.text_in(lang), "monthly": _money(f.monthly_cost, cur) if f.monthly_cost else "",
                 "per_job": f.per_job}
 
+    def rows(fs: Sequence[Any]) -> list[dict[str, Any]]:
+        # a batch API priced for the job follows the hosted API's fix on its own line (``batch_api_line``, q29)
+        out = []
+        for f in fs:
+            out.append(row(f))
+            extra = f.params.get("batch_line")
+            if extra:
+                cost = MoneyRange(low=extra["low"], high=extra["high"])
+                out.append({"text": render(lang, extra["tr"], extra), "monthly": _money(cost, cur), "per_job": True})
+        return out
+
     if not result.fixes:
         return []
     alone = [f for f in result.fixes if not _needs_more(f)]
     more = [f for f in result.fixes if _needs_more(f)]
     if not alone or not more:
         key = "memo.rec.fixes_intro" if not more else "memo.rec.fixes_intro_none_alone"
-        return [{"intro": translate(lang, key), "fixes": [row(f) for f in result.fixes]}]
-    return [{"intro": render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}), "fixes": [row(f) for f in alone]},
-            {"intro": render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}), "fixes": [row(f) for f in more]}]
+        return [{"intro": translate(lang, key), "fixes": rows(result.fixes)}]
+    return [{"intro": render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}), "fixes": rows(alone)},
+            {"intro": render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}), "fixes": rows(more)}]
 
 
 def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
