@@ -45,7 +45,12 @@ def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
         other = p.get("priced_on")
         return translate(lang, "rows36.fixes.hosted_api_other", model=other) if other else \
             translate(lang, "rows36.fixes.hosted_api")
-    return translate(lang, "rows36.fixes.longer_batch", hours=f"{float(p.get('hours', 0)):,.0f}")
+    # the quota the hours rest on is the plan's guess, said in the row too (s34-small36, review 25 q29: "an invented
+    # quota that sets the '158 hours' fix, so say it is a guess")
+    hours = f"{float(p.get('hours', 0)):,.0f}"
+    if not p.get("quota"):  # no near setup, no quota assumed
+        return translate(lang, "rows36.fixes.longer_batch_plain", hours=hours)
+    return render(lang, "rows36.fixes.longer_batch", {"hours": hours, "quota": p["quota"], "gpu": p.get("gpu", "")})
 
 
 def _needs(fixes: Sequence[Any], lang: str, currency: str, no_saving: bool) -> str:
@@ -96,7 +101,22 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
         for f in group:  # one row each: one line, one cost, what it also needs
             rows.append({"change": _label(f.id, [f], lang), "cost": _cost([f], lang, cur),
                          "needs": _needs([f], lang, cur, no_saving)})
+            extra = _batch_row(f, lang, cur)
+            if extra is not None:
+                rows.append(extra)
     return {"one": one, "rows": rows}
+
+
+def _batch_row(f: Any, lang: str, currency: str) -> dict[str, Any] | None:
+    """A provider's batch API priced for the job, carried on the hosted API's fix (``batch_api_line``): its own row
+    right after it, its sentence whole (the source's grade, the price against the budget, the change of model and
+    the deadline to ask about), as the list form prints it on its own line (s34-small36, review 25 q29: "deserves its
+    own line, not a clause buried in the API bullet")."""
+    got = f.params.get("batch_line")
+    if not got:
+        return None
+    return {"change": render(lang, got["tr"], got), "cost": translate(
+        lang, "rows36.fixes.cost_job", cost=f"{_span(got['low'], got['high'])} {currency}"), "needs": "—"}
 
 
 __all__ = ["LABELED", "table"]

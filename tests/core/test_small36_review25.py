@@ -66,14 +66,14 @@ def test_a_priced_batch_api_has_its_own_line_with_its_cost_against_the_budget(q2
     assert line["low"] > budget
     for lang in ("en", "zh_CN"):
         memo = render_memo_markdown(q29, lang)
-        rows = [x for x in memo.splitlines() if x.startswith("- ")]
-        api = next(i for i, x in enumerate(rows) if hosted.text_in(lang) in x)
-        own = rows[api + 1]  # its own line, right after the API's
+        # q29's other changes are page 1's table (s34-rows36): the batch API its own row, right after the API's
+        rows = [x for x in memo.splitlines() if x.startswith("| ")]
+        api = next(i for i, x in enumerate(rows) if "Qwen2.5-72B-Instruct" in x and "DeepSeek" not in x)
+        own = rows[api + 1]
         assert "DeepSeek-V3" in own and f"{line['low']:,}" in own, own
-        # the API's bullet points to it and no longer carries the figure
-        assert f"{line['low']:,}" not in rows[api]
+        assert f"{line['low']:,}" not in rows[api]  # the API's row carries its own cost, not the batch line's
     en = render_memo_markdown(q29, "en")
-    own = next(x for x in en.splitlines() if x.startswith("- Send the job to Alibaba Cloud Model Studio's batch API"))
+    own = next(x for x in en.splitlines() if x.startswith("| Send the job to Alibaba Cloud Model Studio's batch API"))
     times = f"{line['low'] / budget:.1f}".rstrip("0").rstrip(".")
     assert f"{times}× the budget of {budget:,.0f} CNY" in own and "costs the least" in own, own
     # and among the choices the next step lists
@@ -113,3 +113,14 @@ def test_no_timing_step_where_the_price_is_not_comparable_or_no_tight_target():
     answers = _answers("q23_japan_game_npc")
     loose = plan(answers_from_dict({**answers, "latency_slo": {**answers["latency_slo"], "ttft_p99_ms": 3000}}))
     assert api_tail.STEP_ID not in [s.id for s in loose.next_steps]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_longer_batch_row_of_the_fixes_table_says_its_quota_is_a_guess(q29, lang):
+    """Page 1's table (s34-rows36) names the longer deadline in a few words; the quota it rests on is still said as
+    the plan's guess there, with the ask (review 25, q29)."""
+    fix = next(f for f in q29.fixes if f.id == "longer_batch")
+    quota, gpu = fix.params["quota"], fix.params["gpu"]
+    memo = render_memo_markdown(q29, lang)
+    row = next(x for x in memo.splitlines() if x.startswith("| ") and f"{quota} " in x and gpu in x)
+    assert ("guessed quota" if lang == "en" else "猜测的云配额") in row
