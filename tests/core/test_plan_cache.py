@@ -3,11 +3,12 @@ and a what-if that keeps the hardware and the workload simulates nothing again."
 
 import json
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
 from advisor.cli import main
-from advisor.plan import answers_from_dict, make_plan, sizing
+from advisor.plan import answers_from_dict, make_plan, sizing, supply_lead
 from tests.support.plan_caches import caches_set_aside
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))
@@ -90,11 +91,42 @@ def test_what_if_on_budget_or_deadline_simulates_nothing_again(simulations):
     first = make_plan(answers_from_dict(base))
     assert simulations, "a cold plan runs the predictor"
     simulations.clear()
-    richer = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": 5_000_000, "currency": "CNY"}}))
+    # the supply lead (s34-supply36) off: a budget that makes this Singapore plan feasible lets it try the part
+    # priced on Singapore's own row, which is new hardware (below), not the budget's what-if
+    with mock.patch.object(supply_lead, "pick", lambda result: None):
+        richer = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": 5_000_000, "currency": "CNY"}}))
     later = make_plan(answers_from_dict({**base, "launch_deadline_days": 365}))
     assert simulations == []
     assert richer.latency_curve == first.latency_curve == later.latency_curve
     assert richer.feasible and not first.feasible  # the budget still counts: only the simulation was reused
+
+
+def test_a_budget_what_if_simulates_only_the_part_the_supply_lead_tries(monkeypatch):
+    """With the supply lead on, the richer budget's plan is feasible on a stand-in part (a US row times the
+    uplift), so the lead re-plans on the part priced on the region's own row: only that part's setups are new."""
+    base = _answers(next(p for p in SCENARIOS if p.stem.startswith("12_")))
+    sizing.clear_level_cache()
+    make_plan(answers_from_dict(base))
+    tried: list[tuple[str, str]] = []
+    real = supply_lead.pick
+
+    def pick(result):
+        got = real(result)
+        if got is not None:
+            tried.append(got)
+        return got
+
+    monkeypatch.setattr(supply_lead, "pick", pick)
+    gpus: list[str] = []
+    real_sim = sizing._simulate_floored
+
+    def counting(ctx, cand, c, n, lim, work):
+        gpus.append(cand.gpu.id)
+        return real_sim(ctx, cand, c, n, lim, work)
+
+    monkeypatch.setattr(sizing, "_simulate_floored", counting)
+    make_plan(answers_from_dict({**base, "monthly_budget": {"amount": 5_000_000, "currency": "CNY"}}))
+    assert set(gpus) <= {gid for _, gid in tried}
 
 
 def test_region_what_if_reuses_hardware_already_simulated(simulations):

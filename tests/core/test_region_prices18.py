@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan import cost as costmod
+from advisor.plan import instance_fit
 from advisor.plan.data import PriceBook, builtin_rows
 from advisor.plan.price_rows import region_uplift
 from tests.support.planned import advice_answers, planned
@@ -37,8 +38,11 @@ def test_every_regional_row_is_a_sourced_data_centre_list_price(region):
 def test_a_regions_own_rows_price_it_without_the_uplift(gpu, region):
     book = PriceBook.build()
     low, high, rows = costmod.cloud_price(book, gpu, region, FX)
-    own = [r for r in _regional(region) if r.gpu == gpu]
+    # the region's own rows that price one GPU: the smallest instance a provider sells there (s34-price36: a
+    # quarter of a 4-GPU g5.12xlarge prices TP2 and up, not a replica of one GPU; ``instance_fit``)
+    own = instance_fit.fitting([r for r in _regional(region) if r.gpu == gpu], 1)
     assert own and {r.id for r in rows} == {r.id for r in own}
+    assert all(not r.vm_gpus or min(r.vm_gpus) == 1 for r in own)
     # the list price as the row gives it: the uplift the region has is not applied on top
     assert (low, high) == (min(r.low for r in own), max(r.high for r in own))
     up = region_uplift(region)
