@@ -67,6 +67,7 @@ from advisor.plan import (
     line_total,
     memo_cost_formula,
     node_shapes,
+    node_supply,
     office_purchase,
     own_like,
     owned_per_million,
@@ -1487,6 +1488,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     # no confirmed hardware until a provider there quotes: that quote, with plan B, is the first step (review 23)
     result.next_steps = in_region_fallback.quote_first(result)
     result.next_steps = api_tail.with_step(result.next_steps, result, f)  # the API's tail to time (q23)
+    result = node_supply.said(result, ov_node)  # the overseas node's part to quote, as for one node (s34-twonode36)
     if check_fixes:  # sized on the part had in the region and in time, the cheaper one to quote (s34-supply36)
         result = supply_lead.lead(result, functools.partial(_replanned, answers, quotes))
     return result
@@ -1622,6 +1624,7 @@ def _two_nodes(c: Ctx, chosen: sizing.Candidate, book: PriceBook, fx: float):
                                cost=cost, only_prefer=True)  # fmt: skip
     if main is None:
         return ov, None
+    ov = node_supply.lead(c, ov, main, book, verify=verify, cost=cost)  # a part sold there, not a stand-in (q34)
     return dataclasses.replace(ov, main_peak=main.ctx.peak), main
 
 

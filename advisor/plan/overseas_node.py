@@ -46,6 +46,9 @@ class OverseasNode:
     # s24-gpuchoice24 (round 13, q05): a faster card priced there, where the node's TPOT takes a felt share of the
     # target (``node_quicker``): its size, USD a month and P99 TPOT beside the node's
     quicker: dict[str, Any] | None = None
+    # s34-twonode36 (review 25, q34): the node moved off a stand-in part onto one priced by its region's own row; the
+    # stand-in named as the part to quote (``node_supply``, ``supply_lead``'s switch record)
+    switch: dict[str, Any] | None = None
 
 
 def overseas_ctx(c: Ctx) -> Ctx:

@@ -515,7 +515,11 @@ def region_split(f: Facts):
             "chosen_cost": f"{fast['usd_h'] * conv:,.2f}", "currency": f.ctx.currency, "more": fast["more_pct"],
             "other_load": fast["other_load"], "other_tpot": f"{fast['other_tpot']:,.1f}", "target": fast["target"],
             "load": fast["load"], "tpot": f"{fast['tpot']:,.1f}", "near": fast["near_pct"]}
-        if quick and not fast:  # a faster card priced there, named with its month and TPOT (round 13, q05)
+        if getattr(node, "switch", None) is not None:  # off a stand-in part: the part to quote (s34-twonode36, q34)
+            from advisor.plan.supply_lead import params as switch_params
+
+            variant, faster = "own_part_faster", {"tr": "twonode36.finding", **switch_params(node.switch)}
+        elif quick and not fast:  # a faster card priced there, named with its month and TPOT (round 13, q05)
             faster = {"tr": "gpuchoice24.node_quicker" + ("_stand_in" if quick["stand_in"] else ""), "n": quick["n"], "gpu": quick["gpu"],
                       "weights": quick["weights"], "other_tpot": f"{quick['other_tpot']:,.1f}",
                       "tpot": f"{quick['tpot']:,.1f}", "target": quick["target"], "chosen_gpu": quick["chosen_gpu"],

@@ -64,10 +64,7 @@ def pick(result: PlanResult) -> tuple[str, str] | None:
         return None  # fallback, and an "only GPU allowed" re-plan would read as the team fixing the GPU (q12/q13)
     fb = result.in_region_fallback
     if fb is not None:
-        budget = _budget_high(result)
-        if fb["meets"] and (budget is None or fb["monthly"][1] <= budget):
-            return "region", str(fb["gpu_id"])
-        return None
+        return ("region", str(fb["gpu_id"])) if fits_region(fb, _budget_high(result)) else None
     if not listed_on_request(hw.gpu):
         return None
     if start_now(result) is not None:  # a launch deadline the delivery could miss, an on-demand part within budget
@@ -77,6 +74,20 @@ def pick(result: PlanResult) -> tuple[str, str] | None:
         return ("sales", gid) if gid else None
     gid = _sales_job_part(result)
     return ("sales", gid) if gid else None
+
+
+def fits_region(fb: dict[str, Any], budget: float | None) -> bool:
+    """The part priced by a row of the region (``in_region_fallback``) meets the target, its GPU rent within
+    ``budget`` (a month, the plan's currency; None: no budget)."""
+    return bool(fb["meets"]) and (budget is None or fb["monthly"][1] <= budget)
+
+
+def with_step(steps: list[NextStep], switch: dict[str, Any]) -> list[NextStep]:
+    """The step that quotes the part set aside, before the serve step (the second step where there is none)."""
+    out = list(steps)
+    at = next((i for i, s in enumerate(out) if s.id == "serve"), min(1, len(out)))
+    out.insert(at, NextStep(id=STEP_ID, key=_key(switch, "next"), params=params(switch)))
+    return out
 
 
 def lead(result: PlanResult, replan: Callable[[dict[str, Any]], PlanResult | None]) -> PlanResult:
@@ -106,10 +117,7 @@ def lead(result: PlanResult, replan: Callable[[dict[str, Any]], PlanResult | Non
         "deadline_days": tl.deadline_days, "slack_days": tl.deadline_slack_days,
         "deadline_hours": (result.answers or {}).get("batch_deadline_hours"),
     }
-    steps = list(r.next_steps)
-    at = next((i for i, s in enumerate(steps) if s.id == "serve"), min(1, len(steps)))
-    step = NextStep(id=STEP_ID, key=f"supply36.next.{_variant(switch)}", params=params(switch))
-    steps.insert(at, step)
+    steps = with_step(r.next_steps, switch)
     # the answers as given (the re-plan's "only GPU allowed" is this rule's, not the team's)
     return r.model_copy(update={"answers": result.answers, "next_steps": steps, "supply_switch": switch})
 
@@ -119,7 +127,11 @@ def _kv_short(r: PlanResult) -> bool:
     had in the region is no lead where it is that much tighter than the plan's (kv_pick's rule for a card it moves to;
     s34 lead: q25's 4 × A10 TP2 in Hong Kong held 12 at the full context against 15 at the peak, 30 with one down,
     for about three times the stand-in L40S's month; the L40S stays, its quote first and the A10 its plan B)."""
-    k = r.capacity.kv_fit if r.capacity is not None else None
+    return kv_short(r.capacity.kv_fit if r.capacity is not None else None)
+
+
+def kv_short(k: Any) -> bool:
+    """A ``KvFit`` holding fewer requests at the full context than a replica carries at the peak."""
     return k is not None and k.at_full < k.peak_per_replica
 
 
@@ -127,6 +139,11 @@ def _weighed(r: PlanResult) -> tuple[str, str] | None:
     """How the hosted API was weighed against the plan: the re-plan's "only GPU allowed" must not turn it into the
     team's own choice of GPU (``self_host_asked``)."""
     return (r.start_with.form, r.start_with.reason) if r.start_with is not None else None
+
+
+def _key(s: dict[str, Any], part: str) -> str:
+    """The text of a switch: a two-node plan's overseas node (``node_supply``) has its own, naming the node."""
+    return f"twonode36.{part}" if s.get("node") else f"supply36.{part}.{_variant(s)}"
 
 
 def _variant(s: dict[str, Any]) -> str:
@@ -157,7 +174,7 @@ def hardware_clause(result: PlanResult, lang: str, first: int) -> str:
     if s is None:
         return ""
     n = step_number(result, first)
-    return render(lang, f"supply36.key.{_variant(s)}", {**params(s), "where": _where(n)})
+    return render(lang, _key(s, "key"), {**params(s), "where": _where(n)})
 
 
 def choice_text(result: PlanResult, lang: str) -> str:
@@ -168,7 +185,7 @@ def choice_text(result: PlanResult, lang: str) -> str:
     if g is None:
         return ""
     s = result.supply_switch
-    if s is None:
+    if s is None or s.get("node"):  # a node's switch: this paragraph is the mainland node's, the node's finding says it
         return g.text_in(lang)
     if g.alternatives or g.unsourced_cheaper is not None:
         return g.text_in(lang) + render(lang, f"supply36.choice.{_variant(s)}", params(s))
@@ -194,4 +211,5 @@ def feasible_text(result: PlanResult, lang: str, text: str) -> str:
                               "where": _where(step), "rest": text})
 
 
-__all__ = ["STEP_ID", "choice_text", "feasible_text", "hardware_clause", "lead", "params", "pick", "step_number"]
+__all__ = ["STEP_ID", "choice_text", "feasible_text", "fits_region", "hardware_clause", "kv_short", "lead", "params",
+           "pick", "step_number", "with_step"]

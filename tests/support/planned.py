@@ -85,16 +85,18 @@ def rent_sure(answers: dict[str, Any]) -> PlanResult:
 def _unled_once(answers_json: str) -> bytes:
     from unittest import mock
 
-    from advisor.plan import supply_lead
+    from advisor.plan import node_supply, supply_lead
 
-    with mock.patch.object(supply_lead, "pick", lambda result: None):
+    # a two-node plan's overseas node kept on its stand-in part too (s34-twonode36: q34's L40S node, now on the L4)
+    with mock.patch.object(supply_lead, "pick", lambda result: None), \
+            mock.patch.object(node_supply, "lead", lambda c, ov, *a, **k: ov):
         return pickle.dumps(make_plan(answers_from_dict(json.loads(answers_json))), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def unled(answers: dict[str, Any]) -> PlanResult:
     """The plan before ``supply_lead`` re-sizes it on the part had in the region and in time (s34-supply36): the
     cheaper part kept as sized, as when no such part meets the target within the budget. q25/q37's stand-in L40S
-    and q28/q32's sales-only H20 are now planned on the A10/L4/L20; the tests that pin how the rules before it read
+    and q28/q32's sales-only H20 are now planned on the A10/L4/L20 (q34's Singapore node on the L4); the tests that pin how the rules before it read
     such a plan (the plan B beside the quote step, the on-demand part within the deadline) keep them through this."""
     key = json.dumps(answers, sort_keys=True, ensure_ascii=False)
     return pickle.loads(_unled_once(key))  # noqa: S301 (our own bytes)
