@@ -319,7 +319,8 @@ def _most_tokens(choice: GpuChoice, named: list[tuple[str, str]], lang: str) -> 
     that general reason first, with each card's figures, then the limit that binds the chosen card at this load,
     the one "What decides the size" names (blind review 20, q42 in both languages: "H20's ~4 TB/s gives the most
     tokens per card" read as half the story beside "Prefill compute decides", 52 %). Where prefill takes most of
-    the chosen card's time the sentence says so in its opening, not after a bandwidth figure (``prefill_pct``)."""
+    the chosen card's time the sentence says its share right after the tokens its bandwidth decodes, as the limit
+    only where it binds (``prefill_pct``)."""
     p = choice.placeholder_pick or {}
     other = choice._option(p["other"])
     why = dict(named).get(other.gpu_name) or per_card_text(p, other.gpus, choice.chosen.gpus, lang)
@@ -327,18 +328,19 @@ def _most_tokens(choice: GpuChoice, named: list[tuple[str, str]], lang: str) -> 
     rest = [alt_text(choice, n, w, lang) for n, w in named if n != other.gpu_name][:1]
     also = translate(lang, "gpuwhy31.lead.also", alt=rest[0]) if rest else ""
     chosen = choice._option_text(choice.chosen, lang)
-    prefill = prefill_pct(p)
-    # where prefill takes most of its time, the opening says so first (review 20b, q42), and its bandwidth is named
-    # as what carries the decoding (reviews 22–24, q42 m2 partial in every round: "never gives the H20's 4 TB/s as
-    # the reason it wins"), beside the other card's "bound by 0.86 TB/s"
-    if prefill is not None:
-        cap = translate(lang, "gpuwhy32.lead.cap", per=p["per"]) if p.get("bound") == "prefill" else ""
-        return gpu_name(translate(lang, "gpuwhy32.lead.most_tokens_prefill", chosen=chosen, tok=f"{p['tok']:,.0f}",
-                                  per=p["per"], pct=prefill, tflops=f"{p.get('tflops', 0):,}", bw=_tb_s(p["bw"]),
-                                  weights=choice.chosen.weights, cap=cap, against=against, also=also), lang)
-    bound = "" if p.get("bound") != "decode" else translate(  # "What decides the size"'s limit
-        lang, "gpuwhy31.lead.bound_decode", pct=p["pct"], per=p["per"])
-    return gpu_name(translate(lang, "gpuwhy31.lead.most_tokens", chosen=chosen, tok=f"{p['tok']:,.0f}", per=p["per"],
+    # one plain sentence (blind review 25, q42 in both languages: "a 150-word paragraph, not a sentence a boss can
+    # repeat"; "it says prefill takes 52 % and decides the cap, yet credits the win to decoding on its 4.0 TB/s"):
+    # the card's bandwidth and the tokens it decodes against the other card's, then the ONE limit "What decides the
+    # size" names, after the figures it caps; where the size rests on something else (q07/q19: the highest level
+    # predicted) prefill's share alone, never called a limit, so no second story is told beside that section's
+    bound, prefill = "", prefill_pct(p)
+    if prefill is not None:  # prefill's share where it takes most of the time, called the limit only where it binds
+        key = "gpuwhy36.lead.bound_prefill" if p.get("bound") == "prefill" else "gpuwhy36.lead.share_prefill"
+        bound = translate(lang, key, pct=prefill, per=p["per"], tflops=f"{p.get('tflops', 0):,}",
+                          weights=choice.chosen.weights)
+    elif p.get("bound") == "decode":
+        bound = translate(lang, "gpuwhy36.lead.bound_decode", pct=p["pct"], per=p["per"])
+    return gpu_name(translate(lang, "gpuwhy36.lead.most_tokens", chosen=chosen, tok=f"{p['tok']:,.0f}", per=p["per"],
                               bw=_tb_s(p["bw"]), against=against, also=also, bound=bound), lang)
 
 

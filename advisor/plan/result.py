@@ -1229,7 +1229,9 @@ class GpuChoice(_Out):
             return ("" if lang == "zh_CN" else " ") + render(lang, "prices28.gpu_choice.placeholder_pick", params)
         # per card and for the setup's cards, each said as such (blind review 21, q19); a part sold only through
         # the cloud's sales quoted by the month, as it is sold (``instance_on_request``)
-        key = "sales33.gpu_choice.placeholder_pick" + ("_monthly" if "switch_month" in p else "")
+        # the switch rule first, the placeholder's caveat after it, shorter (blind review 25, q42 zh: "the boss needs
+        # a one-line reason plus the switch rule", buried in price caveats)
+        key = "gpuwhy36.gpu_choice.placeholder_pick" + ("_monthly" if "switch_month" in p else "")
         return ("" if lang == "zh_CN" else " ") + render(lang, key, {
             **params, "n": p["gpus"], "other_n": o.gpus, "top_card": f"{p['top_card']:,.2f}",
             "switch_card": f"{p['switch_card']:,.2f}", "switch_month": f"{p.get('switch_month', 0):,}",

@@ -42,13 +42,23 @@ def test_q42_leads_with_the_most_tokens_a_card_and_names_the_binding_limit():
         # 4.0 TB/s" beside "prefill 52 %, 296 fp8 TFLOPS caps a replica at 28" undercut the bandwidth story. The
         # binding limit now comes in the opening with the tokens, and the chosen card's bandwidth is not its reason
         assert f"{p['tok']:,.0f}" in first and f"{p['pct']} %" in first and f"{p['tflops']:,}" in first, why
-        # s33 (reviews 22–24 (q42 m2 partial every round: "never gives the H20's 4 TB/s as the reason it wins")): the bandwidth is named as the decoding's, after the binding limit
-        assert "4.0 TB/s" in first and first.index(f"{p['pct']} %") < first.index("4.0 TB/s"), why
+        # s34-gpuwhy36 (blind review 25, q42 in both languages: "it says prefill takes 52 % and decides the cap, yet
+        # credits H20's win to decoding on its 4.0 TB/s: say clearly which limit binds"): the bandwidth decodes the
+        # tokens, then prefill is named as the one limit that caps the replica, before any other GPU is named
+        assert "4.0 TB/s" in first and first.index("4.0 TB/s") < first.index(f"{p['tok']:,.0f}") \
+            < first.index(f"{p['pct']} %"), why
         assert f"{p['other_tok']:,.0f}" in why and "0.86" in why, why
         # the 4090 D: its card cannot hold the weights, said with the grade (not the grade's detail again)
         assert why.count("RTX 4090 D") == 1 and "TP4" in why and "24 GB" in why, why
-    assert "most output tokens/s a card within the target" in _why_gpu(r, "en") and "prefill, not decoding" in \
-        _why_gpu(r, "en")
+        # the switch rule follows the opening sentence, before the placeholder's caveat (zh: "the boss needs a
+        # one-line reason plus the switch rule ('若高于每卡每月约 14,240 CNY…改选 NVIDIA L20')")
+        rest = why.split("TP4", 1)[1]
+        switch = f"{p['switch_month']:,}"
+        assert switch in rest and rest.index(switch) < rest.index(f"{p['top_card']:,.2f}"), why
+    en = _why_gpu(r, "en")
+    assert f"prefill, {p['pct']} % of its GPU time" in en and "the one limit that binds" in en, en
+    # one limit only: the bandwidth is not said to bind the chosen card beside prefill
+    assert "bound by 4.0" not in en and "Bandwidth also binds" not in en
     assert "预填充" in _why_gpu(r, "zh_CN")
 
 
