@@ -1484,6 +1484,7 @@ from advisor.plan import duties22c_rules as _duties22c_rules  # noqa: E402,F401 
 from advisor.plan import duties27_rules as _duties27_rules  # noqa: E402,F401 - client confidentiality (s27)
 from advisor.plan import duties34_rules as _duties34_rules  # noqa: E402,F401 - GDPR DPIA at large scale (s33)
 from advisor.plan import duties36_rules as _duties36_rules  # noqa: E402,F401 - NMPA AI medical software (s34)
+from advisor.plan import procure36_rules as _procure36_rules  # noqa: E402,F401 - an institution's procurement (s34)
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import fleet_disagree as _fleet_disagree  # noqa: E402,F401 - measured load vs the curve (s22-gpu22c)
 from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
@@ -1517,6 +1518,7 @@ RULE_MODULES = (
     "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.assumed_ttft", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
     "advisor.plan.duties36_rules",
+    "advisor.plan.procure36_rules",
     "advisor.plan.operating18_rules",
     "advisor.plan.placeholder_purchase",
     "advisor.plan.ttft_relaxed",
