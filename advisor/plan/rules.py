@@ -1484,7 +1484,6 @@ from advisor.plan import duties22c_rules as _duties22c_rules  # noqa: E402,F401 
 from advisor.plan import duties27_rules as _duties27_rules  # noqa: E402,F401 - client confidentiality (s27)
 from advisor.plan import duties34_rules as _duties34_rules  # noqa: E402,F401 - GDPR DPIA at large scale (s33)
 from advisor.plan import duties36_rules as _duties36_rules  # noqa: E402,F401 - NMPA AI medical software (s34)
-from advisor.plan import procure36_rules as _procure36_rules  # noqa: E402,F401 - an institution's procurement (s34)
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import fleet_disagree as _fleet_disagree  # noqa: E402,F401 - measured load vs the curve (s22-gpu22c)
 from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
@@ -1494,6 +1493,7 @@ from advisor.plan import inputs17_rules as _inputs17_rules  # noqa: E402,F401 - 
 from advisor.plan import operating18_rules as _operating18_rules  # noqa: E402,F401 - public AI service duties
 from advisor.plan import placeholder_purchase as _placeholder_purchase  # noqa: E402,F401 - a purchase on U prices
 from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 - replicas over servers (s16-lead)
+from advisor.plan import procure36_rules as _procure36_rules  # noqa: E402,F401 - an institution's procurement (s34)
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)
 from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)
 from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 - education, medical, MLPS, EU AI Act
