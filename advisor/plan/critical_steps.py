@@ -21,6 +21,7 @@ from advisor.plan import (
     batch_api_line,
     filing_order,
     placeholder_purchase,
+    procure36_rules,
     rent_cheaper_tie,
     sales_deadline,
     sales_wait,
@@ -166,9 +167,14 @@ def _gate_step(tl: Timeline, steps: list[NextStep], no_rent: bool = False) -> Ne
             return merged
         return NextStep(id="waits", key="steps18.next.waits",
                         params={"steps": [{"tr": i.label_key, **i.label_params, "clause": True} for i in untimed]})
-    others = _others(items + [i for i in tl.items if not i.blocking and i.id in START_NOW], gate)
+    # an institution's procurement process comes before the order, not alongside it (s34-procure36, q17)
+    first = gate.id in _PURCHASE and any(i.id == procure36_rules.STEP_ID for i in items)
+    others = _others([i for i in items if not (first and i.id == procure36_rules.STEP_ID)]
+                     + [i for i in tl.items if not i.blocking and i.id in START_NOW], gate)
     params: dict[str, Any] = {"step": {"tr": gate.label_key, **gate.label_params, "clause": True}, "days": gate.days_in("en"),
                               "others": {"tr": _alongside_key(gate, items), "steps": others} if others else ""}
+    if first:
+        params["others"] = {"tr": "procure36_next.process_first", "rest": params["others"]}
     if gate.id in _PURCHASE:
         quotes = next((s for s in steps if s.key in _GATE_QUOTES), None)
         if quotes is not None:  # placeholder or stale prices: the vendors' quotes are how the purchase starts (q31)

@@ -45,6 +45,7 @@ def facts() -> dict[str, Any]:
                     **load_json("plan", "duties27.json")["rules"],  # s27-duties27: client documents' confidentiality
                     **load_json("plan", "duties34.json")["rules"],  # s33: GDPR DPIA for large-scale processing
                     **load_json("plan", "duties36.json")["rules"],  # s34: NMPA AI medical software classification
+                    **load_json("plan", "procure36.json")["rules"],  # s34: a university's procurement process
                     **load_json("plan", "sources21.json")["rules"],  # s21-sources21b: HKMA GenAI, FAA, Llama licence
                     **load_json("plan", "burst23.json")["rules"],  # s23-burst23: a hybrid's rented bursts
                     **load_json("plan", "publicsaas31.json")["rules"]}  # s31: a subscription's "public" risk

@@ -79,6 +79,7 @@ from advisor.plan import (
     prefill_stretch,
     price_gate,
     price_rows,
+    procure36_rules,
     quotes_once,
     reachable,
     rent_fallback,
@@ -346,6 +347,7 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True, gpus_bought: in
     # approvals no source here times (a sector's, a regulator's review): steps of unknown length (s16-duties)
     items.extend(untimed_steps(Facts(ctx=c, region=region, line="any", form=form,
                                      region_reason=decide_region(c)[1])))
+    items = procure36_rules.before_purchase(items)  # an institution's procurement comes before its order (s34)
     lo, hi = duration("cloud_setup")
     # bought servers are installed, not rented (q31's timeline read "Rent, install the engine" for servers bought)
     setup = {"on_premises": "plan.timeline.setup_office", "hybrid": "plan.timeline.setup_hybrid",

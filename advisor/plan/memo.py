@@ -119,6 +119,7 @@ from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.reasons import deciding
 from advisor.plan.result import (
+    PRECEDES,
     SEVERITY_ORDER,
     Finding,
     MoneyRange,
@@ -1448,6 +1449,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     elif result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
         gate = result.timeline.gate  # the longest timed step first: it, not the approval, gates the launch (q14)
         steps = ([gate] if gate is not None else []) + untimed
+        if gate is not None and all(PRECEDES.get(i.id) == gate.id for i in untimed):
+            steps = untimed + [gate]  # end to end, in their order (the procurement process, then the order: s34)
         once = t("memo.key.feasible_once" if len(steps) == 1 else "memo.key.feasible_once_all",
                  steps=t("memo.list_sep").join(i.label_in(lang, clause=True) + (t("plan.timeline.step_days", days=i.days_in(lang)) if i.length_known else "")
                                                for i in steps))

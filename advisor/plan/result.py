@@ -774,6 +774,9 @@ class TimelineItem(_Out):
 
 
 FULL_FILING_LABEL = "plan.timeline.genai_filing"  # the step a launch planned on the full filing names (s25-dates25)
+# a step of unknown length that comes before a timed one, end to end, not beside it: an institution's procurement
+# process before its order (s34-procure36, q17); its id → the id of the step it precedes
+PRECEDES = {"procurement_process": "procurement"}
 
 
 class Timeline(_Out):
@@ -850,6 +853,10 @@ class Timeline(_Out):
             key = "filing25.launch.plan_on" if planned else "memo.key.launch_value"
             return render(lang, key, {"days": days}) + self.gate_text(lang) + self.earliest_text(lang)
         many = "_all" if len(self.untimed) > 1 else "_one"
+        if self.gate is not None and all(PRECEDES.get(i.id) == self.gate.id for i in self.untimed):
+            # end to end: the date-setting step starts once it is done (the order once the procurement is through)
+            return render(lang, "procure36_launch.after" + many, {"steps": self._untimed_list(lang), "days": days,
+                                                                 "gate": self.gate_text(lang)})
         if self.gate is None:  # nothing timed but the set-up: it follows the approval
             return render(lang, "finance20.launch.after" + many, {"steps": self._untimed_list(lang), "days": days})
         # a timed step sets the date and the approval runs beside it (q14: started alongside the filing), so

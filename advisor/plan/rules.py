@@ -1497,6 +1497,7 @@ from advisor.plan import inputs17_rules as _inputs17_rules  # noqa: E402,F401 - 
 from advisor.plan import operating18_rules as _operating18_rules  # noqa: E402,F401 - public AI service duties
 from advisor.plan import placeholder_purchase as _placeholder_purchase  # noqa: E402,F401 - a purchase on U prices
 from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 - replicas over servers (s16-lead)
+from advisor.plan import procure36_rules as _procure36_rules  # noqa: E402,F401 - an institution's procurement (s34)
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)
 from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)
 from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 - education, medical, MLPS, EU AI Act
@@ -1521,6 +1522,7 @@ RULE_MODULES = (
     "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.assumed_ttft", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
     "advisor.plan.duties36_rules",
+    "advisor.plan.procure36_rules",
     "advisor.plan.operating18_rules",
     "advisor.plan.placeholder_purchase",
     "advisor.plan.ttft_relaxed",

@@ -12,6 +12,9 @@ HEALTH_SECTORS = ("medical", "health", "healthcare")
 # (s34-duties36, blind review 25 q04: "securities-sector IT rules ... are not mentioned beside 等保"); substrings, so
 # "securities", "finance_securities", "futures" and "证券公司" all count
 SECURITIES_WORDS = ("securit", "futures", "fund_manag", "fund manag", "证券", "期货", "基金管理")  # (not 基金会, a charity)
+# a university, school or research institute: a public institution whose purchases go through its procurement office
+# (s34-procure36, blind review 25 q17: "a ¥400k university purchase normally goes through 招标/政府采购"); substrings
+EDU_RESEARCH_WORDS = ("education", "universit", "research", "academ", "教育", "高校", "大学", "科研", "研究院", "研究所")
 FINANCE_SECTORS = ("finance", "financial", "bank", "insurance", *SECURITIES_WORDS)  # substrings: "banking" too
 
 
@@ -21,6 +24,10 @@ def is_health(sector: str) -> bool:
 
 def is_securities(sector: str) -> bool:
     return any(s in sector for s in SECURITIES_WORDS)
+
+
+def is_edu_research(sector: str) -> bool:
+    return any(s in sector for s in EDU_RESEARCH_WORDS)
 
 
 def is_finance(sector: str) -> bool:
@@ -41,4 +48,5 @@ def mlps_level(c: Any, region: str) -> int | None:
     return 3 if health or finance or (c.sensitive_subjects or 0) > 0 else 2
 
 
-__all__ = ["FINANCE_SECTORS", "HEALTH_SECTORS", "SECURITIES_WORDS", "is_finance", "is_health", "is_securities", "mlps_level"]
+__all__ = ["EDU_RESEARCH_WORDS", "FINANCE_SECTORS", "HEALTH_SECTORS", "SECURITIES_WORDS", "is_edu_research", "is_finance",
+           "is_health", "is_securities", "mlps_level"]

@@ -17,6 +17,7 @@ from advisor.plan import (  # noqa: F401 - their rules registered
     duties_rules,
     finance20_rules,
     prelaunch_gates,
+    procure36_rules,
     sectors17_rules,
 )
 from advisor.plan.result import TimelineItem
@@ -70,7 +71,9 @@ STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_s
          "pi.sensitive_safeguards": prelaunch_gates.sensitive_pia_step,
          "pi.api_processor": prelaunch_gates.api_contract_step,
          "pi.sea_markets": prelaunch_gates.sea_markets_step,  # s26-polish26
-         "pi.eu_large_scale_dpia": prelaunch_gates.eu_large_scale_dpia_step}  # s33-steps (q09)
+         "pi.eu_large_scale_dpia": prelaunch_gates.eu_large_scale_dpia_step,  # s33-steps (q09)
+         # s34-procure36 (q17): a university's procurement process, before the buy-and-install step
+         "procure.institution_process": procure36_rules.step}
 
 
 def untimed_steps(f: Facts) -> list[TimelineItem]:

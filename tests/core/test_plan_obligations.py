@@ -119,6 +119,12 @@ SECURITIES_FLEET = {**MAINLAND, "audience": "internal", "reach": "private_networ
 # a hospital's doctors on its private network with patients' notes (q03's shape): a clinicians' tool
 CLINICIANS = {**MAINLAND, "audience": "internal", "reach": "private_network",
               **pi(300_000, 300_000, sector="medical")}  # fmt: skip
+# a university lab buying one server on a one-off grant for its researchers on the campus network (q17's shape)
+LAB = {"use_case": "interactive", "audience": "internal", "reach": "private_network", "model": "qwen2.5-32b-instruct",
+       "peak_concurrency": 20, "user_location": "mainland", "mainland_entity": True, "ops_capability": "basic",
+       "expected_duration_months": 48, "quantization_acceptable": "fp8_only",
+       "capex_budget": {"amount": 400_000.0, "currency": "CNY"},
+       "data_sensitivity": {"level": "low", "personal_info": False, "sector": "education"}}  # fmt: skip
 
 
 # a Hong Kong bank for Hong Kong retail customers (q25); a German HR assistant on the company VPN (q38) (s15-duties)
@@ -650,6 +656,14 @@ ROWS: list[Row] = [
         pi(personal_info=False, sector="基金会"), why="zh_words"),
     Row("fin.csrc_it_security", {**MAINLAND, **pi(50_000, 0, sector="securities")}, {"mainland_entity": False,
         "icp_status": "none"}, why="provider_offshore", case="provider"),  # fmt: skip
+    # s34-procure36 (blind review 25, q17): a university's purchase goes through its procurement process first
+    Row("procure.institution_process", LAB, {"data_sensitivity": {"level": "low", "personal_info": False,
+                                                                  "sector": "general"}}, why="company"),
+    Row("procure.institution_process", {**LAB, "data_sensitivity": {"level": "low", "personal_info": False,
+                                                                     "sector": "科研院所"}},
+        {"capex_budget": None, "monthly_budget": {"amount": 60_000.0, "currency": "CNY"},
+         "expected_duration_months": 6}, why="rents"),
+    Row("procure.institution_process", LAB, {"current_fleet": {"gpu": "l20-48g", "count": 8}}, why="own_fleet"),
     Row("mlps.filing", MAINLAND, {"mainland_entity": False, "icp_status": "none"}),  # a Hong Kong node
     # s22-duties22c (q27): on a hosted API the application calling it is the system graded (a note at level 2)
     Row("mlps.filing", HOSTED_PI, {"mainland_entity": False, "icp_status": "none"}, why="hosted", case="hosted"),
@@ -1074,7 +1088,8 @@ def test_a_sector_approval_is_a_timeline_step_of_unknown_length_the_launch_waits
     # a sector with no pre-approval, or a staff tool on a private network: no such step
     assert "sector_approval" not in [i.id for i in plan({**MAINLAND, **pi(sector="general")}).timeline.items]
     staff = plan({**MAINLAND, **pi(sector="education"), "reach": "private_network", "audience": "internal"})
-    assert not staff.timeline.untimed
+    # (the staff tool is bought: an education institution's procurement process is its one untimed step, s34-procure36)
+    assert [i.id for i in staff.timeline.untimed] == ["procurement_process"]
     assert translate(lang, "plan.timeline.not_before", step="").strip(" ：:") not in render_memo_markdown(staff, lang)
 
 
