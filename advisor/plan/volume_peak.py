@@ -231,10 +231,16 @@ def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
     if not raised or not raised.get("line"):
         return ""
     implied, estimate = float(raised["implied"]), float(raised["estimate"])
+    # the range's high end kept (the GPU-use row's upper share and a hosted API's "at most" read it): said once as
+    # the high end of the month used, not as another month (onebasis36)
+    high = float(getattr(costs, "output_tokens_per_month_high", None) or 0)
+    ratio = (costs.input_tokens_per_month or 0) / implied if implied else 0.0
     common = {"used": f"{round_money(costs.input_tokens_per_month or 0)} / {round_money(implied)}",
               "peak": raised["peak"], "estimate": f"{round_money(float(raised.get('estimate_in') or 0))} / "
               f"{round_money(estimate)}", "est": _estimate_clause(costs.volume_basis),
               "other": _other(costs, hosted_form, estimate / implied, estimate)}
+    common["high"] = {"tr": "onebasis36.high", "peak": raised["peak"], "in": about(high * ratio),
+                      "out": about(high)} if high * SHORT > implied else ""  # q08's 860M beside 850M: the same reading, not said
     cap = raised.get("cap")
     if cap:
         return _spaced(render(lang, "onebasis36.capped", {
