@@ -606,11 +606,12 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         # a month derived from the peak's rate prints as an estimate (two figures, wave 2 q11), the label too
         tokens = f"{volume_range.volume_text(c.volume_basis, c.input_tokens_per_month or 0)} / " \
             f"{volume_range.volume_text(c.volume_basis, c.output_tokens_per_month)}"
-        # a month raised to its busiest hour's floor: this row keeps the estimate its basis multiplies out to, the
-        # next row the figures the costs use and their own line (s30-floor30, review 19: q17, q21, q24, q33)
-        if (est := volume_peak.floor_tokens(c)) is not None and not job:
-            tokens = f"{_round_money(est[0])} / {_round_money(est[1])}"
-        if c.volume_basis and not job:  # s15-burst: say how the volume was counted (requests a day, or rate × duty)
+        # a month raised to its busiest hour's floor: the row is the figure the costs use, its line, and the
+        # estimate from the answers as a clause saying why not (onebasis36, review 25: q09/q34 "pick one"), one row
+        one_row = "" if job else volume_peak.floor_sentence(c, lang, result.deployment_form == "hosted_api")
+        if one_row:
+            tokens = one_row
+        elif c.volume_basis and not job:  # s15-burst: say how the volume was counted (requests a day, or rate × duty)
             basis = {k: v for k, v in c.volume_basis.items() if k != "tr"}
             tokens = t("memo.burst15.tokens_value", tokens=tokens,
                        basis=render(lang, str(c.volume_basis["tr"]), basis))
@@ -688,9 +689,6 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("plan.breakeven.months.label", _break_even(c, lang, "months")),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
-        # a month raised to its busiest hour's floor: the figure costed and the estimate it replaces (s29-volume29)
-        # a month capped at what the people can send is no busiest-hour floor: the row says which (review 20b, q08)
-        ("misc32.cost.people_cap" if volume_peak.people_capped(c) else "volume29.cost.floor", volume_peak.floor_sentence(c, lang, result.deployment_form == "hosted_api") or "—"),
         ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
          if result.deployment_form == "hosted_api" else "memo.text15.cost.per_million", per_million),
         ("memo.cost.per_million_tokens", out_m if per_million == "—" else "—"),

@@ -220,21 +220,30 @@ def people_capped(costs: Any) -> bool:
 
 
 def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
-    """Where the month was raised to its busiest hour's floor (``floor``): the input / output the costs use, the
-    line that multiplies out to them (the peak's busiest hour, or the people's most where that caps it), the peak's
-    reading beside a capped figure, the cost at the estimate's volume (the other end of the range) and the ask, for
-    the cost table's own row under the tokens row, which keeps the estimate its basis states ("" where it was not
-    raised; s29-volume29, s30-floor30, review 19: q08, q09, q17, q21, q24, q33)."""
+    """Where the month was raised to its busiest hour's floor (``floor``): the cost table's one tokens row (""
+    where it was not raised). The input / output the costs use first, the line that multiplies out to them (the
+    peak's busiest hour, or the people's most where that caps it), then the estimate from the answers in a clause
+    saying why it is not used, the cost at it (a hosted API's month) and the ask; the peak's reading beside a
+    capped figure. One row, one figure the costs rest on (onebasis36, blind review 25, q34: "'Costed on 290,000,000
+    / 87,000,000' beside an estimate of 132M/39.6M. Pick one."; q09: "one volume basis should be picked"): until
+    then the tokens row printed the estimate and a "Costed month" row under it the figure used, two totals."""
     raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
     if not raised or not raised.get("line"):
         return ""
     implied, estimate = float(raised["implied"]), float(raised["estimate"])
+    # the range's high end kept (the GPU-use row's upper share and a hosted API's "at most" read it): said once as
+    # the high end of the month used, not as another month (onebasis36)
+    high = float(getattr(costs, "output_tokens_per_month_high", None) or 0)
+    ratio = (costs.input_tokens_per_month or 0) / implied if implied else 0.0
     common = {"used": f"{round_money(costs.input_tokens_per_month or 0)} / {round_money(implied)}",
-              "peak": raised["peak"], "estimate": round_money(estimate),
+              "peak": raised["peak"], "estimate": f"{round_money(float(raised.get('estimate_in') or 0))} / "
+              f"{round_money(estimate)}", "est": _estimate_clause(costs.volume_basis),
               "other": _other(costs, hosted_form, estimate / implied, estimate)}
+    common["high"] = {"tr": "onebasis36.high", "peak": raised["peak"], "in": about(high * ratio),
+                      "out": about(high)} if high * SHORT > implied else ""  # q08's 860M beside 850M: the same reading, not said
     cap = raised.get("cap")
     if cap:
-        return _spaced(render(lang, "floor30.capped", {
+        return _spaced(render(lang, "onebasis36.capped", {
             **common, "people": f"{cap['people']:,}", "per": cap["per"], "days": cap["days"],
             "day": cap.get("day") or {"tr": "fleetword33.day.working"},
             "tokens": f"{cap['tokens']:,}", "implied": about(float(raised["peak_implied"])),
@@ -244,12 +253,27 @@ def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
     # figure the costs use and why first, then the product in plain words: which hours it counts (the busiest hour
     # of each day alone, or a steady load's every hour), a request's seconds beside the requests an hour each, and
     # "working days" only where the days are working days (q08 zh: workdays beside a load "stable around the clock")
-    return _spaced(render(lang, "floor30.peak", {
+    return _spaced(render(lang, "onebasis36.peak", {
         **common, "mean": line["mean"], "per_hour": f"{line['per_hour']:,}", "secs": _seconds(line["per_hour"]),
         "span": {"tr": "floor30.hours", "hours": line["hours"]} if line["hours"] > 1 else {"tr": "tokens33.span.hour"},
         "days": {"tr": "tokens33.days." + ("working" if raised.get("when") == "volume28.when.working" else "every"),
                  "days": line["days"]},
         "tokens": f"{line['tokens']:,}"}))
+
+
+def _estimate_clause(basis: dict[str, Any]) -> dict[str, Any] | str:
+    """The estimate's own basis in a few words (the people × the requests each sends), "" for any other basis: the
+    assumptions list says it in full with its range, so the one tokens row names only what it multiplies (the
+    range's ends and the in-flight reading are readings of the same answers, not the figure the costs use)."""
+    if basis.get("tr") == people_volume.BASIS_KEY:
+        who = basis.get("who") or {}
+        short = who if isinstance(who, dict) and who.get("tr") == "plan.volume18.who.users" else \
+            {"tr": "onebasis36.who.about", "people": f"{int(basis.get('people') or 0):,}"}
+        return {"tr": "onebasis36.est.people", "who": short, "per": basis.get("per"),
+                "day": basis.get("day") or {"tr": "fleetword33.day.working"}}
+    if basis.get("tr") == "fleet20.public.basis":
+        return {"tr": "onebasis36.est.public", "who": basis.get("who"), "per": basis.get("per")}
+    return ""
 
 
 def _seconds(per_hour: int) -> str:

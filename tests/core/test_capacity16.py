@@ -185,6 +185,12 @@ def test_a_day_night_volume_without_requests_a_day_is_an_assumption_with_a_lower
     measured = answers.get("measured_utilisation") is not None and (not fleet or bool(fleet.get("load_is_this_service")))
     day_night = answers.get("load_pattern", "diurnal") == "diurnal" and answers.get("use_case") != "offline_batch"
     basis = r.costs.volume_basis or {}
+    if basis.get(volume_peak.FLOOR):  # onebasis36 (review 25, q34: "'Costed on 290,000,000 / 87,000,000' beside an
+        # estimate of 132M/39.6M. Pick one."): a month raised to what its peak means is ONE row: the figure the
+        # costs use first, then the estimate (the assumption, its range said in the assumptions list) as the reading
+        # not used, after it; two totals in all, no "Costed month" row under it
+        _one_tokens_row(r, lang, row.group(1), by_count or measured)
+        return
     if basis.get("tr") == "plan.publicvol18.basis":  # s18-publicvol: a public service's month (any load shape) is
         # the peak ÷ its peak-to-average ratio, said as an assumption between its low and high ends
         assert not (by_count or measured) and ASSUMED[lang] in row.group(1), row.group(1)
@@ -204,6 +210,7 @@ def test_a_day_night_volume_without_requests_a_day_is_an_assumption_with_a_lower
     assert ASSUMED[lang] in row.group(1), (path.stem, row.group(1))
     # s26-volume26: where the month is under half of what its own peak implies, the row goes on with one sentence that
     # says so (advisor.plan.volume_peak); the figures checked here are the basis's, before that sentence
+    # (onebasis36: a raised month's row is checked by ``_one_tokens_row`` above; the floor_row lines below stay)
     # s28-volume28: an estimate far under its peak is raised to the busiest hour's floor; the row's first figures are
     # then the floor, the estimate's own in the basis. s29-volume29 (re-argued): the floor is said in its own row
     # under this one (opening FLOOR_SAID), every raised plan's, a two-node plan's included (q34 was said nowhere);
@@ -240,6 +247,23 @@ def test_a_day_night_volume_without_requests_a_day_is_an_assumption_with_a_lower
         return
     upper_in, upper_out, low_in, low_out = figures[0], figures[1], figures[-2], figures[-1]
     assert low_in < upper_in and low_out < upper_out, row.group(1)
+
+
+def _one_tokens_row(r: PlanResult, lang: str, value: str, counted: bool) -> None:
+    """A raised month's tokens row: opens on the input / output the costs use, holds the estimate it replaces after
+    that, and no other month (two input / output pairs); no second row of tokens in the memo."""
+    c = r.costs
+    raised = c.volume_basis[volume_peak.FLOOR]
+    costed = f"{c.input_tokens_per_month:,.0f} / {c.output_tokens_per_month:,.0f}"
+    assert not counted and value.startswith(costed), value
+    estimate = f"{round(float(raised['estimate_in'])):,} / {round(float(raised['estimate'])):,}"
+    assert value.index(estimate) > len(costed), value
+    # the estimate's range is not printed as further months; its high end, where above the month used, once as that
+    high = (c.output_tokens_per_month_high or 0) * volume_peak.SHORT > c.output_tokens_per_month
+    assert len(re.findall(r"\d{1,3}(?:,\d{3})+ / \d{1,3}(?:,\d{3})+", value)) == 2 + high, value
+    md = render_memo_markdown(r, lang)
+    for key in ("volume29.cost.floor", "misc32.cost.people_cap"):
+        assert f"| {translate(lang, key)} |" not in md
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=IDS)

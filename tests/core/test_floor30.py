@@ -36,9 +36,17 @@ def _row(r: PlanResult, lang: str, start: str) -> str:
 
 
 def _floor_row(r: PlanResult, lang: str) -> str:
-    # misc32 (re-argued, review 20b q08): a month raised to what the people send is labelled as that cap
-    capped = volume_peak.people_capped(r.costs)
-    return _row(r, lang, f"| {translate(lang, 'misc32.cost.people_cap' if capped else 'volume29.cost.floor')} |")
+    """The one tokens row of a raised month (onebasis36, review 25, q34: "'Costed on 290,000,000 / 87,000,000'
+    beside an estimate of 132M/39.6M. Pick one."): until then a "Costed month" row (misc32: "the people's most")
+    under the tokens row gave the figure the costs use, the tokens row the estimate. A reader needs one figure the
+    costs rest on, first in the row, and the estimate said as the reading not used: no second row of tokens."""
+    memo = render_memo_markdown(r, lang)
+    for key in ("volume29.cost.floor", "misc32.cost.people_cap"):
+        assert f"| {translate(lang, key)} |" not in memo
+    row = _row(r, lang, TOKENS[lang])
+    c = r.costs
+    assert _figures(row.split("|")[2])[:2] == [round(c.input_tokens_per_month), round(c.output_tokens_per_month)]
+    return row
 
 
 def _figures(text: str) -> list[int]:
@@ -96,14 +104,20 @@ def test_a_floors_line_multiplies_out_to_the_figures_the_costs_use(name, lang):
                                   "q09_eu_voice_agent"])
 def test_the_tokens_row_opens_on_what_its_basis_multiplies_out_to(name, lang):
     """q17's basis "20 people × 20 requests × 22 days, 2,500 tokens a request" is 17,600,000 / 4,400,000: the row
-    opens on those figures, whether or not the costs use a floor (said in the row under it)."""
+    opens on those figures. Re-argued for review 25 (onebasis36, q09/q34 "pick one"): the row opens on the figure
+    the costs use; where that is a raised month, the estimate its basis multiplies out to follows in the same row,
+    after it, said as the reading not used (until then the row opened on the estimate, a second row on the costs')."""
     r = advice_plan(name)
     c = r.costs
     raised = (c.volume_basis or {}).get(volume_peak.FLOOR)
-    estimate = float(raised["estimate"]) if raised else float(c.output_tokens_per_month)
     row = _row(r, lang, TOKENS[lang])
     opening = _figures(row.split("|")[2].split("(")[0].split("（")[0])
-    assert opening[1] == round(estimate), row
+    assert opening[1] == round(c.output_tokens_per_month), row
+    if raised:
+        cell = row.split("|")[2]
+        estimate = f"{round(float(raised['estimate_in'])):,} / {round(float(raised['estimate'])):,}"
+        assert cell.index(estimate) > cell.index(f"{round(c.output_tokens_per_month):,}"), row
+        return
     if c.volume_basis.get("per") and c.volume_basis.get("who", {}).get("tr") == "plan.volume18.who.users":
         users = advice_answers(name)["users"]  # the answers' head count: the product a reader checks
         tokens = int(c.volume_basis["tokens"].replace(",", ""))

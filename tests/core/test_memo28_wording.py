@@ -146,11 +146,12 @@ def test_the_busiest_hours_figure_per_million_names_its_volume_apart_from_the_ro
     # re-argued (s29-volume29): both months are now raised to that busiest hour's floor, said in the cost table's own
     # row under the tokens row; it names the estimate it replaces, and the per-million row is at the floor the
     # tokens row opens on
-    floor = next(x for x in memo.splitlines() if x.startswith("| " + translate(lang, "volume29.cost.floor") + " |"))
-    # re-argued (s30-floor30, review 19: q21/q24 "the row disagrees with its stated basis"): the tokens row opens on
-    # the estimate its basis multiplies out to, the floor's row on the figures the costs use
-    assert used in row.split("|")[2].split("(")[0].split("（")[0]
-    assert f"{r.costs.output_tokens_per_month:,.0f}" in floor
+    # re-argued (onebasis36, review 25, q09/q34 "pick one"): one tokens row, opening on the figure the costs use
+    # (the one the per-million row divides), the estimate it replaces after it; no "Costed month" row
+    assert not any(x.startswith("| " + translate(lang, "volume29.cost.floor") + " |") for x in memo.splitlines())
+    value = row.split("|")[2].strip()
+    assert value.split(" / ")[1].startswith(f"{r.costs.output_tokens_per_month:,.0f}")
+    assert value.index(used) > value.index(f"{r.costs.output_tokens_per_month:,.0f}")
     assert translate(lang, "volpeak26.why.assumed") not in row
 
 

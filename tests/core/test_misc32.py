@@ -125,13 +125,20 @@ def test_q08_says_cards_worth_one_replica_and_the_peaks_month_apart(lang: str) -
     assert re.search(r"one replica down, not a whole server|副本坏一个（不是整台服务器宕机）", memo)
     # re-argued in s34-volume36 (blind review 25, q24): q08 answers no head count, so the ~150 people read from its
     # peak no longer cap it: its month is labelled as read from the peak, not as the people's most
-    row = _row(memo, translate(lang, "volume29.cost.floor"))
+    # re-argued again (onebasis36, review 25, q09/q34 "pick one"): the month is said in the one tokens row, which
+    # opens on it, with no "Costed month" row of either label under it
+    row = _row(memo, translate(lang, "memo.cost.tokens"))
     assert f"| {translate(lang, 'misc32.cost.people_cap')} |" not in memo
+    assert f"| {translate(lang, 'volume29.cost.floor')} |" not in memo
     raised = r.costs.volume_basis[FLOOR]
-    assert round_money(float(raised["implied"])) in row
+    assert row.split("|")[2].strip().split(" / ")[1].startswith(round_money(float(raised["implied"])))
 
 
-def test_a_floor_not_capped_by_the_people_keeps_its_busiest_hour_label() -> None:
+def test_a_floor_not_capped_by_the_people_says_it_is_read_from_the_peak() -> None:
+    """q34's month, raised to what its peak of 60 means: once labelled "Costed month (read from the peak)" in a row
+    of its own; since onebasis36 the tokens row itself says the month is read from the peak, not the people's most."""
     memo = render_memo_markdown(advice_plan(Q34), "en")
-    assert f"| {translate('en', 'volume29.cost.floor')} |" in memo
+    row = _row(memo, translate("en", "memo.cost.tokens"))
+    assert "read from your peak of 60 at once" in row and "the most these people send" not in row
+    assert f"| {translate('en', 'volume29.cost.floor')} |" not in memo
     assert f"| {translate('en', 'misc32.cost.people_cap')} |" not in memo

@@ -96,7 +96,9 @@ BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical
 # "costed month" row) and the latency note on repeated first-token P99s applies; with the one sentence saying why the
 # L20, the Chinese memo lays out 1,077 mm and runs onto a fifth page by about eight lines of sources (English: 1,053 mm,
 # 4 pages). Pinned at 5 in Chinese until a trim wins the lines back (listed as work left in the session's report).
-BUDGET_ZH: dict[str, int] = {"q30_unfiled_finetune_public_30d": 5}
+# s34-onebasis36 (blind review 25, q09/q34 "pick one"): the raised month is one tokens row, its "Costed month" row
+# gone; q30's Chinese memo lays out 1,069 mm (from 1,078) and is back on 4 pages, so its exception is dropped.
+BUDGET_ZH: dict[str, int] = {}
 needs_poppler = pytest.mark.skipif(shutil.which("pdfinfo") is None or shutil.which("pdftotext") is None,
                                    reason="poppler-utils (pdfinfo, pdftotext) not installed")
 
