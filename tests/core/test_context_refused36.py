@@ -13,7 +13,7 @@ from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_plan
 
 Q18, Q43 = "q18_us_fleet_32_h100", "q43_us_team_mainland_low_latency"
-REFUSED = {"en": "the server refuses longer requests with an error", "zh_CN": "更长的请求会被服务拒绝"}
+REFUSED = {"en": "the server refuses longer requests", "zh_CN": "更长的请求会被服务拒绝"}
 
 
 def _assumed(plan):
