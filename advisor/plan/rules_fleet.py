@@ -106,7 +106,9 @@ def _api_more(f: Facts, plan: Any, rented: dict) -> dict | None:
     lead = api_lead(f)
     if lead is None:
         return None
-    return {"tr": "rem36_burst.fleetload.more.api", "plan": plan, "rented": rented, "basis": lead["rented_basis"]}
+    # how the rented part is sold (a month each through the sales) is the burst finding's, said there and on page 1's
+    # budget row: not again in this reason, which page 1 lists beside that finding (s34 lead, q39 en at 6 pages)
+    return {"tr": "rem36_burst.fleetload.more.api", "plan": plan, "rented": rented, "basis": ""}
 
 
 def _site_words(f: Facts, o: OwnedFormCost) -> dict:
