@@ -28,7 +28,6 @@ figures the rule weighed, so "Why this GPU" says them in one sentence (``said``)
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +37,7 @@ from advisor.plan.batch_kv import fp8_kv_allowed
 from advisor.plan.capacity import one_down_load
 from advisor.plan.in_region_fallback import stand_in
 from advisor.plan.kv_fp8_set import load_to_hold
+from advisor.plan.kv_pick_words import _pct  # noqa: F401 (the premium as said, read by tests)
 
 MAX_CHECKED = 3  # setups checked on the predictor for this rule (each is a few simulated levels)
 # a candidate note: ``kv_over:<gpu id>:<weights>:<kv dtype>:<its full-context count>:<its load>:<more %>:<basis>``
@@ -165,31 +165,4 @@ def said(choice: Any, ctx: Any, chosen: sizing.Candidate | None) -> Any:
         "single_card": other(choice.single_card), "single_card_declined": other(choice.single_card_declined)})
 
 
-def _pct(v: float) -> str:
-    """A premium as said: one decimal under 10 % (0.1 %), whole above (as kv_limit says the card's)."""
-    return f"{v:.1f}" if abs(v) < 10 else f"{round(v)}"
-
-
-def text(choice: Any, lang: str) -> str:
-    """The sentence "Why this GPU" ends with where this rule chose the GPU (empty otherwise)."""
-    from advisor.plan.result import render
-
-    d = getattr(choice, "kv_pick", None)
-    if not d:
-        return ""
-    more = float(d["more_pct"])
-    if more <= 0:
-        cost: dict[str, Any] = {"tr": "kvpick36.cost.none"}
-    elif d["basis"] == "budget" and d.get("budget") is not None:
-        cost = {"tr": "kvpick36.cost.budget", "more": _pct(more), "budget": f"{math.floor(d['budget']):,}",
-                "currency": d["currency"]}
-    else:
-        cost = {"tr": "kvpick36.cost.margin", "more": _pct(more), "limit": d["limit_pct"]}
-    return ("" if lang == "zh_CN" else " ") + render(lang, "kvpick36.why", {
-        "gpu": d["gpu_name"], "other": d["other"], "weights": d["weights"], "kv": d["kv_dtype"],
-        "context": f"{d['context']:,}",
-        "other_full": d["other_full"], "other_load": d["other_load"], "full": d["full"], "load": d["load"],
-        "carry": {"tr": "kvpick36.carry.down" if d["down"] else "kvpick36.carry.peak"}, "cost": cost})
-
-
-__all__ = ["MAX_CHECKED", "NOTE", "best_cache", "carry", "full_fit", "passed_over", "prefer", "said", "short", "text"]
+__all__ = ["MAX_CHECKED", "NOTE", "best_cache", "carry", "full_fit", "passed_over", "prefer", "said", "short"]

@@ -1314,9 +1314,9 @@ class GpuChoice(_Out):
 
     def text_in(self, lang: str) -> str:
         """The choice said (``_text``), then why its KV cache decided against a cheaper card (kv_pick.py)."""
-        from advisor.plan import kv_pick
+        from advisor.plan import kv_pick_words
 
-        base, more = self._text(lang), kv_pick.text(self, lang)
+        base, more = self._text(lang), kv_pick_words.text(self, lang, render)
         return base.rstrip() + more if more else base
 
     def _text(self, lang: str) -> str:

@@ -516,7 +516,7 @@ def region_split(f: Facts):
             "other_load": fast["other_load"], "other_tpot": f"{fast['other_tpot']:,.1f}", "target": fast["target"],
             "load": fast["load"], "tpot": f"{fast['tpot']:,.1f}", "near": fast["near_pct"]}
         if getattr(node, "switch", None) is not None:  # off a stand-in part: the part to quote (s34-twonode36, q34)
-            from advisor.plan.supply_lead import params as switch_params
+            from advisor.plan.supply_params import params as switch_params
 
             variant, faster = "own_part_faster", {"tr": "twonode36.finding", **switch_params(node.switch)}
         elif quick and not fast:  # a faster card priced there, named with its month and TPOT (round 13, q05)

@@ -26,11 +26,11 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.plan.data import facts
-from advisor.plan.money_text import round_money
 from advisor.plan.result import NextStep, PlanResult, render
 from advisor.plan.sales_deadline import start_now
 from advisor.plan.sales_only import listed_on_request
 from advisor.plan.sales_wait import RENTED_FORMS
+from advisor.plan.supply_params import params
 
 STEP_ID = "supply_quote"
 BATCH_FINDING = "sizing.batch_gpu_choice"  # a job's why-this-GPU finding: its runner-up part (``sales_job``)
@@ -150,14 +150,6 @@ def _variant(s: dict[str, Any]) -> str:
     if s["kind"] == "region":
         return "region"
     return "job" if s["per_job"] else "sales"
-
-
-def params(s: dict[str, Any]) -> dict[str, Any]:
-    """The switch's figures as the texts quote them."""
-    return {"gpu": s["gpu"], "n": s["n"], "lead_gpu": s["lead_gpu"], "lead_n": s["lead_n"],
-            "region": {"tr": f"plan.region.{s['region']}"}, "below": round_money(s["below"]),
-            "currency": s["currency"], "deadline": s.get("deadline_days") or "", "slack": s.get("slack_days") or 0,
-            "hours": s.get("deadline_hours") or ""}
 
 
 def _where(n: int | None) -> Any:
