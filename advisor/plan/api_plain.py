@@ -10,6 +10,12 @@ the month it costs (the plan's month less the API's, end for end: the least and 
 that the API is the cheaper move if the control is not worth it; where the two months meet, that they cost about the
 same and the control comes at no clear extra cost. Other reasons (sensitive data, a filing that names the deployed
 model, a fine-tune no provider serves) are bars that say themselves, and keep the line as it was.
+
+Review 26 (q26): page 1 said "the two cost about the same" beside the finding's "a hosted API is likely cheaper ...
+at their middles, ¥71,686 against ¥101,696": this line judged the two months by its own test. It now takes the
+finding's own verdict on the same ranges (``hosted_verdict.api_verdict``'s kind, as ``cost.hosted_weighed`` chose its
+variant by): "clear" the gap with what the control costs, "tie" about the same, "volume"/"ends"/"far" likely cheaper,
+"overlap" the prices decide, so page 1 and the finding can never disagree on the same figures.
 """
 
 from __future__ import annotations
@@ -20,17 +26,34 @@ from advisor.plan.rule_base import Facts, _range
 
 RUNNING = "plan.hostedrun21.why.running"
 KEY = "apiweigh36.set_aside.running"
+# the finding's verdicts that say "a hosted API is likely cheaper" (its titles ``…weighed.{kind}.title``)
+LIKELY = frozenset({"volume", "ends", "far"})
+LIKELY_KEY = "q26agree_set_aside.running.likely"
+OVERLAP_KEY = "q26agree_set_aside.running.overlap"
 
 
-def running(f: Facts, first: dict[str, Any], plan: Any, hosted: Any, top: float) -> dict[str, Any] | str:
-    """The set-aside line's plain clause where the first reason is the team's running of the service (``RUNNING``):
-    "gap" with what the control costs a month where the API costs less at every price, "same" where the months
-    meet; "" for any other reason."""
+def clause_key(kind: str) -> str:
+    """The plain clause's key for the finding's verdict ``kind`` on the two months (one judgement for both)."""
+    if kind == "clear":
+        return f"{KEY}.gap"
+    if kind in LIKELY:
+        return LIKELY_KEY
+    if kind == "overlap":
+        return OVERLAP_KEY
+    return f"{KEY}.same"  # "tie": about the same (a yardstick never reaches here: ``hosted_weigh`` says it apart)
+
+
+def running(f: Facts, first: dict[str, Any], plan: Any, hosted: Any, top: float,
+            kind: str) -> dict[str, Any] | str:
+    """The set-aside line's plain clause where the first reason is the team's running of the service (``RUNNING``),
+    in the words of the finding's verdict ``kind`` (``clause_key``): "gap" with what the control costs a month where
+    the API costs less at every price; "" for any other reason."""
     if first.get("tr") != RUNNING:
         return ""
-    if top < plan.low:
-        return {"tr": f"{KEY}.gap", "diff": _range(plan.low - top, plan.high - hosted.low, f)}
-    return {"tr": f"{KEY}.same"}
+    key = clause_key(kind)
+    if key == f"{KEY}.gap":
+        return {"tr": key, "diff": _range(plan.low - top, plan.high - hosted.low, f)}
+    return {"tr": key}
 
 
-__all__ = ["KEY", "RUNNING", "running"]
+__all__ = ["KEY", "LIKELY", "LIKELY_KEY", "OVERLAP_KEY", "RUNNING", "clause_key", "running"]

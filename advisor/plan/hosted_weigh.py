@@ -483,7 +483,7 @@ def _weighed(f: Facts) -> Finding | None:
         variant = None if clear else "tie" if tie else "volume" if by_volume else "ends" if ends else "far" if far \
             else "overlap"
         # review 25 (q31): the team's running of the service said as the trade it is, with what it costs a month
-        plain = api_plain.running(f, why[0], plan, hosted, top)
+        plain = api_plain.running(f, why[0], plan, hosted, top, v.kind)
         got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), plain=plain,
                       **common)
         if variant is None and factor > 1:  # s21-apiregion21b: the title's month and the text's "at most" each

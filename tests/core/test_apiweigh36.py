@@ -124,16 +124,6 @@ def test_q31_says_the_trade_and_what_the_control_costs(lang):
     assert ("because you run this service" if lang == "en" else "放弃的原因是你们自己运行") not in line
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_q26_running_reason_where_the_months_meet_says_about_the_same(lang):
-    r = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
-    f = r.finding("cost.hosted_weighed")
-    assert f is not None and f.params["plain"]["tr"] == f"{api_plain.KEY}.same"
-    c = r.costs
-    assert c.hosted_api_monthly.high * high_end_factor(c) >= c.recommended_monthly.low
-    assert ("about the same" if lang == "en" else "相差不多") in set_aside.text(r.findings, lang)
-
-
 def test_other_reasons_keep_the_set_aside_line_as_it_was():
     """A bar that says itself (highly sensitive data, q14; a filing that names the deployed model, q32) keeps the
     line's "because …" clause."""
