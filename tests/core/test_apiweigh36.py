@@ -100,6 +100,32 @@ def test_q34_mainland_users_api_priced_on_their_own_list(lang):
     assert hosted_prices.priced_on(away) in lead  # the deprecation, said of the overseas users
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_q34_mainland_api_is_an_option_to_test_not_a_second_decision(lang):
+    """Blind review 26 (q34): "the boss now receives two answers", and page 1's mainland share read against section
+    7's all-users month "without clear labels". The two-node plan stays the recommendation; the lead's paragraph
+    gives the mainland share beside all users' month, the one section 7 weighs, and no longer tells the boss to
+    serve the mainland users from the API."""
+    r = planned(advice_answers("q34_mixed_users_split"))
+    sw = r.start_with
+    assert sw is not None and sw.key == api_per_region.KEY and sw.form != "hosted_api"
+    assert len(r.nodes) == 2  # the decision is still the mainland node and the overseas one
+    whole = r.finding("cost.hosted_weighed")
+    assert whole is not None and whole.params["hosted"] == sw.params["all_month"]  # section 7's figure, exactly
+    assert sw.params["all_month"] != sw.params["home_month"]
+    memo = render_memo_markdown(r, lang)
+    page1 = _page_one(r, lang)
+    lead = next(p for p in page1.split("\n\n") if sw.params["home_month"] in p)
+    assert sw.params["all_month"] in lead and sw.params["node_month"] in lead
+    findings = memo.split("\n## ")[7]  # section 7: the all-users month it weighs
+    assert sw.params["all_month"] in findings and sw.params["home_month"] not in findings
+    labels = {"en": ("option to test after launch", "their share alone", "for all users"),
+              "zh_CN": ("上线后可测试的备选", "仅大陆用户那部分", "全部用户")}[lang]
+    assert all(w in lead for w in labels), lead
+    gone = {"en": "keep only the overseas node", "zh_CN": "只保留海外节点"}[lang]
+    assert gone not in memo
+
+
 def test_a_deprecation_on_both_lists_or_none_keeps_the_line_as_it_was():
     """The per-region line needs the overseas list deprecated and the mainland list not: q13 and q22 (one region) and
     q05 (a split plan without a deprecated overseas row) keep theirs."""
