@@ -37,6 +37,7 @@ from advisor.plan import (
     capex_unknown,
     closest_api,
     cloud_price_labels,
+    feasible_gate,
     field_labels,
     fleet_where,
     headline25,
@@ -1455,6 +1456,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
     feasible = sales_deadline.feasible_text(result, lang) or feasible  # launched on the on-demand part (q32)
     feasible = supply_lead.feasible_text(result, lang, feasible)  # on a part no one there is known to sell (q43)
+    feasible = feasible_gate.feasible_text(result, lang, feasible)  # a first token inside the error (q10, r26)
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         feasible += t("memo.apikept25.feasible_at_loss")

@@ -81,11 +81,19 @@ def upgrade_paragraph(result: PlanResult, lang: str) -> str:
         **f.params["verdict"], "peak": peak,
         "one_pct": budget_share.percent(total.low, total.high, costs.budget_monthly),
         # with one of the two servers down: this server's replicas at the most a replica takes within the target
-        "down": min(peak, replicas * c_max),
+        "down": _down(peak, min(peak, replicas * c_max)),
         "headroom": f"{max(0.0, 2 * replicas * c_max / peak - 1) * 100:.0f}",
         "one_headroom": f"{(cap.headroom or 0.0) * 100:.0f}",
         "ttft": thin_ttft(result),
     })
+
+
+def _down(peak: int, down: int) -> dict[str, Any]:
+    """What the remaining server serves with the other down: "all 8 of the peak", not "8 of the peak of 8" (review 26,
+    q10 zh: "两台仍能处理峰值 8 个请求中的 8 个" read as garbled)."""
+    if down >= peak:
+        return {"tr": "q10gate_.down_all", "peak": peak}
+    return {"tr": "q10gate_.down_some", "peak": peak, "down": down}
 
 
 def thin_ttft(result: PlanResult) -> dict[str, Any] | str:

@@ -91,7 +91,9 @@ def test_a_grant_that_covers_the_high_end_reads_yes(lang: str) -> None:
     r = _q17(budget=500_000)
     assert r.feasible and r.costs.owned is not None and r.costs.owned.capex_within_budget
     assert not capex_condition.straddles(r)
-    assert _row(r, lang) == BARE_YES[lang]
+    row = _row(r, lang)
+    # a yes with no purchase condition (the gate steps and a thin first-token margin may follow it: s26, s34-q10gate)
+    assert row.startswith(BARE_YES[lang]) and _money(r.costs.owned.capex.high) not in row, row
 
 
 def test_cli_summary_carries_the_grant_condition() -> None:
