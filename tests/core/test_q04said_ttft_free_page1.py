@@ -1,0 +1,41 @@
+"""Page 1 says the first-token target the plan was sized for where an assumed one was raised to fit the free cards
+(s34-q04said, blind review 26, q04: "That trade-off belongs in the headline, not only in the open-questions box");
+a plan whose target the team gave says nothing of it."""
+
+from __future__ import annotations
+
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.ttft_free_cards import KEY
+from tests.support.planned import Q04_GIVEN, advice_plan
+
+Q04 = "q04_securities_h20_l20_fleet"
+
+
+def _row(md: str, label: str) -> str:
+    return next(line for line in md.splitlines() if line.startswith(f"| {label} |"))
+
+
+def test_raised_target_is_said_in_the_feasible_row_with_the_plans_figures():
+    r = advice_plan(Q04)
+    a = next(a for a in r.assumptions if a.key == KEY)
+    p = a.params
+    value, default = f"{p['value'] / 1000:g}", f"{p['default'] / 1000:g}"
+    busy = p["n"] - p["free"]
+    assert busy > 0 and p["value"] > p["default"]  # the target was raised because the usual one takes busy cards
+    en = _row(render_memo_markdown(r, "en"), "Feasible as asked")
+    assert f"planned at a first-token target of {value} s (assumed: none was given)" in en
+    assert f"fits your {p['free']} free cards" in en
+    assert f"the usual {default} s needs {p['n']} × {p['gpu']} in TP{p['tp']}" in en
+    assert f"taking {busy} busy card" in en and "give your target" in en
+    zh = _row(render_memo_markdown(r, "zh_CN"), "按要求是否可行")
+    assert f"按首 token 延迟目标 {value} 秒规划（假设：未给出目标）" in zh
+    assert f"空闲的 {p['free']} 张卡" in zh
+    assert f"通常的 {default} 秒需要 {p['n']} 张 {p['gpu']}（TP{p['tp']}）" in zh
+    assert f"占用 {busy} 张忙碌的卡" in zh and "请给出你们的目标" in zh
+
+
+def test_a_given_target_is_not_said_as_assumed():
+    r = advice_plan(Q04, **Q04_GIVEN)
+    assert not any(a.key == KEY for a in r.assumptions)
+    assert "first-token target of" not in render_memo_markdown(r, "en")
+    assert "未给出目标" not in render_memo_markdown(r, "zh_CN")
