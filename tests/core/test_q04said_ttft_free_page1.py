@@ -39,3 +39,29 @@ def test_a_given_target_is_not_said_as_assumed():
     assert not any(a.key == KEY for a in r.assumptions)
     assert "first-token target of" not in render_memo_markdown(r, "en")
     assert "未给出目标" not in render_memo_markdown(r, "zh_CN")
+
+
+def _reason(md: str, needle: str) -> str:
+    return next(line for line in md.splitlines() if line[:1].isdigit() and needle in line)
+
+
+def test_with_a_spare_the_server_loss_is_its_own_sentence_saying_the_spare_does_not_cover_it():
+    # blind review 26, q04 zh: the one-replica failure and the whole-server failure split, so page 1 says plainly
+    # that N+1 does not cover a server outage
+    r = advice_plan(Q04)
+    md = render_memo_markdown(r, "en")
+    assert "The N+1 spare covers one replica failing" in md  # its placement counts the spare the same way
+    en = _reason(md, "one server down")
+    assert ". The spare replica covers one replica failing, not a server outage: one server down leaves" in en
+    assert "; one server down" not in en
+    zh = _reason(render_memo_markdown(r, "zh_CN"), "一台服务器宕机")
+    assert "。备用副本只能顶替单个副本故障，顶不住整台服务器宕机：一台服务器宕机后" in zh
+
+
+def test_without_a_spare_the_server_loss_says_no_spare_covers_it():
+    # q08: its 3rd replica is headroom, not an N+1 spare (its placement says "There is no spare replica")
+    r = advice_plan("q08_ascend_fleet_internal")
+    en = render_memo_markdown(r, "en")
+    assert "There is no spare replica" in en
+    assert "The spare replica covers one replica failing" not in en
+    assert "; one server down leaves" in _reason(en, "one server down")
