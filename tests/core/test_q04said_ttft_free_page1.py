@@ -50,12 +50,12 @@ def test_with_a_spare_the_server_loss_is_its_own_sentence_saying_the_spare_does_
     # that N+1 does not cover a server outage
     r = advice_plan(Q04)
     md = render_memo_markdown(r, "en")
-    assert "The N+1 spare covers one replica failing" in md  # its placement counts the spare the same way
+    assert "The N+1 spare covers one replica failing, not a whole server" in md  # its placement counts the spare the same way
     en = _reason(md, "one server down")
-    assert ". The spare replica covers one replica failing, not a server outage: one server down leaves" in en
+    assert ". The N+1 spare covers one replica failing, not a server outage: one server down leaves" in en
     assert "; one server down" not in en
     zh = _reason(render_memo_markdown(r, "zh_CN"), "一台服务器宕机")
-    assert "。备用副本只能顶替单个副本故障，顶不住整台服务器宕机：一台服务器宕机后" in zh
+    assert "。N+1 备用只能顶住一个副本故障，顶不住整台服务器宕机：一台服务器宕机后" in zh
 
 
 def test_without_a_spare_the_server_loss_says_no_spare_covers_it():
@@ -63,5 +63,5 @@ def test_without_a_spare_the_server_loss_says_no_spare_covers_it():
     r = advice_plan("q08_ascend_fleet_internal")
     en = render_memo_markdown(r, "en")
     assert "There is no spare replica" in en
-    assert "The spare replica covers one replica failing" not in en
+    assert "not a server outage" not in en
     assert "; one server down leaves" in _reason(en, "one server down")
