@@ -40,7 +40,14 @@ def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
     spread = server_loss(f)
     # what a server down leaves, in requests of the peak, not as a share of a second replica count (review 23, q04:
     # "one server down leaves 2 of 4 replicas, 67 % of the 3 the peak needs" is hard to parse; ``server_carry``)
-    loss: dict | str = ({"tr": "agree18.sizing.server_loss", "left": spread.left, "replicas": spread.replicas,
+    # with a spare replica beyond those the peak needs, the server loss is its own sentence that says the spare
+    # does not cover it (s34-q04said, blind review 26, q04 zh: "mixes the single-replica failure case with the
+    # whole-server failure; split them so the boss sees that N+1 does not cover a server outage")
+    # (the N+1 spare as the placement finding counts it: ``placement_rules.placement``, never a headroom replica)
+    lay = getattr(ch, "layout", None)
+    spare = spread is not None and lay is not None and lay.spare_units > 0
+    loss: dict | str = ({"tr": "q04said_.sizing.server_loss_spare" if spare else "agree18.sizing.server_loss",
+                         "left": spread.left, "replicas": spread.replicas,
                          "carry": carry_words(f.ctx, ch, spread.left)}
                         if spread is not None else "")  # fmt: skip
     if knee or loss:

@@ -1,0 +1,38 @@
+"""Page 1 says the first-token target the plan was sized for where ``ttft_free_cards`` raised an assumed one
+(s34-q04said, blind review 26, q04: "the memo quietly plans against a 10 s P99 TTFT … That trade-off belongs in
+the headline, not only in the open-questions box").
+
+The figures are the assumption's own (``ttft_free_cards.relax``): the raised target, the usual one, the layout the
+usual one needs and the free cards; the busy cards that layout takes are its cards less the free ones. A target the
+team gave is never raised, so nothing is said then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.result import render
+from advisor.plan.ttft_free_cards import KEY
+
+
+def _seconds(ms: Any) -> str:
+    """10000 → "10", 9500 → "9.5": the target in seconds, as a reader says it."""
+    return f"{float(ms) / 1000:g}"
+
+
+def key_clause(result: Any, lang: str) -> str:
+    """"; planned at a first-token target of 10 s (assumed: none was given) so that it fits your 11 free cards; the
+    usual 6 s needs 12 × … in TP4, taking 1 busy card — give your target", or "" where no target was raised."""
+    a = next((a for a in result.assumptions if a.key == KEY), None)
+    if a is None:
+        return ""
+    p = a.params
+    busy = int(p["n"]) - int(p["free"])
+    if busy <= 0:  # the usual target's layout fits the free cards: relax never raises it then
+        return ""
+    return render(lang, "q04said_.key.ttft_free" if busy != 1 else "q04said_.key.ttft_free_one", {
+        "value": _seconds(p["value"]), "default": _seconds(p["default"]), "free": p["free"], "n": p["n"],
+        "gpu": p["gpu"], "tp": p["tp"], "busy": busy})
+
+
+__all__ = ["key_clause"]
