@@ -108,7 +108,7 @@ def _api_more(f: Facts, plan: Any, rented: dict) -> dict | None:
         return None
     # how the rented part is sold (a month each through the sales) is the burst finding's, said there and on page 1's
     # budget row: not again in this reason, which page 1 lists beside that finding (s34 lead, q39 en at 6 pages)
-    return {"tr": "rem36_burst.fleetload.more.api", "plan": plan, "rented": rented, "basis": ""}
+    return {"tr": "rem36_burst.fleetload.more.api", "plan": plan, "rented": rented}
 
 
 def _site_words(f: Facts, o: OwnedFormCost) -> dict:

@@ -205,15 +205,6 @@ def two_figures(x: float) -> float:
     return float(round(x, 1 - int(math.floor(math.log10(x))))) if x > 0 else x
 
 
-def floor_tokens(costs: Any) -> tuple[float, float] | None:
-    """(input, output) tokens of the estimate a raised month replaces, the figures its tokens row's basis multiplies
-    out to (s30-floor30, review 19: q17 printed 64M / 16M beside "20 × 20 × 22 × 2,500"); None where not raised."""
-    raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR)
-    if not raised or "estimate_in" not in raised:
-        return None
-    return float(raised["estimate_in"]), float(raised["estimate"])
-
-
 def people_capped(costs: Any) -> bool:
     """The month was raised to what the people can send (``users_cap``), not to the busiest hour's floor."""
     return bool(((getattr(costs, "volume_basis", None) or {}).get(FLOOR) or {}).get("cap"))
@@ -346,6 +337,6 @@ def _held(costs: Any, vp: dict[str, Any], hosted_form: bool, lang: str) -> str:
                         "floor30.other_cap")}))
 
 
-__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_hour_mean", "busy_span", "busy_upper", "check", "floor", "floor_sentence", "floor_tokens",
+__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_hour_mean", "busy_span", "busy_upper", "check", "floor", "floor_sentence",
            "hour_mean", "hourly_output", "hours_a_day", "implied_output", "run_days", "sentence", "two_figures",
            "users_cap", "when", "people_capped"]
