@@ -91,6 +91,7 @@ from advisor.plan import (
     set_aside,
     spare_kept,
     supply_lead,
+    sure_fallback,
     unit_first,
     vm_payback_words,
     volume_peak,
@@ -1405,6 +1406,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         chats = memo_api_only.cost_text(result, lang, monthly)
         moved += "" if chats else memo_api_only.turns_clause(result, lang)
         rows.append((t("memo.key.cost"), (chats or value) + basis + moved))  # launched offshore then moved (q21)
+    sure = sure_fallback.key_row(result, lang)  # a placeholder-priced part of unsure supply: what to rent instead
+    if sure is not None:  # (blind review 26, q19/q42)
+        rows.append(sure)
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t) + line_total.budget_clause(result, lang)  # the line counted, or said (s22)
         verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
@@ -1423,8 +1427,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # cannot launch as asked (twelfth blind review, q20/q29/q40; s22-duties22c): the days follow the blockers
         tl = result.timeline
         after_fix = after_fix or (not result.feasible and tl.gate is None and not tl.untimed)
-        if after_fix:
-            text = t("memo.key.launch_after_fix", days=launch)
+        if after_fix:  # the closest option's part delivered through the cloud's sales: said beside (q19, review 26)
+            text = sure_fallback.launch_after_fix(result, lang, launch) or t("memo.key.launch_after_fix", days=launch)
             text += result.timeline.gate_text(lang)  # the step that sets the date (q14: the filing, not the approval)
             waits = result.timeline.waits_text(lang)
             if waits:  # an approval whose length nothing here states: said beside the days, never counted as 0
@@ -1432,7 +1436,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         elif gate_step is not None:  # what it waits for is named once on page 1: in the step that starts it (s26)
             text = memo_gate_once.launch_text(result, lang, launch, gate_step)
         else:  # what the launch waits for first, then the days (q25: the HKMA's review, then 1–5 days to set up)
-            text = result.timeline.launch_text(lang, launch)
+            # a part no provider in the region is known to sell waits on its quote and supply (q43, review 26)
+            text = sure_fallback.launch_after_quote(result, lang, launch, FIRST_STEPS) or \
+                result.timeline.launch_text(lang, launch)
         start_now = sales_deadline.launch_text(result, lang, launch)  # the on-demand part within the deadline (q32)
         if start_now is not None:
             text = start_now

@@ -34,7 +34,22 @@ def own_gate(result: Any, lang: str) -> str:
         return ""
     p = f.params
     return render(lang, key, {"servers": p["servers"], "gpus": p["gpus"], "gpu": p["gpu"], "weights": p["weights"],
-                              "per_server": p["spare"]["per_server"], "payback": p["payback"], "months": p["months"]})
+                              "per_server": p["spare"]["per_server"], "payback": p["payback"],
+                              "months": p["months"]}) + cover_flips(result.findings, lang)
+
+
+def cover_flips(findings: list[Any], lang: str) -> str:
+    """". With a spare server for server-level cover (3 in all), owning costs about ¥151,000 a month against ¥123,000
+    renting: if the service needs that cover, rent" where a spare server turns the verdict to renting (the
+    redundancy finding's ``dearer``), else "" (blind review 26, q26: "the decision flips with server-level
+    redundancy. That belongs in the headline, not only in §七"). What one failed server leaves (72 of the peak's 100)
+    is said once, in the quotes step (``cover_decision``)."""
+    f = next((x for x in findings if x.id == "sizing.redundancy" and x.title_key == REPAIR_PARTS_TITLE), None)
+    if f is None or not f.params.get("dearer"):
+        return ""
+    p = f.params
+    return render(lang, "supplyrisk37_cover.flips", {"next": p["servers"] + 1, "month": p["month_more"],
+                                                     "rent": p["rent"]})
 
 
 def straddle_clause(result: Any, lang: str) -> str:
@@ -68,4 +83,4 @@ def cover_decision(findings: list[Any]) -> dict[str, Any] | None:
     return {"tr": key, "carried": p["carried"], "peak": p["peak"], "other": p["other"], "next": p["servers"] + 1}
 
 
-__all__ = ["cover_decision", "own_gate", "straddle_clause"]
+__all__ = ["cover_decision", "cover_flips", "own_gate", "straddle_clause"]
