@@ -189,6 +189,11 @@ def summary(result, lang: str) -> str:
                            output=f"{led.output.low:,.2f}", currency=c.currency)))
     if r.line_cost is not None:  # the premium line's bandwidth and its price, or "price unknown"
         rows.append((t(lang, "memo.cost.line"), r.line_cost.text_in(lang)))
+    from advisor.plan import sure_fallback
+
+    sure = sure_fallback.key_row(r, lang)  # a placeholder-priced part of unsure supply: the memo's row (review 26)
+    if sure is not None:
+        rows.append(sure)
     for unit, be in (("months", c.break_even_months), ("utilisation", c.break_even_utilisation)):
         if be is not None:  # owning was compared: when it pays off, or in words why it never does
             rows.append((t(lang, f"plan.breakeven.{unit}.label"), be.text(lang, unit)))
@@ -209,7 +214,11 @@ def summary(result, lang: str) -> str:
         from advisor.plan import sales_deadline
 
         # a deadline on a sales-only part: within it on the on-demand part, as the memo's row says (salesdl35, q32)
-        when = sales_deadline.launch_text(r, lang, f"{tl.launch_days_low}–{tl.launch_days_high}") or when
+        days = f"{tl.launch_days_low}–{tl.launch_days_high}"
+        when = sales_deadline.launch_text(r, lang, days) or when
+        # the sales delivery after the blockers, or the region's quote, as the memo's row says (review 26, q19/q43)
+        when = sure_fallback.launch_after_fix(r, lang, days) or \
+            sure_fallback.launch_after_quote(r, lang, days, len(r.next_steps)) or when
         rows.append((t(lang, "plan.cli.launch_label"), when))
     width = max(_width(k) for k, _ in rows)
     for k, v in rows:
