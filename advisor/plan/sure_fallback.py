@@ -67,7 +67,11 @@ def key_row(result: PlanResult, lang: str) -> tuple[str, str] | None:
     fb = record(result)
     if fb is None:
         return None
-    committed = {"tr": "supplyrisk37_fallback.committed_none"} if not fb["committed"] else ""
+    committed = render(lang, "supplyrisk37_fallback.committed_none", {}) if not fb["committed"] else ""
+    budget = result.costs.budget_monthly
+    if budget is not None and fb["month"] > budget:  # a fallback the budget does not hold is no sure one: said
+        committed += render(lang, "supplyrisk37_fallback.over_budget", {"budget": number_text(round(budget)),
+                                                                        "currency": fb["currency"]})
     text = render(lang, "supplyrisk37_fallback.row", {
         "n": fb["n"], "other": fb["other"], "per_hour": f"{fb['per_hour']:,.2f}", "currency": fb["currency"],
         "month": number_text(fb["month"]), "committed": committed, "gpu": fb["gpu"],

@@ -106,3 +106,15 @@ def test_cover_flips_only_where_the_spare_server_turns_the_verdict():
     f.params["dearer"] = ""
     assert quote_lead35.cover_flips(r.findings, "en") == ""
     assert quote_lead35.cover_flips(advice_plan("q17_capex_only_university_lab").findings, "en") == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_fallback_over_the_budget_says_so(lang):
+    r = advice_plan(Q42)
+    fb = sure_fallback.record(r)
+    assert fb is not None and r.costs.budget_monthly is not None
+    over = translate(lang, "supplyrisk37_fallback.over_budget", budget="X", currency=fb["currency"]).split("X")[0]
+    assert over not in sure_fallback.key_row(r, lang)[1]  # 42,720 a month within the 100,000 budget
+    r.costs.budget_monthly = fb["month"] - 1
+    row = sure_fallback.key_row(r, lang)[1]
+    assert over in row and number_text(fb["month"] - 1) in row
