@@ -30,6 +30,7 @@ from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
     api_even,
+    api_first_why,
     budget_basis,
     budget_words,
     burst_bill,
@@ -1089,6 +1090,8 @@ def memo_context(
         "alternative": alternative,
         "one_server": one_server,
         "lead": lead,
+        # under an API lead the API's own reasons first, the fallback's labelled (s35-apihead: ``api_first_why``)
+        "api_why": api_first_why.reasons(result, lang) if api_first_why.applies(result, lead) else [],
         "why": why,
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
         "set_aside": "" if lead or alternative else set_aside.text(every, lang),
