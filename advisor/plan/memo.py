@@ -1341,7 +1341,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if not hw.gpu:
         hardware = t(memo_forms.no_hardware_key(result, "memo.key.no_hardware"))
     elif result.deployment_form == "hosted_api":
-        hardware = t("memo.key.hardware_self_hosted", total=hw.total_gpus, weights=hw.weights or "—",
+        # the self-hosted setup labelled as the fallback, not a GPU plan (s35-apihead; review 26, q16, q27)
+        hardware = t("apihead37_key.hardware_hosted", total=hw.total_gpus, weights=hw.weights or "—",
                      gpu=(hw.gpu_name or hw.gpu) + yardstick_spare.split_text(result, lang))  # N+1 said (review 24, q16)
     else:
         hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
