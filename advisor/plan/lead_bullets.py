@@ -80,7 +80,11 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     def said(items: list[Any]) -> str:
         return sep.join(t for i in items if (t := _said(lang, i, render)))
 
-    head = render(lang, f"{K}.head.{variant}", params)
+    # s35-apihead (blind review 26, q12): the bold line names the model the API is taken on where it is another
+    # than the plan's, and says the self-hosted plan is the fallback (it read as a second recommendation)
+    start = {"tr": "apihead37_lead.start_on", "start": params["start"], "model": params["next"]} \
+        if model == "next" and params.get("next") and params.get("start") else params.get("start", "")
+    head = render(lang, f"{K}.head.{variant}", {**params, "start": start}) + render(lang, "apihead37_lead.fallback_said", None)
     quoted = said(quote)
     price = render(lang, f"{K}.price.{model}", {**params, "quote": sep + quoted if quoted else ""})
     bullets = [price]

@@ -30,6 +30,7 @@ from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
     api_even,
+    api_first_why,
     budget_basis,
     budget_words,
     burst_bill,
@@ -1090,6 +1091,8 @@ def memo_context(
         "alternative": alternative,
         "one_server": one_server,
         "lead": lead,
+        # under an API lead the API's own reasons first, the fallback's labelled (s35-apihead: ``api_first_why``)
+        "api_why": api_first_why.reasons(result, lang) if api_first_why.applies(result, lead) else [],
         "why": why,
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
         "set_aside": "" if lead or alternative else set_aside.text(every, lang),
@@ -1339,7 +1342,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if not hw.gpu:
         hardware = t(memo_forms.no_hardware_key(result, "memo.key.no_hardware"))
     elif result.deployment_form == "hosted_api":
-        hardware = t("memo.key.hardware_self_hosted", total=hw.total_gpus, weights=hw.weights or "—",
+        # the self-hosted setup labelled as the fallback, not a GPU plan (s35-apihead; review 26, q16, q27)
+        hardware = t("apihead37_key.hardware_hosted", total=hw.total_gpus, weights=hw.weights or "—",
                      gpu=(hw.gpu_name or hw.gpu) + yardstick_spare.split_text(result, lang))  # N+1 said (review 24, q16)
     else:
         hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,

@@ -30,7 +30,7 @@ SECTION_2 = {"en": "\n## 2.", "zh_CN": "\n## 二、"}
 QUALITY = {"en": "passes your quality test on your own prompts", "zh_CN": "用你们自己的提示词通过质量测试"}
 # s34-apilead34: where the API runs may follow "hosted API" (q12: "… served from Singapore (pay per token)")
 START = {"en": "(pay per token)", "zh_CN": "（按 token 计费）"}
-MOVE_TO = {"en": "The self-hosted plan to move to", "zh_CN": "之后要转到的自建方案"}
+MOVE_TO = {"en": "the self-hosted plan to move to", "zh_CN": "之后要转到的自建方案"}
 
 
 def _page_one(r, lang: str) -> str:
@@ -58,7 +58,9 @@ def test_the_next_generation_leads_with_its_quality_test_once(name: str, lang: s
     assert one.count(QUALITY[lang]) == 1, one
     assert MOVE_TO[lang] in one
     # the lead's month is the next generation's, not the deprecated model's (a lower figure at the same tokens)
-    month = float(re.search(r"[¥$](?P<m>[\d,]+)", lead.split("Qwen3-14B")[0] if lang == "en" else lead)
+    # (its price bullet's first figure: the bold line above it names the model, s35-apihead)
+    price = lead.split("\n", 1)[1]
+    month = float(re.search(r"[¥$](?P<m>[\d,]+)", price.split("Qwen3-14B")[0] if lang == "en" else price)
                   .group("m").replace(",", ""))
     deprecated = r.costs.hosted_api_monthly
     assert month < deprecated.low

@@ -76,7 +76,7 @@ def test_the_plan_to_move_to_names_each_phases_line_as_its_region_names_each_pha
     r = advice_plan("q21_fast_launch_hk_rule1")
     p = r.costs.phased
     assert p is not None and p.first_line and p.then_line and p.first_line != p.then_line
-    shape = translate(lang, "memo.hostedlead20.summary_then", form="F", region="R", line="L")
+    shape = translate(lang, "apihead37_lead.fallback", form="F", region="R", line="L")  # the fallback (s35-apihead)
     marker = shape[shape.index("R") + 1:shape.index("L")]  # ". Network line: " / "。线路："
     summary = next(x for x in render_memo_markdown(r, lang).split("\n\n") if x.startswith(shape[:shape.index("F")]))
     said = summary.split(marker)[-1]

@@ -208,7 +208,7 @@ def test_a_hosted_api_plan_shows_gpus_only_as_the_comparison():
     hw = result.hardware
     for lang in LANGS:
         text = render_memo_markdown(hosted, lang)
-        comparison = i18n.translate(lang, "memo.key.hardware_self_hosted", total=hw.total_gpus, gpu=hw.gpu_name,
+        comparison = i18n.translate(lang, "apihead37_key.hardware_hosted", total=hw.total_gpus, gpu=hw.gpu_name,
                                     weights=hw.weights)
         assert comparison in text
         assert comparison not in render_memo_markdown(result, lang)

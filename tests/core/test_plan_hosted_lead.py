@@ -386,6 +386,8 @@ def test_the_lead_says_its_numbers_and_conditions_in_fewer_words(lang, monkeypat
         tags += [translate(lang, f"apilead34.{k}", text="", hosted="", per="", top="", plan="", quote="",
                            be="", past="", peak=1).replace("**", "").split(":")[0] + ":"
                  for k in ("price.same", "where", "model", "move")]
+        # s35-apihead (blind review 26, q12/q13: "label the self-hosted plan as the fallback"): a label, no figure
+        tags.append(translate(lang, "apihead37_lead.fallback_said").strip())
         proxy = sum(len(t.split()) for t in tags if t in text) + text.count("\n- ")
         # s34-volume36: q24 with its users counted (``planned.HEADCOUNT``) has a volume range (10-40 requests a
         # person), whose high end the lead names ("(at most $202 at your volume's high end)", "the high end of your

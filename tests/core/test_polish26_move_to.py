@@ -11,7 +11,8 @@ from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_plan, short_lived
 
 LANGS = ("en", "zh_CN")
-MOVE_TO = {"en": "**The self-hosted plan to move to**", "zh_CN": "**之后要转到的自建方案**"}
+# s35-apihead: labelled the fallback (blind review 26, q12/q13)
+MOVE_TO = {"en": "**The fallback, the self-hosted plan to move to**", "zh_CN": "**备选：之后要转到的自建方案**"}
 REGION = {"en": "Region: ", "zh_CN": "区域："}
 
 

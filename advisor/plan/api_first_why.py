@@ -1,0 +1,73 @@
+"""Page 1's reasons under a hosted-API lead: the API's own first, the fallback's labelled as the fallback's
+(s35-apihead, issue 25; blind review 26: q12, q13, q16, q27, q36).
+
+Under an API lead page 1 started on the API, then listed "What decides it:" with the findings that decide the
+self-hosted plan (the ICP filing, BGP, "4 replicas × L20 meet the target at the peak"): the hosted-API finding is
+the lead itself (``memo_lead_once.reasons_past_paragraph``), so every reason left was the fallback's. Reviewers of
+q12 and q13 (en) and q36 (zh) read the list as the recommendation ("a boss will not know which one was
+recommended"). So the API's reasons come first, each from a figure or answer the plan already holds:
+
+- a bursty load (``load_pattern``): the API is taken only with a written rate limit at the peak's concurrency (q36
+  zh: "the real risk"), said first as the condition it is;
+- the volume against the break-even: the lead's own figures (``StartWith.params["be"]``), never recomputed;
+- the budget: the lead's own verdict on the API's month with the line (``lead_line._with_budget``), only where it
+  gave one (a total another helper may extend is judged there, not here);
+- no GPUs to run for a team with no or basic operations staff (``ops_capability``);
+- the data may go to the API: the lead's verdict in short (nothing rules it out / a contract meets what is raised /
+  allowed under the contract).
+
+The fallback's reasons follow under their own heading (the template's). Nothing of the engine's decision changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import memo_self_host_rows
+from advisor.plan.result import render
+
+K = "apihead37_why"
+BUDGET_TOP = "headline33.lead.top_line_budget"  # the lead's "… in all, within your budget" clause (lead_line)
+OPS_LIGHT = ("none", "basic")  # the answers' operations capability that a provider's GPUs spare
+
+
+def applies(result: Any, lead: str) -> bool:
+    """Page 1 prints a hosted-API lead (``lead``: its text, "" where none) and names this plan as the fallback."""
+    return bool(lead) and memo_self_host_rows.api_leads(result)
+
+
+def _variant(key: str) -> str:
+    """How the lead weighs the API: lead (nothing rules it out), lead_terms (a contract meets it), lead_dpa."""
+    tail = key.rsplit(".", 1)[-1]
+    return tail if tail in ("lead_terms", "lead_dpa") else "lead"
+
+
+def reasons(result: Any, lang: str) -> list[dict[str, Any]]:
+    """The API's reasons in page 1's list shape (``title``, ``verify``, ``id``), condition first."""
+    start = result.start_with
+    params: dict[str, Any] = dict(start.params or {})
+    answers = result.answers or {}
+    out: list[str] = []
+    peak = params.get("peak") or answers.get("peak_concurrency")
+    if answers.get("load_pattern") == "bursty" and peak:
+        out.append(render(lang, f"{K}.burst_quota", {"peak": peak}))
+    be = params.get("be")
+    if isinstance(be, dict) and be.get("tokens") and be.get("volume") and be.get("times"):
+        shape = "high" if str(be.get("tr", "")).endswith(".high") else "flat"  # a range's high end, as the lead says
+        out.append(render(lang, f"{K}.volume.{shape}", {"volume": be["volume"], "tokens": be["tokens"],
+                                                        "times": be["times"]}))
+    top = params.get("top")
+    if isinstance(top, dict) and top.get("tr") == BUDGET_TOP and isinstance(top.get("verdict"), dict):
+        verdict = str(top["verdict"].get("tr", "")).rsplit(".", 1)[-1]
+        if verdict == "within":
+            out.append(render(lang, f"{K}.budget", {"total": top.get("total", ""),
+                                                    "budget": top["verdict"].get("budget", "")}))
+    if answers.get("ops_capability") in OPS_LIGHT:
+        out.append(render(lang, f"{K}.ops.{answers['ops_capability']}", {}))
+    variant = _variant(start.key)
+    if variant != "lead_dpa":  # its head already says "allowed under the contract below": not said twice
+        out.append(render(lang, f"{K}.data.{variant}", {}))
+    return [{"id": f"{K}.{i}", "title": t, "verify": False} for i, t in enumerate(out)]
+
+
+__all__ = ["applies", "reasons"]
