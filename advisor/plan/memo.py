@@ -80,6 +80,7 @@ from advisor.plan import (
     power_tariff,
     prefix_cache_note,
     quote_lead35,
+    registration_route37,
     rent_count,
     rent_first27,
     rent_row_label,
@@ -1087,6 +1088,9 @@ def memo_context(
         "unit_first": unit,
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
+        # an infeasible plan blocked by the filing's months: the filed model's API and its registration beside the
+        # closest option (s35-duties, review 26 q07); "" where a lead or the API as closest option already says it
+        "registration_route": "" if lead or alternative else registration_route37.line(result, lang),
         "one_server": one_server,
         "lead": lead,
         "why": why,
@@ -1217,6 +1221,8 @@ def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str
     first = bool(ctx.get("fixes_table"))  # said first, above the other changes' table: not "the one change above"
     ctx["closest_api"] = closest_api.line(result, lang, ctx["form"], ctx["region"], ctx["line"],
                                           wording="rows36.closest_api_first" if first else closest_api.KEY)
+    if ctx["closest_api"]:  # the API is the closest option already: not a second API route beside it
+        ctx["registration_route"] = ""
     if ctx["closest_api"] and first:  # the API said first with its checks: not again below
         ctx["alternative"] = ""  # (s34-rows36, review 25 q40: the same API paragraph twice on page 1)
     return ctx
