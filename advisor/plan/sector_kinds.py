@@ -39,12 +39,13 @@ def is_edu_research(sector: str) -> bool:
 def is_public_institution(c: Any) -> bool:
     """A public (state-funded) education or research institution, whose purchases go through its procurement office:
     the sector names the institution (a university, a school, a research institute), or it is the bare education
-    sector used as an institution's own tool — its own people only, charging nothing. An education-sector service that
-    charges its users or is offered beyond its own people is a company's (q07's start-up), which buys as any company
+    sector used as an institution's own tool (its own people: staff, students, researchers). An education-sector
+    service offered to the public or to other businesses is a company's (q07's start-up), which buys as any company
     does. (No answer names the entity type: the sector and the audience are what tell them apart.)"""
     if any(w in c.sector for w in INSTITUTION_WORDS):
         return True
-    return is_edu_research(c.sector) and c.audience == "internal" and not c.charges  # (not a LAN's reach: who uses it)
+    # who uses it, not whether they pay: a fee read here made "do users pay?" an open question of a lab's own tool
+    return is_edu_research(c.sector) and c.audience == "internal"
 
 
 def is_finance(sector: str) -> bool:

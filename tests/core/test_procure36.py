@@ -73,13 +73,13 @@ def _lab_as(**change):
 
 
 @pytest.mark.parametrize("change", [
-    {"charges_users": True},  # an education company selling the service to its users
     {"audience": "business", "reach": "private_network"},  # offered to other organisations, beyond its own people
-], ids=["charges", "business"])
+    {"audience": "business", "reach": "private_network", "charges_users": True},  # and sold to them
+], ids=["business", "business_paid"])
 def test_a_private_education_company_buys_as_any_company(change):
-    """The bare sector "education" is shared by private companies (q07's start-up): a service that charges its users
-    or is offered beyond the organisation's own people is a company's, and 国办发〔2019〕55号 is for public budget
-    units (s35-duties, issue 25)."""
+    """The bare sector "education" is shared by private companies (q07's start-up): a service offered beyond the
+    organisation's own people is a company's, and 国办发〔2019〕55号 is for public budget units (s35-duties,
+    issue 25)."""
     result = planned(_lab_as(**change))
     if result.deployment_form not in ("on_premises", "bare_metal", "hybrid"):
         pytest.skip("the changed answers no longer buy")  # (the rule is about a purchase)
@@ -98,10 +98,10 @@ def test_an_institution_named_by_its_sector_keeps_its_process_whoever_pays():
 
 def test_the_institution_test():
     class C:
-        def __init__(self, sector, audience="internal", charges=False):
-            self.sector, self.audience, self.charges = sector, audience, charges
+        def __init__(self, sector, audience="internal"):
+            self.sector, self.audience = sector, audience
     assert is_public_institution(C("education")) and is_public_institution(C("大学", audience="public"))
-    assert is_public_institution(C("科研院所", charges=True))
-    assert not is_public_institution(C("education", charges=True))
+    assert is_public_institution(C("科研院所", audience="business"))
+    assert not is_public_institution(C("education", audience="public"))
     assert not is_public_institution(C("教育", audience="business"))
     assert not is_public_institution(C("general")) and not is_public_institution(C("finance"))
