@@ -1067,6 +1067,10 @@ def memo_context(
     # infeasible plan keeps its blockers first: the API is then said under the closest option)
     alternative = alternative_text(findings, lang, markdown=True,
                                    start=result.start_with if result.feasible or _kept(result) else None)
+    # an infeasible plan blocked by the filing's months: the filed model's API and its registration beside the
+    # closest option, said there and not again in section 7 (s35-duties, review 26 q07: "buried in a finding")
+    route = "" if lead or alternative else registration_route37.line(result, lang)
+    registration_route37.said_once(rendered, findings, route, lang)
     memo_lead_once.yardstick_on_page1(rendered, findings, alternative, lang)  # the other region's list: page 1's
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
     why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
@@ -1088,9 +1092,7 @@ def memo_context(
         "unit_first": unit,
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
-        # an infeasible plan blocked by the filing's months: the filed model's API and its registration beside the
-        # closest option (s35-duties, review 26 q07); "" where a lead or the API as closest option already says it
-        "registration_route": "" if lead or alternative else registration_route37.line(result, lang),
+        "registration_route": route,
         "one_server": one_server,
         "lead": lead,
         "why": why,
@@ -1221,8 +1223,6 @@ def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str
     first = bool(ctx.get("fixes_table"))  # said first, above the other changes' table: not "the one change above"
     ctx["closest_api"] = closest_api.line(result, lang, ctx["form"], ctx["region"], ctx["line"],
                                           wording="rows36.closest_api_first" if first else closest_api.KEY)
-    if ctx["closest_api"]:  # the API is the closest option already: not a second API route beside it
-        ctx["registration_route"] = ""
     if ctx["closest_api"] and first:  # the API said first with its checks: not again below
         ctx["alternative"] = ""  # (s34-rows36, review 25 q40: the same API paragraph twice on page 1)
     return ctx

@@ -14,13 +14,17 @@ processing), with the Art. 55 assessment first where the data is sensitive; no f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import closest_api
 from advisor.plan.data import duration
-from advisor.plan.result import PlanResult, render
+from advisor.plan.result import Finding, PlanResult, render
 
 KEY = "duties37_route"
+WEIGHED = "cost.hosted_weighed"
+WITH_REGISTRATION = "plan.apisg23.with_registration"  # the weighed API's text with the registration clause after it
 
 
 def _pi_clause(answers: dict[str, Any], lang: str) -> str:
@@ -35,9 +39,9 @@ def _pi_clause(answers: dict[str, Any], lang: str) -> str:
 
 def line(result: PlanResult, lang: str) -> str:
     """Page 1's line under the closest workable option, or "" where the route does not apply."""
-    if result.feasible or result.finding("genai.filing_deadline") is None:
-        return ""
-    weighed = result.finding("cost.hosted_weighed")
+    if result.feasible or result.finding("genai.filing_deadline") is None or closest_api.fix(result) is not None:
+        return ""  # (the API as the closest option itself: page 1 names it there)
+    weighed = result.finding(WEIGHED)
     reg = weighed.params.get("registration") if weighed is not None else None
     if weighed is None or not isinstance(reg, dict) or not weighed.params.get("hosted"):
         return ""
@@ -53,4 +57,15 @@ def line(result: PlanResult, lang: str) -> str:
                      pi=_pi_clause(answers, lang))
 
 
-__all__ = ["KEY", "line"]
+def said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], route: str, lang: str) -> None:
+    """Section 7's weighed API less its registration clause where ``route``, page 1's line, says it (``rendered``:
+    the memo's findings, in ``findings``' order); the finding keeps it in ``--json``."""
+    if not route:
+        return
+    for shown, f in zip(rendered, findings, strict=True):
+        base = f.params.get("base")
+        if f.id == WEIGHED and f.detail_key == WITH_REGISTRATION and isinstance(base, dict):
+            shown["detail"] = render(lang, str(base["tr"]), {k: v for k, v in base.items() if k != "tr"})
+
+
+__all__ = ["KEY", "WEIGHED", "line", "said_once"]

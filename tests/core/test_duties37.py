@@ -15,7 +15,7 @@ from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_answers, planned
 
 LANGS = ("en", "zh_CN")
-ROUTE = {"en": "**Sooner, on a filed model's hosted API:**", "zh_CN": "**更快的路：调用已备案模型的 API 服务。**"}
+ROUTE = {"en": "**Sooner, on a filed model's API:**", "zh_CN": "**更快的路：调用已备案模型的 API。**"}
 ART21 = {"en": "(PIPL Art. 21)", "zh_CN": "第二十一条"}
 ART55 = {"en": "(Art. 55)", "zh_CN": "第五十五条"}
 
@@ -41,6 +41,10 @@ def test_q07_names_the_api_route_beside_the_closest_option(lang):
     assert weighed.params["hosted"] in line and weighed.params["plan"] in line  # the finding's prices, not new ones
     assert ART21[lang] in line and ART55[lang] in line  # the contract for the children's data, the assessment first
     assert "60" in line  # the registration still misses the 60-day deadline: said, not hidden
+    # said on page 1, not again in section 7's weighed API (which keeps it in --json)
+    clause = translate(lang, "plan.apisg23.registration", **weighed.params["registration"])
+    memo = render_memo_markdown(result, lang)
+    assert clause not in memo and clause in weighed.detail_in(lang)
 
 
 @pytest.mark.parametrize("name", ["q16_hosted_api_mainland_registration", "q29_batch_impossible_budget",
