@@ -252,7 +252,7 @@ def icp_sector(f: Facts):
                    sector={"tr": f"memo.value.sector.{c.sector}"})
 
 
-def _genai_path(f: Facts) -> dict[str, str]:
+def _genai_path(f: Facts) -> dict[str, Any]:
     """The sentence that says which of filing / registration applies and why (and what the other one is for)."""
     c = f.ctx
     days = canonical_days()  # each path's one range, in days (round 14, q07 zh; s25-dates25)
