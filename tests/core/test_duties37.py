@@ -15,7 +15,7 @@ from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_answers, planned
 
 LANGS = ("en", "zh_CN")
-ROUTE = {"en": "**Sooner, on a filed model's API:**", "zh_CN": "**更快的路：调用已备案模型的 API。**"}
+ROUTE = {"en": "**Sooner, on a filed model's API:**", "zh_CN": "**更快的路：调用已备案模型的 API**。"}
 ART21 = {"en": "(PIPL Art. 21)", "zh_CN": "第二十一条"}
 ART55 = {"en": "(Art. 55)", "zh_CN": "第五十五条"}
 
