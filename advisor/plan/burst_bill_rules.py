@@ -27,6 +27,7 @@ from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 from advisor.plan.token_split import prefill_share
 
+B2B_API_KEY = "duties37_burst.rent.api_b2b"  # the API line with the customers' contracts (s35-duties, q39)
 TIE_SHARE = burst_gpu.TIE_SHARE  # the choice itself is made where the hybrid is costed (s24-burst24)
 
 
@@ -294,7 +295,10 @@ def _api_per_burst(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
     got = _api_per_burst_range(f, b)
     if got is None:
         return ""
-    return {"tr": "burst23.rent.api", "cost": _range(got[0], got[1], f), "rent": _r(b.per_burst, f)}
+    # a business service's prompts are its customers': their contracts' sub-processor clauses decide whether the
+    # overflow may go to a third party (s35-duties, blind review 26 q39), not only the data's sensitivity
+    key = B2B_API_KEY if f.ctx.audience == "business" else "burst23.rent.api"
+    return {"tr": key, "cost": _range(got[0], got[1], f), "rent": _r(b.per_burst, f)}
 
 
 def _api_per_burst_range(f: Facts, b: burst_bill.BurstBill) -> tuple[float, float] | None:

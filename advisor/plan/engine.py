@@ -2071,7 +2071,8 @@ def _burst_reserve_step(f: Facts) -> list[NextStep]:
         # the order as the alternative, shorter: the step already says "before the first burst"
         params["order"] = {"tr": "numbers1_34.next.order_month" if by_month else "numbers1_34.next.order_hour",
                            "total": got[0], "gpu": params["gpu"], "alt": key}
-        key = "numbers1_34.next.api_or_order"
+        # a business service: its customers' contracts' sub-processor clauses checked too (s35-duties, review 26 q39)
+        key = "duties37_burst.next.api_or_order_b2b" if f.ctx.audience == "business" else "numbers1_34.next.api_or_order"
     elif params["standby"]:
         params["order"] = {"tr": key, "total": got[0], "gpu": params["gpu"]}
         key = "numbers1_34.next.order_standby"

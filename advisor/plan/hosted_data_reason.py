@@ -12,8 +12,10 @@ Here the reason is built from three parts, each from the answers:
   count open in a sector whose data is sensitive by nature (health, financial accounts, children's information);
   a count of 0 is taken at its word (the data is then the customers' personal data);
 - the law that binds a provider processing it, by where the data is processed (the node, or the users in the
-  mainland): PIPL (entrusted processing, Art. 21; for sensitive data separate consent and an impact assessment,
-  Art. 29 and 55), Hong Kong's PDPO (DPP4 and DPP3: the data processor bound by contract), Singapore's PDPA
+  mainland): PIPL (entrusted processing under a contract, Art. 21; for sensitive data an impact assessment of the
+  entrustment first, Art. 55 — not a fresh separate consent: entrusting is not providing the data to another
+  processor, the Art. 23 case, and the separate consent of Art. 29 is the team's own, for its own processing; blind
+  review 26, q14: "not a fresh separate consent for the entrustment itself"), Hong Kong's PDPO (DPP4 and DPP3: the data processor bound by contract), Singapore's PDPA
   (protection, s. 24; transfer, s. 26), the GDPR (a processor contract, Art. 28), or the local law unnamed;
 - the sector's own rule, one only: health information rules, the financial-outsourcing rules, or the minors' rules.
 
@@ -33,6 +35,8 @@ from advisor.plan.sector_kinds import is_finance, is_health
 KEY = "plan.apireason19"
 # the jurisdiction's source: the finding on the same law, the first of its sources (the law itself, not a
 # supervisor's guideline the variant also names)
+# the PIPL's entrustment articles among ``pi.api_processor``'s sources (Art. 21 and 55, grade B)
+ENTRUSTMENT_SOURCES = ("PIPL Art. 21", "PIPL Art. 55")
 LAW_SOURCES = {"pdpo": ("pi.region_residency", "hk"), "pdpa": ("pi.region_residency", "sg"),
                "gdpr": ("pi.region_residency", "eu")}
 
@@ -97,7 +101,8 @@ def minors_said(f: Facts) -> bool:
 
 def law_sources(f: Facts, why: list[dict[str, Any]]) -> list[Any]:
     """The sources of the law the reasons name (``why``: a personal-information reason among them, else none): the
-    finding on the same law's first source; for the PIPL's sensitive class, the sensitive-information finding's."""
+    finding on the same law's first source; for the PIPL's sensitive class, the entrustment's articles (a children's
+    service: the sensitive-information finding's, to which its text points)."""
     named = [w for w in why if w["tr"] in (f"{KEY}.why.data", "plan.hosted16.why.pi")]
     if not named:
         return []
@@ -107,7 +112,11 @@ def law_sources(f: Facts, why: list[dict[str, Any]]) -> list[Any]:
         # a children's service: the sensitive-information finding's own case (its Art. 28 source is the minors'
         # finding's, not cited twice under two titles; s20-q07pages)
         case = "minors" if sector_kind(f.ctx) == "minors" and minors_pi_said(f) else None
-        return list(rule_sources("pi.sensitive_safeguards", case)) if sensitive else []
+        if not sensitive:
+            return []
+        if case is None:  # the entrustment's own articles, Art. 21 and 55, as the reason names them (s35-duties, q14)
+            return [s for s in rule_sources("pi.api_processor") if s.title.startswith(ENTRUSTMENT_SOURCES)]
+        return list(rule_sources("pi.sensitive_safeguards", case))
     if law in LAW_SOURCES:
         rid, variant = LAW_SOURCES[law]
         return list(rule_sources(rid, variant))[:1]

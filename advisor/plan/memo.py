@@ -81,6 +81,7 @@ from advisor.plan import (
     power_tariff,
     prefix_cache_note,
     quote_lead35,
+    registration_route37,
     rent_count,
     rent_first27,
     rent_row_label,
@@ -1068,6 +1069,10 @@ def memo_context(
     # infeasible plan keeps its blockers first: the API is then said under the closest option)
     alternative = alternative_text(findings, lang, markdown=True,
                                    start=result.start_with if result.feasible or _kept(result) else None)
+    # an infeasible plan blocked by the filing's months: the filed model's API and its registration beside the
+    # closest option, said there and not again in section 7 (s35-duties, review 26 q07: "buried in a finding")
+    route = "" if lead or alternative else registration_route37.line(result, lang)
+    registration_route37.said_once(rendered, findings, route, lang)
     memo_lead_once.yardstick_on_page1(rendered, findings, alternative, lang)  # the other region's list: page 1's
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
     why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
@@ -1089,6 +1094,7 @@ def memo_context(
         "unit_first": unit,
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
+        "registration_route": route,
         "one_server": one_server,
         "lead": lead,
         # under an API lead the API's own reasons first, the fallback's labelled (s35-apihead: ``api_first_why``)

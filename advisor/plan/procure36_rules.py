@@ -9,6 +9,10 @@ decide. A provincial university follows its province's catalogue. No source read
 the timeline has it as a step of unknown length before the buy-and-install step (``before_purchase``), asked of the
 procurement office, never a made-up number of days.
 
+Only a public (state-funded) institution: the sector names it (a university, a school, a research institute), or
+the bare education sector is an institution's own tool (its own people, no fee). A private education company shares
+the sector but not the catalogue (s35-duties, issue 25): ``sector_kinds.is_public_institution``.
+
 Registered in ``advisor.plan.rules``' registry (``RULE_MODULES``); sources with date and grade in
 ``resources/plan/procure36.json``, texts in ``resources/i18n/*/procure36.json``.
 """
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts, finding, rule
-from advisor.plan.sector_kinds import is_edu_research
+from advisor.plan.sector_kinds import is_public_institution
 
 BUYING_FORMS = ("on_premises", "bare_metal", "hybrid")  # the plan buys servers now (cloud_then_bare_metal: later)
 MAINLAND_NODES = ("mainland", "mainland_plus_overseas")
@@ -31,7 +35,8 @@ def institution_process(f: Facts) -> Finding | None:
     (its own rules under ¥1,000,000 of goods for a central one, the Government Procurement Law from ¥1,000,000, an
     open tender from ¥2,000,000; a provincial one by its province's catalogue), of a length only its office knows."""
     c = f.ctx
-    if not is_edu_research(c.sector) or f.form not in BUYING_FORMS or f.region not in MAINLAND_NODES:
+    # a public (state-funded) institution only: a private education company buys as any company does (s35-duties)
+    if not is_public_institution(c) or f.form not in BUYING_FORMS or f.region not in MAINLAND_NODES:
         return None
     if c.answers.current_fleet is not None:  # its own servers: what it buys, if any, the fleet findings say
         return None

@@ -30,6 +30,7 @@ from advisor.plan import (
     own_edge,
     own_like,
     payback,
+    registration_dossier37,
     rent_breakeven,
     rent_cheaper_tie,
     rent_first27,
@@ -251,14 +252,15 @@ def icp_sector(f: Facts):
                    sector={"tr": f"memo.value.sector.{c.sector}"})
 
 
-def _genai_path(f: Facts) -> dict[str, str]:
+def _genai_path(f: Facts) -> dict[str, Any]:
     """The sentence that says which of filing / registration applies and why (and what the other one is for)."""
     c = f.ctx
     days = canonical_days()  # each path's one range, in days (round 14, q07 zh; s25-dates25)
     if c.fine_tuned:  # with what its dossier holds beyond the form (blind review 18, q30; ``genai_dossier``)
         return {"tr": "memo29.genai.path.filing_dossier", **days}
-    return {"tr": "filing25.genai.path.registration_api" if f.form == "hosted_api" else "filing25.genai.path.open_weights",
-            **days}
+    if f.form == "hosted_api":  # the registration's case, with what its dossier holds (s35-duties, review 26 q16)
+        return {"tr": registration_dossier37.PATH_KEY, "base": {"tr": "filing25.genai.path.registration_api", **days}}
+    return {"tr": "filing25.genai.path.open_weights", **days}
 
 
 def _kind_named(kind: str) -> dict[str, str]:
@@ -283,7 +285,9 @@ def genai_filing(f: Facts):
         return finding("genai.filing", variant="registered_fine_tuned", low=lo, high=hi)
     found = with_filer_sources(c, finding("genai.filing", variant="paths", kind=_kind_named(kind), low=lo,
                                           high=hi, path=with_filer(c, _genai_path(f))))  # s18-genai3: who files
-    return genai_dossier.with_dossier(found) if c.fine_tuned else found
+    if c.fine_tuned:
+        return genai_dossier.with_dossier(found)
+    return registration_dossier37.with_dossier(found) if f.form == "hosted_api" else found
 
 
 @rule("genai.filed", "constraint")

@@ -15,6 +15,12 @@ SECURITIES_WORDS = ("securit", "futures", "fund_manag", "fund manag", "证券", 
 # a university, school or research institute: a public institution whose purchases go through its procurement office
 # (s34-procure36, blind review 25 q17: "a ¥400k university purchase normally goes through 招标/政府采购"); substrings
 EDU_RESEARCH_WORDS = ("education", "universit", "research", "academ", "教育", "高校", "大学", "科研", "研究院", "研究所")
+# the words that name a public institution itself, not only its sector: a university, a school, a research institute,
+# a public institution (事业单位) — state-funded bodies whose purchases go through government procurement (国办发〔2019〕
+# 55号 is for central budget units). The bare sector "education" does not: a private education company shares it
+# (s35-duties, issue 25: a private education company was given the institution's procurement step)
+INSTITUTION_WORDS = ("universit", "college", "school", "research", "academ", "public_institution", "public institution",
+                     "高校", "大学", "学院", "学校", "科研", "研究院", "研究所", "事业单位")
 FINANCE_SECTORS = ("finance", "financial", "bank", "insurance", *SECURITIES_WORDS)  # substrings: "banking" too
 
 
@@ -28,6 +34,18 @@ def is_securities(sector: str) -> bool:
 
 def is_edu_research(sector: str) -> bool:
     return any(s in sector for s in EDU_RESEARCH_WORDS)
+
+
+def is_public_institution(c: Any) -> bool:
+    """A public (state-funded) education or research institution, whose purchases go through its procurement office:
+    the sector names the institution (a university, a school, a research institute), or it is the bare education
+    sector used as an institution's own tool (its own people: staff, students, researchers). An education-sector
+    service offered to the public or to other businesses is a company's (q07's start-up), which buys as any company
+    does. (No answer names the entity type: the sector and the audience are what tell them apart.)"""
+    if any(w in c.sector for w in INSTITUTION_WORDS):
+        return True
+    # who uses it, not whether they pay: a fee read here made "do users pay?" an open question of a lab's own tool
+    return is_edu_research(c.sector) and c.audience == "internal"
 
 
 def is_finance(sector: str) -> bool:
@@ -49,4 +67,4 @@ def mlps_level(c: Any, region: str) -> int | None:
 
 
 __all__ = ["EDU_RESEARCH_WORDS", "FINANCE_SECTORS", "HEALTH_SECTORS", "SECURITIES_WORDS", "is_edu_research", "is_finance",
-           "is_health", "is_securities", "mlps_level"]
+           "INSTITUTION_WORDS", "is_health", "is_public_institution", "is_securities", "mlps_level"]

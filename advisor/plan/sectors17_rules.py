@@ -85,7 +85,9 @@ def mlps_filing(f: Facts) -> Finding | None:
     protection scheme (GB/T 22239-2019, MLPS 2.0). The system is graded by the harm a breach would do; level 2 and
     above is filed with the city's public security bureau within 30 days of going live, and level 3 is assessed by
     an accredited body every year (Classified Protection Measures 2007, Art. 14–15). A top-grade hospital's core
-    systems are graded no lower than level 3 (the health ministry's 2011 guidance): the ``health`` variant says so."""
+    systems are graded no lower than level 3 (the health ministry's 2011 guidance): the ``health`` variant says so,
+    with the health commission's 2022 Measures for medical institutions (国卫规划发〔2022〕29号: the level set at
+    planning, approved by the superior authority; the data in the mainland; s35-duties, blind review 26 q03 zh)."""
     if not mlps_applies(f):
         return _mlps_after_move(f)
     level3 = mlps_level(f.ctx, f.region) == 3

@@ -21,6 +21,9 @@ def _answers(name: str):
         return scenario_answers(PLAN_FIXTURES / name.removeprefix("fixture:"))
     return advice_answers(name)
 
+# a provider processing sensitive data for a mainland team: entrusted processing, a contract and an assessment
+ENTRUSTED = {"en": ("entrusted-processing contract", "Art. 21", "impact assessment", "Art. 55"),
+             "zh_CN": ("委托处理合同", "第二十一条", "影响评估", "第五十五条")}
 # the mainland's sensitive-information wording, which no other jurisdiction's memo may borrow
 PIPL_WORDS = {"en": ("separate consent", "PIPL", "impact assessment"), "zh_CN": ("单独同意", "个人信息保护法", "影响评估")}
 SENSITIVE = {"en": "sensitive personal information", "zh_CN": "敏感个人信息"}
@@ -58,7 +61,10 @@ def test_the_singapore_reason_names_the_transfer_obligation():
 @pytest.mark.parametrize("name", ["q14_medical_followup_mainland"])
 def test_a_mainland_hospital_is_told_the_pipl_and_health_rules_not_the_banks(name, lang):
     text = _text(name, lang)
-    assert SENSITIVE[lang] in text and PIPL_WORDS[lang][0] in text  # counted sensitive, in the mainland
+    assert SENSITIVE[lang] in text and PIPL_WORDS[lang][1] in text  # counted sensitive, in the mainland
+    # entrusted processing: a contract (Art. 21) and the impact assessment first (Art. 55), not a fresh separate
+    # consent for the entrustment (Art. 29 is the hospital's own consent; s35-duties, blind review 26 q14)
+    assert all(w in text for w in ENTRUSTED[lang]) and PIPL_WORDS[lang][0] not in text, text
     assert any(w in text for w in HEALTH[lang])
     assert not any(w in text for w in FINANCE[lang]), text
 

@@ -12,7 +12,7 @@ import pytest
 from advisor.i18n import translate
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.procure36_rules import STEP_ID
-from advisor.plan.sector_kinds import is_edu_research
+from advisor.plan.sector_kinds import is_edu_research, is_public_institution
 from tests.support.planned import advice_answers, planned
 
 LANGS = ("en", "zh_CN")
@@ -66,3 +66,42 @@ def test_the_sector_words():
         assert is_edu_research(s)
     for s in ("general", "finance", "medical", "legal", "基金会"):
         assert not is_edu_research(s)
+
+
+def _lab_as(**change):
+    return {**advice_answers(LAB), **change}
+
+
+@pytest.mark.parametrize("change", [
+    {"audience": "business", "reach": "private_network"},  # offered to other organisations, beyond its own people
+    {"audience": "business", "reach": "private_network", "charges_users": True},  # and sold to them
+], ids=["business", "business_paid"])
+def test_a_private_education_company_buys_as_any_company(change):
+    """The bare sector "education" is shared by private companies (q07's start-up): a service offered beyond the
+    organisation's own people is a company's, and 国办发〔2019〕55号 is for public budget units (s35-duties,
+    issue 25)."""
+    result = planned(_lab_as(**change))
+    if result.deployment_form not in ("on_premises", "bare_metal", "hybrid"):
+        pytest.skip("the changed answers no longer buy")  # (the rule is about a purchase)
+    assert RULE not in [f.id for f in result.findings]
+    assert STEP_ID not in [i.id for i in result.timeline.items]
+
+
+def test_an_institution_named_by_its_sector_keeps_its_process_whoever_pays():
+    """A university named as such goes through its procurement office even where its service charges a fee."""
+    sens = advice_answers(LAB)["data_sensitivity"]
+    result = planned(_lab_as(charges_users=True, data_sensitivity={**sens, "sector": "大学"}))
+    if result.deployment_form not in ("on_premises", "bare_metal", "hybrid"):
+        pytest.skip("the changed answers no longer buy")
+    assert RULE in [f.id for f in result.findings]
+
+
+def test_the_institution_test():
+    class C:
+        def __init__(self, sector, audience="internal"):
+            self.sector, self.audience = sector, audience
+    assert is_public_institution(C("education")) and is_public_institution(C("大学", audience="public"))
+    assert is_public_institution(C("科研院所", audience="business"))
+    assert not is_public_institution(C("education", audience="public"))
+    assert not is_public_institution(C("教育", audience="business"))
+    assert not is_public_institution(C("general")) and not is_public_institution(C("finance"))

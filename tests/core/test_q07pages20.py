@@ -60,7 +60,8 @@ def test_the_sensitive_finding_points_to_the_minors_finding_only_where_that_find
     assert x.detail_key == "plan.rule.pi.sensitive_safeguards.detail"
     assert names(x.detail_in("en"), "en", 28) and names(x.detail_in("en"), "en", 55)
     hosted = one(adults, "cost.hosted_weighed").detail_in("en")  # no minors' finding to point to: said in full
-    assert "Art. 29, 55" in hosted and "Art. 31" not in hosted
+    # the entrustment's contract and assessment (Art. 21, 55), no fresh consent of its own (s35-duties, review 26 q14)
+    assert "(PIPL Art. 21)" in hosted and "(Art. 55)" in hosted and "Art. 29" not in hosted and "Art. 31" not in hosted
 
 
 @pytest.mark.parametrize("lang", LANGS)
