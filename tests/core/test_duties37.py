@@ -69,8 +69,8 @@ def test_the_registration_says_what_its_dossier_holds(lang):
     assert got is not None
     text = got.detail_in(lang)
     assert all(w in text for w in DOSSIER[lang]), text
-    guide = [s for s in got.sources if s.title.startswith("Generative AI filing guide")]
-    assert guide and guide[0].grade == "C" and got.verify  # a guide's list, graded as such
+    guide = [s for s in got.sources if s.title.startswith("Guide to a model application's filing")]
+    assert guide and guide[0].grade == "C" and got.verify  # consultancies' lists, graded as such
 
 
 def test_a_self_hosted_filing_has_no_registration_dossier():
