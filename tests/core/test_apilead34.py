@@ -20,7 +20,8 @@ def test_the_api_lead_is_a_short_sentence_then_one_bullet_a_part(name, lang):
     r = advice_plan(name)
     assert r.start_with is not None and r.start_with.form == "hosted_api"
     head, *bullets = r.start_with.text_in(lang).splitlines()
-    assert head and not head.startswith("- ") and len(head) < 200  # one sentence, not the 300-word block
+    # one sentence, not the 300-word block (s35-apicost: with the model the API runs on where it is not the one asked)
+    assert head and not head.startswith("- ") and len(head) < 240
     assert len(bullets) >= 3 and all(b.startswith("- ") for b in bullets)
     for label in LABELS[lang]:  # price, the data path and when to self-host each in a bullet of its own
         assert sum(label in b for b in bullets) == 1, label
