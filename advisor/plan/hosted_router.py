@@ -38,7 +38,7 @@ def clause(ctx: Any) -> dict[str, Any] | str:
     direct = min((p for p in providers if not p.get("router")), key=lambda p: tuple(p["rates"]), default=None)
     aside = tier.get("router_aside")  # s35-apicost: priced without the router (``hosted_prices.without_router``)
     if isinstance(aside, dict):
-        router, low = aside, tuple(map(float, aside["rates"]))
+        router, low = aside, (float(aside["rates"][0]), float(aside["rates"][1]))
     if router is None or direct is None:
         return ""
     currency = str(tier.get("currency", "USD"))
