@@ -27,7 +27,6 @@ from advisor.plan import memo_self_host_rows
 from advisor.plan.result import render
 
 K = "apihead37_why"
-BUDGET_TOP = "headline33.lead.top_line_budget"  # the lead's "… in all, within your budget" clause (lead_line)
 OPS_LIGHT = ("none", "basic")  # the answers' operations capability that a provider's GPUs spare
 
 
@@ -56,12 +55,9 @@ def reasons(result: Any, lang: str) -> list[dict[str, Any]]:
         shape = "high" if str(be.get("tr", "")).endswith(".high") else "flat"  # a range's high end, as the lead says
         out.append(render(lang, f"{K}.volume.{shape}", {"volume": be["volume"], "tokens": be["tokens"],
                                                         "times": be["times"]}))
-    top = params.get("top")
-    if isinstance(top, dict) and top.get("tr") == BUDGET_TOP and isinstance(top.get("verdict"), dict):
-        verdict = str(top["verdict"].get("tr", "")).rsplit(".", 1)[-1]
-        if verdict == "within":
-            out.append(render(lang, f"{K}.budget", {"total": top.get("total", ""),
-                                                    "budget": top["verdict"].get("budget", "")}))
+    budget = within_budget(params)
+    if budget is not None:
+        out.append(render(lang, f"{K}.budget", budget))
     if answers.get("ops_capability") in OPS_LIGHT:
         out.append(render(lang, f"{K}.ops.{answers['ops_capability']}", {}))
     variant = _variant(start.key)
@@ -70,4 +66,19 @@ def reasons(result: Any, lang: str) -> list[dict[str, Any]]:
     return [{"id": f"{K}.{i}", "title": t, "verify": False} for i, t in enumerate(out)]
 
 
-__all__ = ["applies", "reasons"]
+
+def within_budget(params: dict[str, Any]) -> dict[str, str] | None:
+    """The path's whole month and the budget where the lead judged that month within it (``lead_line.with_line``:
+    tokens + host + line, s35-apicost), else None: never "within" where a part has no price or the top is over."""
+    cost = params.get("cost37")
+    whole = cost.get("whole") if isinstance(cost, dict) else None
+    if not (isinstance(whole, dict) and whole.get("tr") == "apicost37_lead.whole.all"):
+        return None
+    verdict = whole.get("verdict")
+    said = verdict.get("verdict") if isinstance(verdict, dict) else None
+    if not (isinstance(said, dict) and str(said.get("tr", "")).endswith(".within")):
+        return None
+    return {"total": str(cost.get("total", "")), "budget": str(said.get("budget", ""))}
+
+
+__all__ = ["applies", "reasons", "within_budget"]

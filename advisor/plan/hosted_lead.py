@@ -44,7 +44,7 @@ from advisor.plan import (
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, resell_clause, runs_clause, start_words
 from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
-from advisor.plan.hosted_switch import switch_clause
+from advisor.plan.hosted_switch import model_shown, switch_clause
 from advisor.plan.hosted_tie import lead_clause, outlived
 from advisor.plan.hosted_weigh import (
     LEAD_MARGIN,
@@ -314,6 +314,17 @@ def start_with(f: Facts) -> StartWith | None:
         # takes (q24's condition for another model's API), the failed test first of what sends the team to self-host
         key = f"{hosted_next.LEAD_PREFIX}.{key.rsplit('.', 1)[-1]}"
         extra.update(next=hosted_next.model_name(c), switch=hosted_next.switch_clause(c))
+    if form == "hosted_api" and not c.is_batch:
+        # s35-apicost (blind review 26, q12, q22): the API's month as printed, for the lead's total with the host
+        # and the line (``lead_line``); the model it is priced on where not the one asked for, said in the lead's
+        # own sentence (``lead_bullets``): "a product change to put first, not a bullet"
+        extra["month37"] = [hosted.low, hosted.high]
+        proxy = switch_clause(c)  # another model's list (q24): the model the API is priced on
+        other = hosted_next.model_name(c) if nxt is not None else \
+            str(proxy.get("priced_on", "")) if isinstance(proxy, dict) else ""
+        if other:
+            extra["model37"] = {"kind": "next" if nxt is not None else "switch", "other": other,
+                                "asked": model_shown(c)}
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
 
 

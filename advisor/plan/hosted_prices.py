@@ -177,8 +177,32 @@ def hosted_rates(ctx: Ctx | None) -> HostedRates:
         row_for(ctx.model.id, model_size_b(ctx), hosted_market(ctx), api_region(ctx)) if ctx is not None else None
     if tier is None:
         return HostedRates(factor_range("hosted_api_per_m_input_tokens"), factor_range("hosted_api_per_m_tokens"), None)
+    if ctx is not None and customers_data(ctx):
+        tier = without_router(tier)
     (i_lo, i_hi), (o_lo, o_hi) = _usd(tier, "input"), _usd(tier, "output")
     return HostedRates((i_lo, i_hi), (o_lo, o_hi), tier)
+
+
+def customers_data(ctx: Ctx) -> bool:
+    """The prompts are the paying business customers' data, or personal information (s35-apicost, blind review 26,
+    q24: "for a paid B2B SaaS, that data-governance issue should rule out the low end, not sit as a caveat")."""
+    return (ctx.audience == "business" and bool(ctx.charges)) or bool(ctx.personal_info)
+
+
+def without_router(tier: dict[str, Any]) -> dict[str, Any]:
+    """``tier`` priced on its direct providers' listed rates where a router (``"router": true``, whose serving
+    provider and data terms vary) set its low end: a service carrying customers' data cannot contract with it. The
+    router kept apart under ``router_aside`` (``hosted_router`` says it separately); ``tier`` itself where no router
+    sets the low end or no direct provider lists both rates (its range stands: nothing to price it on instead)."""
+    providers = [p for p in tier.get("providers", []) if isinstance(p.get("rates"), list) and len(p["rates"]) == 2]
+    low = (float(tier["input"][0]), float(tier["output"][0]))
+    router = next((p for p in providers if p.get("router") and tuple(map(float, p["rates"])) == low), None)
+    direct = [tuple(map(float, p["rates"])) for p in providers if not p.get("router")]
+    if router is None or not direct:
+        return tier
+    i_lo, o_lo = min(d[0] for d in direct), min(d[1] for d in direct)
+    return {**tier, "input": [max(i_lo, float(tier["input"][0])), float(tier["input"][1])],
+            "output": [max(o_lo, float(tier["output"][0])), float(tier["output"][1])], "router_aside": router}
 
 
 def other_model(ctx: Ctx | None) -> str | None:

@@ -27,12 +27,14 @@ Render = Callable[[str, str, "dict[str, Any] | None"], str]  # result.render: (l
 # the chain that joins two clauses (``hosted_lead``): unwrapped into its parts here
 CHAIN = "plan.apisg23.after_switch"
 # the figure a quote must beat (its resale clause for a token seller): the price bullet's, not the model's
-QUOTE_KEYS = ("plan.apilead21.quote", "plan.apikept25.quote.volume", "apipage35.router")  # router: s35
+QUOTE_KEYS = ("plan.apilead21.quote", "plan.apikept25.quote.volume", "apipage35.router",  # router: s35
+              "apicost37_lead.router_aside")  # s35-apicost
 # the API served elsewhere than the node: said as the path each prompt takes (q12: "in Hong Kong" of an API in SG)
 PATHS = {"plan.apikept25.runs.near": "apilead34.runs.near", "plan.apikept25.runs.mainland": "apilead34.runs.mainland"}
 TERMS = "plan.apivol25.terms.lead"  # ``hosted_kept.terms_clause``: no training on the inputs, retention, deletion
 LIVE = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # ``lead_line.LIVE_LEADS`` (no import cycle)
 K = "apilead34"
+COST = "apicost37_lead"  # s35-apicost
 
 
 def applies(key: str, form: str) -> bool:
@@ -80,13 +82,17 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     def said(items: list[Any]) -> str:
         return sep.join(t for i in items if (t := _said(lang, i, render)))
 
-    # s35-apihead (blind review 26, q12): the bold line names the model the API is taken on where it is another
-    # than the plan's, and says the self-hosted plan is the fallback (it read as a second recommendation)
-    start = {"tr": "apihead37_lead.start_on", "start": params["start"], "model": params["next"]} \
-        if model == "next" and params.get("next") and params.get("start") else params.get("start", "")
-    head = render(lang, f"{K}.head.{variant}", {**params, "start": start}) + render(lang, "apihead37_lead.fallback_said", None)
+    # s35-apicost (blind review 26, q22/q24): the bold line names the model the API is taken on where it is another
+    # than the one asked for (``_start``); s35-apihead (q12): it says the self-hosted plan is the fallback (it read as a
+    # second recommendation)
+    head = render(lang, f"{K}.head.{variant}", {**params, "start": _start(params)}) \
+        + render(lang, "apihead37_lead.fallback_said", None)
     quoted = said(quote)
-    price = render(lang, f"{K}.price.{model}", {**params, "quote": sep + quoted if quoted else ""})
+    cost = params.get("cost37")  # s35-apicost: the path's whole month first, its parts after (``lead_line``)
+    if isinstance(cost, dict):
+        price = render(lang, f"{COST}.price.{model}", {**params, **cost, "quote": sep + quoted if quoted else ""})
+    else:
+        price = render(lang, f"{K}.price.{model}", {**params, "quote": sep + quoted if quoted else ""})
     bullets = [price]
     if where:
         bullets.append(render(lang, f"{K}.where", {"text": said(where)}))
@@ -97,6 +103,16 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     # one block (a list may interrupt a paragraph in CommonMark/md4c, which the PDF renders): the lead stays one
     # page-1 paragraph for whatever reads the memo by its blank lines
     return head + "\n" + "\n".join(f"- {b.strip()}" for b in bullets)
+
+
+def _start(params: dict[str, Any]) -> Any:
+    """The lead's opening words, with the model the API is priced on where it is not the one asked for (s35-apicost,
+    blind review 26, q22/q24: "the headline swaps the model … a product change to put first, not a bullet")."""
+    change = params.get("model37")
+    if not isinstance(change, dict):
+        return params.get("start", "")
+    return {"tr": f"{COST}.start.{change['kind']}", "start": params.get("start", ""), "other": change["other"],
+            "asked": change["asked"]}
 
 
 def as_lines(text: str) -> str:

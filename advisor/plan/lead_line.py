@@ -5,54 +5,78 @@ users over the plan's network line: the API replaces the GPUs, not the line. q21
 month" for a Hong Kong front end whose three-network line alone costs ¥1,257–3,493 a month (the cost row's own
 figure), against "¥10,407–14,809 for this plan", a figure without that line too. Where the plan's line has a price
 (``LineCost.monthly``, the one page 1's cost row adds), the lead now says it beside both figures: the API's month
-plus the line, and this plan's month plus the same line. The host's own server has no price here (no CPU-server row
-in the price list): said so, never counted as a zero. The comparison, the break-even and the lead's choice are
+plus the line, and this plan's month plus the same line. The comparison, the break-even and the lead's choice are
 unchanged: the same line is on both sides.
+
+s35-apicost (blind review 26, q12, q13, q21, q22, q36): the host's own server is priced too (``front_host37``: a
+2–4 vCPU VM's list price in the region; none for the mainland, where it stays a quote), and the lead's price bullet
+opens on the path's whole month, API + host + line, each part named after it ("put the full total first").
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import front_host37
 from advisor.plan.result import LineCost, StartWith
 
 
 def with_line(start: StartWith | None, line: LineCost | None, region: str, costs: Any = None) -> StartWith | None:
-    """``start`` with its lead's figures naming the priced line its service needs; unchanged where the lead is not a
-    live service's API lead, or the line is not priced (or is "any line", which costs nothing apart). With
-    ``costs`` (the plan's, for the API's month and the monthly budget), the API's month with the line is judged
-    against the budget there, so page 1's budget check is not only the self-hosted plan's (blind review 21, q21)."""
+    """``start`` with its lead's month made the path's whole month: the API's tokens, the host that runs the
+    service in front of it (``front_host37``) and the priced line, each named, their total first (s35-apicost,
+    blind review 26, q12: "put the full total first"); unchanged where the lead is not a live service's API lead,
+    or neither the host nor the line has a price. With ``costs`` (the plan's, for the monthly budget), the total is
+    judged against the budget there, so page 1's budget check is not only the self-hosted plan's (review 21, q21)."""
     if start is None or start.form != "hosted_api" or not start.key.startswith(LIVE_LEADS):
         return start
-    if line is None or line.monthly is None or line.line == "any" or line.monthly.high <= 0:
+    currency = str(getattr(costs, "currency", None) or (line.currency if line is not None else "USD"))
+    priced = line is not None and line.monthly is not None and line.line != "any" and line.monthly.high > 0 \
+        and line.currency == currency
+    # a mainland + overseas plan's line is its mainland node's (``line_cost``): said of that host, priced there
+    where = "mainland" if region == "mainland_plus_overseas" else region
+    host = front_host37.price(where, currency)
+    month = start.params.get("month37")
+    if not (priced or host is not None) or not isinstance(month, list):
         return start
     params: dict[str, Any] = dict(start.params)
-    params["top"] = {"tr": "memo28.lead.top_line", "top": params.get("top", ""),
-                     "cost": _lead_money(line.monthly.low, line.monthly.high, line.currency), "line": {"tr": f"plan.line.{line.line}"},
-                     # a mainland + overseas plan's line is its mainland node's (``line_cost``): said of that host
-                     "region": {"tr": f"plan.region.{'mainland' if region == 'mainland_plus_overseas' else region}"}}
-    params["plan"] = {"tr": "memo28.lead.plan_line", "plan": params.get("plan", "")}
-    params["top"] = _with_budget(params["top"], str(params.get("hosted", "")), line, costs)
+    place = {"tr": f"plan.region.{where}"}
+    parts: list[dict[str, Any]] = []
+    lo, hi = round(month[0]), round(month[1])  # the figures as printed (whole units): the reader's sum agrees
+    host_money = line_money = ""
+    if host is not None:
+        host_money = _lead_money(host.low, host.high, currency)
+        parts.append({"tr": "apicost37_lead.part.host", "host": host_money, "region": place,
+                      "grade": host.source.grade})
+        lo, hi = lo + round(host.low), hi + round(host.high)
+    if priced:
+        assert line is not None and line.monthly is not None
+        line_money = _lead_money(line.monthly.low, line.monthly.high, currency)
+        parts.append({"tr": f"apicost37_lead.part.{'line' if host is not None else 'line_host'}", "cost": line_money,
+                      "line": {"tr": f"plan.line.{line.line}"}, "region": place})
+        lo, hi = lo + round(line.monthly.low), hi + round(line.monthly.high)
+        params["plan"] = {"tr": "memo28.lead.plan_line", "plan": params.get("plan", "")}
+    # what the path needs but has no price (q13's line, the mainland's host): the total is before it, said so,
+    # and judged against no budget (unknown stays unknown)
+    no_line = line is not None and line.line != "any" and not priced
+    whole: dict[str, Any] = {"tr": "apicost37_lead.whole.no_line"} if no_line else \
+        {"tr": "apicost37_lead.whole.no_host"} if host is None else \
+        {"tr": "apicost37_lead.whole.all", "verdict": _verdict(hi, lo, costs, currency)}
+    joined = parts[0] if len(parts) == 1 else {"tr": "apicost37_lead.parts.both", "host": parts[0], "line": parts[1]}
+    params["cost37"] = {"total": _lead_money(lo, hi, currency), "parts": joined, "whole": whole,
+                        "host": host_money, "line": line_money, "region": place, "no_line": no_line,
+                        "grade": host.source.grade if host is not None else ""}
     return start.model_copy(update={"params": params})
 
 
-def _with_budget(top: dict[str, Any], said: str, line: LineCost, costs: Any) -> dict[str, Any]:
-    """The lead's API-plus-line figure with its own budget check, where a monthly budget and the API's month are
-    known: "… in all, within your ¥40,000 budget" (never "within" where the range's top is over it). Only where the
-    lead's API figure (``said``) is the cost's own month: a lead priced on another model's list (``apinext32``)
-    prints that model's month, and a total of the other would not add up to what the reader sees."""
-    hosted = getattr(costs, "hosted_api_monthly", None)
+def _verdict(hi: int, lo: int, costs: Any, currency: str) -> dict[str, Any] | str:
+    """", within your ¥40,000 budget" for the path's whole month where a monthly budget is known (never "within"
+    where the range's top is over it)."""
     budget = getattr(costs, "budget_monthly", None)
-    if hosted is None or budget is None or line.monthly is None or getattr(costs, "currency", None) != line.currency:
-        return top
-    if _lead_money(hosted.low, hosted.high, line.currency) != said:
-        return top
-    # the sum of the two figures as printed (whole units), so the reader's own addition agrees
-    lo, hi = round(hosted.low) + round(line.monthly.low), round(hosted.high) + round(line.monthly.high)
+    if budget is None or getattr(costs, "currency", None) != currency:
+        return ""
     verdict = "within" if hi <= budget else "over_top" if lo <= budget else "over"
-    sym = "¥" if line.currency == "CNY" else "$"
-    return {**top, "tr": "headline33.lead.top_line_budget", "total": _lead_money(lo, hi, line.currency),
-            "verdict": {"tr": f"headline33.lead.budget.{verdict}", "budget": f"{sym}{budget:,.0f}"}}
+    sym = "¥" if currency == "CNY" else "$"
+    return {"tr": "apicost37_lead.verdict", "verdict": {"tr": f"headline33.lead.budget.{verdict}", "budget": f"{sym}{budget:,.0f}"}}
 
 
 def _lead_money(lo: float, hi: float, currency: str) -> str:

@@ -15,8 +15,9 @@ that differ between the paths say the led one first:
 q12 en sits at the five-page edge: the rows say where the API serves from rather than its provider where the lead's
 first words name the place (its data-path bullet names the provider), and the self-hosted GPUs without their layout
 (section 2's). Every figure is one the lead's price bullet (``StartWith.params``) or the self-hosted row already
-states: nothing new is computed. A host the API path needs in front of it is never priced here, and where its line has no sourced price either (q13),
-the row says both are unpriced: unknown stays unknown. Launch, budget and feasibility hold for either path.
+states: nothing new is computed. s35-apicost (blind review 26): the host the API path needs in front of it is priced where ``front_host37`` has a row,
+and the row opens on the path's whole month (tokens + host + line); where the host or the line has no sourced price
+(the mainland's host, q13's line), the row says so: unknown stays unknown. Launch, budget and feasibility hold for either path.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from advisor.plan.result import render
 K = "apipage35.key"
 # the lead's "top" clauses that carry the network line's price beside the API's high end (``hosted_lead``)
 MAINLAND = "plan.apiregion21.where.mainland"
-LINE_TOPS = ("memo28.lead.top_line", "headline33.lead.top_line_budget")
+COST = "apicost37_key"  # s35-apicost: the API path's whole month (the lead's ``cost37``: tokens, host, line)
 
 
 def applies(result: Any) -> bool:
@@ -75,24 +76,38 @@ def hardware(result: Any, lang: str, self_hosted: str) -> str:
 def cost(result: Any, lang: str, self_hosted: str) -> str:
     """The API's month as the lead prices it, the line and the unpriced host said, then the self-hosted row's text."""
     params = result.start_with.params
-    top: Any = params.get("top") or ""
-    line = isinstance(top, dict) and top.get("tr") in LINE_TOPS and bool(top.get("cost"))
+    cost37 = params.get("cost37") if isinstance(params.get("cost37"), dict) else {}
+    assert isinstance(cost37, dict)
+    line = bool(cost37.get("line"))
     values: dict[str, Any] = {"hosted": params.get("hosted", ""), "per": params.get("per", ""),
               "self": self_hosted}  # its high end is the lead's, two lines up (q12 en: a sixth page otherwise)
-    if line:  # the line priced, the host's server not (the lead's own "have the line's seller quote a small VM")
-        values.update(cost=top["cost"], region=top.get("region") or "", source="")
-        long, lc, c = line_total.key_clause(result, lang), result.line_cost, result.costs
-        if long and long in self_hosted and lc is not None and c.monthly_with_line is not None:
-            # the line's size and source said once, at its first figure; the self-hosted total after it (q12 en)
-            src = lc.source
-            values["source"] = render(lang, f"{K}.line_source", {
-                "mbps": f"{lc.mbps:,.0f}", "date": src.date if src else "", "grade": src.grade if src else "U"})
-            values["self"] = self_hosted.replace(long, render(lang, f"{K}.with_line", {
-                "total": money_range(c.monthly_with_line, c.currency)}))
+    if cost37.get("host"):  # s35-apicost: the path's whole month, its host priced (``lead_line``, ``front_host37``)
+        values.update(total=cost37["total"], host=cost37["host"], region=cost37.get("region") or "",
+                      grade=cost37.get("grade", ""), cost=cost37.get("line", ""), source="")
+        if line:
+            values["self"] = _line_said(result, lang, self_hosted, values)
+            return render(lang, f"{COST}.cost.all", values)
+        return render(lang, f"{COST}.cost.{'host_open' if cost37.get('no_line') else 'host'}", values)
+    if line:  # the line priced, the host's server not (the mainland: no sourced VM row)
+        values.update(cost=cost37["line"], region=cost37.get("region") or "", source="")
+        values["self"] = _line_said(result, lang, self_hosted, values)
         return render(lang, f"{K}.cost.line", values)
     if result.line_cost is not None and result.line_cost.monthly is None:  # neither the host nor its line (q13)
         return render(lang, f"{K}.cost.unpriced", values)
     return render(lang, f"{K}.cost.plain", values)
+
+
+def _line_said(result: Any, lang: str, self_hosted: str, values: dict[str, Any]) -> str:
+    """The self-hosted row's text with the line's long clause said short, its size and source moved to the line's
+    first figure (``values["source"]``, set here): q12 en stays on five pages."""
+    long, lc, c = line_total.key_clause(result, lang), result.line_cost, result.costs
+    if not (long and long in self_hosted and lc is not None and c.monthly_with_line is not None):
+        return self_hosted
+    src = lc.source
+    values["source"] = render(lang, f"{K}.line_source", {
+        "mbps": f"{lc.mbps:,.0f}", "date": src.date if src else "", "grade": src.grade if src else "U"})
+    return self_hosted.replace(long, render(lang, f"{K}.with_line", {
+        "total": money_range(c.monthly_with_line, c.currency)}))
 
 
 __all__ = ["applies", "cost", "hardware"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.i18n import translate
+
 from advisor.plan.reasons import deciding
 from tests.support.planned import advice_plan
 
@@ -20,7 +22,10 @@ def test_the_api_lead_is_a_short_sentence_then_one_bullet_a_part(name, lang):
     r = advice_plan(name)
     assert r.start_with is not None and r.start_with.form == "hosted_api"
     head, *bullets = r.start_with.text_in(lang).splitlines()
-    assert head and not head.startswith("- ") and len(head) < 200  # one sentence, not the 300-word block
+    # one sentence, not the 300-word block (s35-apicost: with the model the API runs on where it is not the one asked)
+    # (the fallback's label after it, s35-apihead, is a label like the bullets', not counted)
+    sentence = head.replace(translate(lang, "apihead37_lead.fallback_said").strip(), "").strip()
+    assert head and not head.startswith("- ") and len(sentence) < 240
     assert len(bullets) >= 3 and all(b.startswith("- ") for b in bullets)
     for label in LABELS[lang]:  # price, the data path and when to self-host each in a bullet of its own
         assert sum(label in b for b in bullets) == 1, label

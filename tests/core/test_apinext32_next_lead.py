@@ -58,15 +58,19 @@ def test_the_next_generation_leads_with_its_quality_test_once(name: str, lang: s
     assert one.count(QUALITY[lang]) == 1, one
     assert MOVE_TO[lang] in one
     # the lead's month is the next generation's, not the deprecated model's (a lower figure at the same tokens)
-    # (its price bullet's first figure: the bold line above it names the model, s35-apihead)
-    price = lead.split("\n", 1)[1]
-    month = float(re.search(r"[¥$](?P<m>[\d,]+)", price.split("Qwen3-14B")[0] if lang == "en" else price)
-                  .group("m").replace(",", ""))
+    # s35-apicost: the price bullet opens on the path's whole month; the API's tokens are the figure named for them
+    said = TOKENS[lang].search(lead)
+    assert said is not None, lead
+    month = float(said.group("m").replace(",", ""))
     deprecated = r.costs.hosted_api_monthly
     assert month < deprecated.low
     # the next generation's rates × the plan's tokens, in the memo's currency: the deprecated month × the ratio of
     # the two lists' months at the same tokens (the row's own USD figures)
     assert month / deprecated.low == pytest.approx(_next_month(r) / _old_month_usd(r), rel=0.05)
+
+
+TOKENS = {"en": re.compile(r"[¥$](?P<m>[\d,]+) a month for the API's tokens on Qwen3-14B"),
+          "zh_CN": re.compile(r"API token 费用按 Qwen3-14B 计每月约 [¥$](?P<m>[\d,]+)")}
 
 
 def _old_month_usd(r) -> float:

@@ -52,25 +52,7 @@ def test_the_hardware_and_cost_rows_name_the_api_first_and_the_fallback_as_such(
     assert cost.index(fallback) < cost.index(plan_low)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("name", ["q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only"])
-def test_a_host_in_front_of_the_api_is_said_unpriced_beside_its_priced_line(name, lang):
-    r = advice_plan(name)
-    cost = _rows(r, lang)[translate(lang, "memo.key.cost")]
-    top = r.start_with.params["top"]
-    assert top["cost"] in cost  # the line's figure, the lead's own
-    unpriced = translate(lang, "apipage35.key.cost.line", hosted="", per="", top="", cost="", region="", self="")
-    marker = "未计价" if lang == "zh_CN" else "is not priced here: quote it"
-    assert marker in unpriced and marker in cost
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_an_unpriced_line_and_host_are_both_said_unpriced(lang):
-    r = advice_plan("q13_sg_sellers_pi_below_threshold")
-    assert r.line_cost is not None and r.line_cost.monthly is None  # the premise: no sourced line price
-    cost = _rows(r, lang)[translate(lang, "memo.key.cost")]
-    marker = "服务主机及其线路此处均未计价" if lang == "zh_CN" else "the host server and its line are not priced here"
-    assert marker in cost
+# s35-apicost: the host priced and the path's whole month, the line unpriced (q13): tests/core/test_apicost37.py
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import lead_line, spare_kept, when_bought
+from advisor.plan import front_host37, lead_line, spare_kept, when_bought
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.memo_one_server import thin_ttft
 from advisor.plan.result import StartWith
@@ -118,21 +118,24 @@ def test_q21_lead_judges_the_api_route_on_the_budget_and_says_the_round_trip(lan
 
 @pytest.mark.parametrize(("share", "verdict"), [(1.2, "within"), (0.9, "over_top"), (0.5, "over")])
 def test_the_api_routes_budget_check_is_never_within_where_the_top_is_over(share, verdict):
-    r = advice_plan(Q21)  # its own API month and line; the budget moved around that total
+    r = advice_plan(Q21)  # its own API month, host and line; the budget moved around that total
     line, costs = r.line_cost, r.costs
-    hosted = costs.hosted_api_monthly
-    lo, hi = round(hosted.low) + round(line.monthly.low), round(hosted.high) + round(line.monthly.high)
+    said = r.start_with.params["month37"]  # the lead's own API month, the one the total adds the host and line to
+    host = front_host37.price("hong_kong", costs.currency)  # s35-apicost: the service's host is in the total too
+    assert host is not None
+    lo = round(said[0]) + round(host.low) + round(line.monthly.low)
+    hi = round(said[1]) + round(host.high) + round(line.monthly.high)
     costs.budget_monthly = lo * share if verdict == "over" else hi * share
-    said = r.start_with.params["hosted"]  # the lead's own API figure, the one the total adds the line to
-    start = StartWith(form="hosted_api", reason="lead", key="plan.apilead21.lead", params={"top": "", "hosted": said})
+    start = StartWith(form="hosted_api", reason="lead", key="plan.apilead21.lead",
+                      params={"top": "", "hosted": "¥1", "month37": said})
     got = lead_line.with_line(start, line, "hong_kong", costs)
     assert got is not None
-    top = got.params["top"]
-    assert top["verdict"]["tr"] == f"headline33.lead.budget.{verdict}"
-    assert top["total"] == f"¥{lo:,}–¥{hi:,}"
-    # a lead that prints another figure (another model's list price) gets no total it would not add up to
+    cost = got.params["cost37"]
+    assert cost["whole"]["verdict"]["verdict"]["tr"] == f"headline33.lead.budget.{verdict}"
+    assert cost["total"] == f"¥{lo:,}–¥{hi:,}"
+    # a lead without the API's month gets no total it would not add up to
     other = start.model_copy(update={"params": {"top": "", "hosted": "¥1"}})
-    assert "total" not in lead_line.with_line(other, line, "hong_kong", costs).params["top"]
+    assert "cost37" not in lead_line.with_line(other, line, "hong_kong", costs).params
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
