@@ -76,6 +76,7 @@ from advisor.plan import (
     phased_cost,
     placeholder_purchase,
     placement_rules,
+    post_plan,
     prefill_stretch,
     price_gate,
     price_rows,
@@ -1470,30 +1471,48 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
         result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near)
     result.layouts_tried = layout_search.finish(search, sized, chosen, form, layouts)
-    if result.fixes and check_fixes:
+    # the steps on the finished plan, in order (post_plan.py: the next one is one entry in _post_plan_steps)
+    return post_plan.run(result, _post_plan_steps(answers, quotes, check_fixes, c, f, costs, ov_node))
+
+
+def _post_plan_steps(answers: PlanAnswers, quotes: list[dict[str, Any]] | None, check_fixes: bool, c: Ctx, f: Facts,
+                     costs: costmod.Costs, ov_node: Any) -> list[post_plan.Step]:
+    """What ``plan`` does to its finished result, in order: each step (a name, a function of the plan) returns the
+    plan it becomes, or None where it changed it in place (``post_plan.run``). ``check_fixes`` off (a fix's re-plan):
+    the steps that re-plan or lead with the API are left out, as before."""
+
+    def fixes(result: PlanResult) -> PlanResult | None:
+        if not (result.fixes and check_fixes):
+            return None
         replanned: dict[str, PlanResult] = {}
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes, replanned,
                                               current=costs.recommended_monthly, no_saving=result.fixes_no_saving)
         # the asked GPUs cannot be had there: the fix that alone (no raised budget or deadline) plans on parts that
         # can becomes the memo's body (its costs are then against the budget as given)
-        alone = next((f for f in result.fixes if f.id == "other_gpus" and f.with_budget is None
-                      and not f.with_deadline_hours), None)
-        result = adopt_replacement(result, replanned.get("other_gpus") if alone is not None else None)
-    see_fixes.drop_pointer_without_fixes(result)  # "see the fixes" only where the memo has fixes to see
-    hosted_fix_budget.say_high_end(result, c.budget_amount)  # the API fix's high end against the budget (q40)
-    # the critical path first: the step the launch waits for, then the decision an infeasible plan needs (issue #25)
-    result.next_steps = critical_path_first(result)
-    result.next_steps = better_on_quote.quote_first(result)  # the better part's quote before ordering (q17, round 14)
-    if check_fixes:  # a hosted-API headline: its steps first (review 18, q34); not in a fix's re-plan, whose steps an
-        # infeasible plan may adopt under its blockers, where page 1 does not lead with the API (q19)
-        result.next_steps = api_lead_steps.api_first(result)
-    # no confirmed hardware until a provider there quotes: that quote, with plan B, is the first step (review 23)
-    result.next_steps = in_region_fallback.quote_first(result)
-    result.next_steps = api_tail.with_step(result.next_steps, result, f)  # the API's tail to time (q23)
-    result = node_supply.said(result, ov_node)  # the overseas node's part to quote, as for one node (s34-twonode36)
-    if check_fixes:  # sized on the part had in the region and in time, the cheaper one to quote (s34-supply36)
-        result = supply_lead.lead(result, functools.partial(_replanned, answers, quotes))
-    return result
+        alone = next((x for x in result.fixes if x.id == "other_gpus" and x.with_budget is None
+                      and not x.with_deadline_hours), None)
+        return adopt_replacement(result, replanned.get("other_gpus") if alone is not None else None)
+
+    return [
+        ("fixes", fixes),
+        # "see the fixes" only where the memo has fixes to see
+        ("see_fixes", see_fixes.drop_pointer_without_fixes),
+        ("hosted_fix_budget", lambda r: hosted_fix_budget.say_high_end(r, c.budget_amount)),  # the API fix's high end (q40)
+        # the critical path first: the step the launch waits for, then the decision an infeasible plan needs (issue #25)
+        ("critical_path", post_plan.next_steps(critical_path_first)),
+        ("better_on_quote", post_plan.next_steps(better_on_quote.quote_first)),  # the better part's quote (q17, round 14)
+        # a hosted-API headline: its steps first (review 18, q34); not in a fix's re-plan, whose steps an infeasible
+        # plan may adopt under its blockers, where page 1 does not lead with the API (q19)
+        ("api_lead", post_plan.only_if(check_fixes, post_plan.next_steps(api_lead_steps.api_first))),
+        # no confirmed hardware until a provider there quotes: that quote, with plan B, is the first step (review 23)
+        ("in_region_fallback", post_plan.next_steps(in_region_fallback.quote_first)),
+        ("api_tail", post_plan.next_steps(lambda r: api_tail.with_step(r.next_steps, r, f))),  # the API's tail (q23)
+        # the overseas node's part to quote, as for one node (s34-twonode36)
+        ("node_supply", lambda r: node_supply.said(r, ov_node)),
+        # sized on the part had in the region and in time, the cheaper one to quote (s34-supply36)
+        ("supply_lead", post_plan.only_if(check_fixes, lambda r: supply_lead.lead(
+            r, functools.partial(_replanned, answers, quotes)))),
+    ]
 
 
 def _replanned(answers: PlanAnswers, quotes: list[dict[str, Any]] | None, change: dict[str, Any]) -> PlanResult | None:
