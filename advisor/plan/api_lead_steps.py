@@ -43,16 +43,20 @@ def api_first(result: PlanResult) -> list[NextStep]:
     steps = list(result.next_steps)
     if not leads_with_api(result) or any(s.id in (API_STEP, "api_trial") for s in steps):
         return steps
-    # and a stand-in price's quote where the plan put it first (test_plan_rows18: the quote is the first step)
     n = next((i for i, s in enumerate(steps) if s.id not in (*FIRST, "quotes")), len(steps))
     head, rest = steps[:n], steps[n:]
+    # a stand-in price's quote is the self-hosted fallback's (the plan put it first: test_plan_rows18): under an API
+    # headline it follows the API's step, before the fallback's replica (blind review 26, q12: a quote for L40S
+    # servers came before "start on the hosted API")
+    quotes = [s for s in head if s.id == "quotes"]
+    head = [s for s in head if s.id != "quotes"]
     at = next((i for i, s in enumerate(rest) if s.id == SERVE), None)
     if at is not None:
         then = rest[at + 1] if at + 1 < len(rest) and rest[at + 1].id == RAMP else None
         # the replica and its pressure test as one later step: the API's step is the one step added (q34's memo
         # stayed within its pages, session 28)
         rest[at:at + (2 if then else 1)] = [_later(rest[at], result, then)]
-    return [*head, _api_step(), *rest]
+    return [*head, _api_step(), *quotes, *rest]
 
 
 def _api_step() -> NextStep:
