@@ -53,7 +53,7 @@ def test_the_bursty_api_lead_gives_the_apis_reasons_first_the_rate_limit_at_the_
     # "within budget" only where the path's whole month (tokens + host + line) was judged within it: q36's mainland
     # host has no sourced price, so its month is "before the host" and no budget reason is given (s35-apicost)
     said = within_budget(r.start_with.params)
-    budget_said = translate(lang, "apihead37_why.budget", total="\0", budget="\0").split("\0")[0]
+    budget_said = translate(lang, "apihead37_why.budget", budget="\0").split("\0")[0]
     if said is None:
         assert not any(t.startswith(budget_said) for t in reasons)
     else:
