@@ -61,9 +61,9 @@ def test_the_api_paths_month_opens_on_tokens_host_and_line_together(name, lang):
     assert host_said in price and line_said in price
     assert price.index(total) < price.index(host_said) < price.index(line_said)
     assert translate(lang, f"plan.line.{line.line}") in price
-    # page 1's cost row says the same total and parts, and no longer calls the host unpriced
+    # page 1's cost row says the same total (its parts: the lead's, said once), and no longer calls the host unpriced
     cost = dict(_key_rows(r, lang))[translate(lang, "memo.key.cost")]
-    assert cost.index(total) < cost.index(host_said) < cost.index(line_said)
+    assert _first_money(cost) == total and host_said not in cost
     assert ("not priced" not in cost.split("If you self-host")[0]) if lang == "en" else ("未计价" not in cost)
 
 
