@@ -141,6 +141,8 @@ def when(c: Ctx) -> str:
     """The phrase's key for the hours ``implied_output`` counts: around the clock, every day, or working days."""
     if hours_a_day(c) == 24:
         return "volume28.when.always"
+    if c.office_steady:  # a staff tool's steady load, through its office hours (``Ctx.office_steady``)
+        return "ownpower37.when.office"
     return "volume28.when." + ("every" if run_days(c)[1].endswith("every") else "working")
 
 
@@ -249,7 +251,8 @@ def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
     return _spaced(render(lang, "onebasis36.peak", {
         **common, "mean": line["mean"], "per_hour": f"{line['per_hour']:,}", "secs": _seconds(line["per_hour"]),
         "span": _span(line),
-        "days": {"tr": "tokens33.days." + ("working" if raised.get("when") == "volume28.when.working" else "every"),
+        "days": {"tr": "tokens33.days." + ("working" if raised.get("when") in ("volume28.when.working", "ownpower37.when.office")
+                                           else "every"),
                  "days": line["days"]},
         "tokens": f"{line['tokens']:,}"}))
 
