@@ -92,10 +92,21 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (translate(lang, "memo.key.cost"), translate(lang, "memo.fleet13.key.cost_value",
                                                      running=_money(o.running_monthly, cur))
          if o.fleet_gpus and not o.gpus_bought else  # nothing bought: no purchase to spread
-         translate(lang, "memo.forms.key.cost_value", running=_money(o.running_monthly, cur),
-                   monthly=_money(o.monthly, cur), months=result.costs.horizon_months,
-                   amortised=_money(o.amortised_monthly, cur))),
+         translate(lang, "ownpower37.key.cost_value_one_off" if one_off_only(result) else "memo.forms.key.cost_value",
+                   running=_money(o.running_monthly, cur), monthly=_money(o.monthly, cur),
+                   months=result.costs.horizon_months, amortised=_money(o.amortised_monthly, cur))),
     ]
+
+
+def one_off_only(result: PlanResult) -> bool:
+    """The team pays for the hardware once and has no monthly budget (``critical_steps.no_running_budget``): the
+    purchase spread over the months is accounting amortisation, not a bill, and the running costs (power) need a
+    payer the one-off budget is not (s35-ownpower37, blind review 26: q01 zh "label it as accounting amortisation
+    only ... so nobody reads it as a bill"; q17 en "the memo never says who pays the ¥406–¥1,386 monthly
+    electricity when the grant cannot pay monthly bills (usually the university's facilities budget)")."""
+    from advisor.plan.critical_steps import no_running_budget  # the next steps' own test of it (no import cycle)
+
+    return no_running_budget(result.answers or {})
 
 
 def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
@@ -114,7 +125,8 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         *_gpus_row(result, o, t),
         (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict_once(result, o, lang, cur)
          + (server_size_price.text(result.costs, lang) if o.capex.high > 0 else "")),  # nothing bought: unsaid
-        (t("memo.forms.cost.amortised", months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
+        (t("ownpower37.cost.amortised" if one_off_only(result) else "memo.forms.cost.amortised",
+           months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
         (t("memo.forms.cost.power"), t("memo.forms.cost.power_value", cost=_money(o.power_monthly, cur),
                                        kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
                                        kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}",
@@ -136,7 +148,8 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.forms.cost.burst"), t("memo.forms.cost.burst_value", cost=_money(o.burst_monthly, cur),
                                                    share=round((o.burst_hours_share or 0) * 100)) if months is None
                      else t("burst39.cost.burst_month_value", cost=_money(o.burst_monthly, cur), months=months)))
-    rows.append((t("memo.forms.cost.running"), _money(o.running_monthly, cur)))
+    rows.append((t("memo.forms.cost.running"), _money(o.running_monthly, cur)
+                 + (t("ownpower37.cost.running_payer") if one_off_only(result) and o.running_monthly.high > 0 else "")))
     rows.append((t("memo.forms.cost.total", months=result.costs.horizon_months), _money(o.horizon_total, cur)))
     return rows
 
