@@ -9,11 +9,11 @@ from advisor.i18n import translate
 from advisor.plan import capex_unknown, memo_text15, server_size_price, staff_words, volume_busy
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.context import SCALED_HOURS
-from advisor.plan.volume_range import HOURS_PER_MONTH, OFFICE_HOURS
 from advisor.plan.memo_per_million import busy_text, usage_text
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.result import OwnedFormCost, PlanResult
+from advisor.plan.volume_range import HOURS_PER_MONTH, OFFICE_HOURS
 
 OWNING = ("on_premises", "hybrid")
 
@@ -104,7 +104,8 @@ def one_off_only(result: PlanResult) -> bool:
     payer the one-off budget is not (s35-ownpower37, blind review 26: q01 zh "label it as accounting amortisation
     only ... so nobody reads it as a bill"; q17 en "the memo never says who pays the ¥406–¥1,386 monthly
     electricity when the grant cannot pay monthly bills (usually the university's facilities budget)")."""
-    from advisor.plan.critical_steps import no_running_budget  # the next steps' own test of it (no import cycle)
+    # the next steps' own test of it, imported here: no import cycle
+    from advisor.plan.critical_steps import no_running_budget
 
     return no_running_budget(result.answers or {})
 

@@ -99,16 +99,19 @@ def stand_in(book: Any, gpu: str, region: str, conv: float, money: Any, *, kw: f
     return {"tr": key, "price": f"{lo:g}–{hi:g} USD/kWh", "local": local, "room": room}
 
 
-def offer_note(row: Any, region: str, lang: str) -> str:
+def offer_note(row: Any, region: str, lang: str, rows: list[Any] | None = None) -> str:
     """Beside the power row's name in the memo's price table where it is another region's tariff: whose it is and
     that it stands in for the plan's region (s33-tokens33, blind review 21, q01/q02 zh: "a USD tariff from a US TCO
     tool, not a Shanghai / Shenzhen commercial rate"); deployment-facts cites no mainland or other tariff, so none is
     put in its place. "" for another row, the team's own quote or a local tariff."""
-    if getattr(row, "kind", None) == "power" and region and national([row], region):
+    split = region == "mainland_plus_overseas"  # a two-node plan: its mainland node on the mainland row (s35)
+    if getattr(row, "kind", None) == "power" and region and national([row], "mainland" if split else region):
         return translate(lang, "ownpower37.power.national_note")
     if getattr(row, "kind", None) != "power" or row.region != "us" or not region or not foreign_rows([row], region):
         return ""  # the price list's one power row is a US tool's; another row's origin is not guessed at
-    if region == "mainland_plus_overseas":  # a two-node plan: each node's own tariff
+    if split:  # a two-node plan: each node's own tariff; the overseas node's alone where the mainland one has its row
+        if any(getattr(r, "kind", None) == "power" and national([r], "mainland") for r in rows or []):
+            return translate(lang, "ownpower37.power.stand_in_overseas")
         return translate(lang, "tokens33.power.stand_in_nodes")
     where = translate(lang, f"plan.region.{region}")
     return "" if where == f"plan.region.{region}" else translate(lang, "tokens33.power.stand_in", region=where)

@@ -63,3 +63,91 @@ def test_the_same_steady_load_for_a_business_service_still_runs_around_the_clock
     assert business.costs.volume_basis[volume_peak.FLOOR]["line"]["hours"] == 24
     assert business.costs.output_tokens_per_month > 2 * staff.costs.output_tokens_per_month
     assert OFFICE[lang] not in _row(render_memo_markdown(business, lang), POWER[lang])
+
+
+# --- the power price: a mainland node on the mainland row, said as a national average (q01/q02/q17) ---------------
+
+Q01, Q03, Q05, Q17, Q18 = ("q01_office_lan_capex_contracts", "q03_hospital_private_wan_medical",
+                           "q05_filed_finetune_mainland_sg", "q17_capex_only_university_lab", "q18_us_fleet_32_h100")
+NATIONAL = {"en": "national average business rate", "zh_CN": "全国平均的工商业电价"}
+NOTE = {"en": "(national average, not your local tariff)", "zh_CN": "（全国平均，不是你们当地的电价）"}
+
+
+def _power_rows(r):
+    return [p for p in r.costs.prices if p.kind == "power"]
+
+
+def _price_line(md: str, row) -> str:
+    return next(line for line in md.splitlines() if line.startswith("| ") and f"{row.low:g}–{row.high:g} USD/kWh" in line)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_mainland_nodes_power_row_names_its_mainland_source(lang):
+    r = advice_plan(Q01)
+    rows = _power_rows(r)
+    assert [p.region for p in rows] == ["mainland"] and all(p.grade == "C" and p.url for p in rows)
+    md = render_memo_markdown(r, lang)
+    line = _price_line(md, rows[0])
+    assert "China Briefing" in line and "Statista" in line and NOTE[lang] in line
+    cost = next(f for f in r.findings if f.id == "cost.on_premises").detail_in(lang)
+    assert NATIONAL[lang] in cost  # still asked for: not the local tariff
+    # the kWh at the printed price: the power row's money is kWh × price (converted), not the US tool's range
+    o = r.costs.owned
+    conv = o.power_monthly.high / (o.energy_kwh_monthly.high * rows[0].high)
+    assert o.power_monthly.low == pytest.approx(o.energy_kwh_monthly.low * rows[0].low * conv, rel=0.02)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_plan_elsewhere_keeps_the_us_rate_said_as_a_stand_in(lang):
+    us = advice_plan(Q18)
+    assert {p.region for p in _power_rows(us)} == {"us"}
+    split = advice_plan(Q05)  # a mainland node and an overseas one: each on its own row, the US one said as the overseas
+    regions = sorted(p.region for p in _power_rows(split))
+    assert regions == ["mainland", "us"]
+    md = render_memo_markdown(split, lang)
+    us_row = next(p for p in _power_rows(split) if p.region == "us")
+    overseas = {"en": "the overseas node's", "zh_CN": "境外节点"}
+    assert overseas[lang] in _price_line(md, us_row)
+
+
+# --- a one-off budget and no monthly one: amortisation is accounting, and the running costs need a payer (q01/q17) ---
+
+COST = {"en": "Cost", "zh_CN": "成本"}
+AMORTISED = {"en": "accounting amortisation", "zh_CN": "会计摊销"}
+PAYER = {"en": "who carries it", "zh_CN": "由谁承担"}
+RUNNING = {"en": "Running costs a month", "zh_CN": "每月运行费用"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", [Q01, Q17])
+def test_a_one_off_budget_reads_the_amortisation_as_accounting_and_asks_who_pays_the_power(name, lang):
+    r = advice_plan(name)
+    md = render_memo_markdown(r, lang)
+    cost = _row(md, COST[lang])
+    assert AMORTISED[lang] in cost and PAYER[lang] in cost
+    assert ("in all" not in cost) if lang == "en" else ("连同运行费每月共" not in cost)
+    assert ("confirm who pays it" in _row(md, RUNNING[lang])) if lang == "en" else ("由谁承担" in _row(md, RUNNING[lang]))
+    finding = next(f for f in r.findings if f.id == "cost.on_premises").detail_in(lang)
+    assert AMORTISED[lang] in finding
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_monthly_budget_keeps_the_purchase_spread_as_its_months(lang):
+    md = render_memo_markdown(advice_plan(Q03), lang)  # a monthly budget: the spread purchase is what it pays
+    cost = _row(md, COST[lang])
+    assert AMORTISED[lang] not in cost and (("in all" in cost) if lang == "en" else ("连同运行费每月共" in cost))
+
+
+# --- the KV memory a tensor-parallel replica keeps: said per card and on all its cards (q01 zh) ------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_kv_memory_of_a_tp_replica_is_said_per_card_and_in_all(lang):
+    r = advice_plan(Q01)
+    b = r.binding_constraint
+    assert b is not None and b.kind == "kv_memory" and b.figures["tp"] > 1
+    gib, tp = b.figures["kv_gib"], b.figures["tp"]
+    text = b.text_in(lang)
+    said = {"en": f"{gib:g} GiB per card, {gib * tp:g} GiB on the {tp}", "zh_CN": f"每张卡 {gib:g} GiB，{tp} 张共 {gib * tp:g} GiB"}
+    assert said[lang] in text
+    # the tokens are the replica's: its cards' KV bytes over one token's (the per-card GiB alone would hold half)
+    assert f"{b.figures['kv_tokens']:,}" in text
