@@ -149,8 +149,7 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.forms.cost.burst"), t("memo.forms.cost.burst_value", cost=_money(o.burst_monthly, cur),
                                                    share=round((o.burst_hours_share or 0) * 100)) if months is None
                      else t("burst39.cost.burst_month_value", cost=_money(o.burst_monthly, cur), months=months)))
-    rows.append((t("memo.forms.cost.running"), _money(o.running_monthly, cur)
-                 + (t("ownpower37.cost.running_payer") if one_off_only(result) and o.running_monthly.high > 0 else "")))
+    rows.append((t("memo.forms.cost.running"), _money(o.running_monthly, cur)))
     rows.append((t("memo.forms.cost.total", months=result.costs.horizon_months), _money(o.horizon_total, cur)))
     return rows
 

@@ -66,7 +66,7 @@ def test_the_filing_exemption_is_worded_for_any_organisation(lang):
 def test_another_regions_power_price_is_said_as_a_stand_in_and_the_room_checked(lang):
     # re-argued (s35-ownpower37): a mainland plan's price is the mainland's national average, not a US tool's; it is
     # still not the team's tariff, so it is said as such and the tariff asked for
-    not_local = "not your local commercial tariff" if lang == "en" else "不是你们当地的工商业电价"
+    not_local = "not your local tariff" if lang == "en" else "不是你们当地的电价"
     asked = "give yours as a quote" if lang == "en" else "请把你们的电价作为报价填入"
     lab = only_finding(planned(advice_answers(Q17)), "cost.on_premises").detail_in(lang)
     assert not_local in lab and asked in lab
