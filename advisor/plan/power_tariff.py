@@ -2,10 +2,13 @@
 review 20b, q17: "the electricity price is a generic 0.06–0.12 USD/kWh from a US TCO tool rather than a campus
 tariff").
 
-The built-in price list has one power row, a US TCO tool's; deployment-facts has no mainland (or other) tariff. A
-plan elsewhere is costed on it, so the cost finding says it stands in for the team's own tariff and asks for it
-(unknown stays unknown: no tariff is invented here), and, for a server in the team's own room, that the room's
-circuit and cooling must take the server's full draw (review 20b: "whether the room ... can take a 2 kW server").
+The built-in price list has two power rows: a US TCO tool's, and mainland China's national average business rate
+(s35-ownpower37, blind review 26, q01/q02/q17: "a US rate standing in for a Shanghai tariff"; China Briefing 2024 and
+Statista 2024-03, grade C). A mainland node is costed on the mainland row, said as a national average and not the
+local tariff, which is asked for; a plan elsewhere on the US row, said as standing in for the team's own tariff and
+asked for (unknown stays unknown: no local tariff is invented here); and, for a server in the team's own room, that
+the room's circuit and cooling must take the server's full draw (review 20b: "whether the room ... can take a 2 kW
+server").
 """
 
 from __future__ import annotations
@@ -102,13 +105,14 @@ def stand_in(book: Any, gpu: str, region: str, conv: float, money: Any, *, kw: f
 def offer_note(row: Any, region: str, lang: str, rows: list[Any] | None = None) -> str:
     """Beside the power row's name in the memo's price table where it is another region's tariff: whose it is and
     that it stands in for the plan's region (s33-tokens33, blind review 21, q01/q02 zh: "a USD tariff from a US TCO
-    tool, not a Shanghai / Shenzhen commercial rate"); deployment-facts cites no mainland or other tariff, so none is
-    put in its place. "" for another row, the team's own quote or a local tariff."""
+    tool, not a Shanghai / Shenzhen commercial rate"); the mainland row said as the national average it is (s35).
+    "" for another row, the team's own quote or a local tariff. ``rows``: the plan's price rows (a two-node plan's
+    US row stands in for the overseas node alone where the mainland node has its own)."""
     split = region == "mainland_plus_overseas"  # a two-node plan: its mainland node on the mainland row (s35)
     if getattr(row, "kind", None) == "power" and region and national([row], "mainland" if split else region):
         return translate(lang, "ownpower37.power.national_note")
     if getattr(row, "kind", None) != "power" or row.region != "us" or not region or not foreign_rows([row], region):
-        return ""  # the price list's one power row is a US tool's; another row's origin is not guessed at
+        return ""  # another row's origin is not guessed at
     if split:  # a two-node plan: each node's own tariff; the overseas node's alone where the mainland one has its row
         if any(getattr(r, "kind", None) == "power" and national([r], "mainland") for r in rows or []):
             return translate(lang, "ownpower37.power.stand_in_overseas")
