@@ -40,6 +40,16 @@ def _gib(v: float) -> float:
     return round(v / GIB, 1)
 
 
+def kv_where(m: Any, tp: int) -> dict[str, Any]:
+    """The KV memory's GiB as a card holds it (``kv_budget_bytes`` is one GPU's), and the replica's across its cards
+    where it spans several: the tokens are the replica's (s35-ownpower37, blind review 26, q01 zh: "'KV Cache 136,160
+    个 token（12.5 GiB）' is the per-GPU figure: two cards hold about 25 GiB, so say 'per card'")."""
+    gib = _gib(m.kv_budget_bytes)
+    if tp <= 1:
+        return {"tr": "ownpower37.kv.one_card", "gib": f"{gib:g}"}
+    return {"tr": "ownpower37.kv.per_card", "gib": f"{gib:g}", "tp": tp, "total": f"{gib * tp:g}"}  # as the per-card figure multiplies out
+
+
 def _fewer_gpus_fit(ctx: Ctx, ch: sizing.Candidate) -> bool:
     """Would the weights (and one request at the full context) fit on half the GPUs per replica?"""
     if ch.tp <= 1:
@@ -306,8 +316,8 @@ def _binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.
             return BindingConstraint(kind="engine_cap", figures={**base, "max_num_seqs": engine.max_num_seqs,
                                                                  "kv_fits": kv_cap})  # fmt: skip
         return BindingConstraint(kind="kv_memory", figures={
-            **base, "kv_tokens": m.kv_tokens, "kv_gib": _gib(m.kv_budget_bytes), "per_request": ctx.prompt_avg +
-            ctx.output_avg, "requests": kv_cap})  # fmt: skip
+            **base, "kv_tokens": m.kv_tokens, "kv_gib": _gib(m.kv_budget_bytes), "kv_where": kv_where(m, chosen.tp),
+            "per_request": ctx.prompt_avg + ctx.output_avg, "requests": kv_cap})  # fmt: skip
     # the predicted curve where it set the claim, else the analytic screen's limit (above the curve's last level)
     lat = _latency_limit(ctx, chosen, chosen.c_max)
     if lat is None:

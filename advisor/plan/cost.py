@@ -20,6 +20,7 @@ from advisor.plan import (
     cloud_overhead,
     hosted_prices,
     instance_fit,
+    power_tariff,
     reserved_floor,
     server_repair,
     server_size_price,
@@ -272,7 +273,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         am_lo, am_hi = c_lo / amort, c_hi / amort
         kw_lo, kw_hi = (inp.tdp_watts * inp.gpus / 1000 * f for f in factor_range("node_power_per_tdp"))
         colo = book.find(inp.gpu, "colo")
-        power = book.find(inp.gpu, "power")
+        power = power_tariff.power_rows(book, inp.gpu, inp.region)  # the region's (a mainland node's) or the US tool's
         staff = book.find(inp.gpu, "staff")
         used.extend(colo + power + staff)
         col_lo, col_hi = (kw_lo * min(r.low for r in colo), kw_hi * max(r.high for r in colo)) if colo else (0.0, 0.0)

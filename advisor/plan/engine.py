@@ -77,6 +77,7 @@ from advisor.plan import (
     placeholder_purchase,
     placement_rules,
     post_plan,
+    power_tariff,
     prefill_stretch,
     price_gate,
     price_rows,
@@ -1315,6 +1316,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     findings = domestic_fallback.moot(findings)  # a blocked sketch's second part to quote is noise (review 23, q07)
     # an 8 × H100 source on a plan of another GPU is cited as the public example it is (round 14; s25-dates25)
     findings = example_sources.as_examples(findings, chosen.gpu.id if chosen is not None else None)
+    # a mainland node's power is costed on the mainland row: its source says so, not the US tool's price (s35)
+    findings = power_tariff.national_sources(findings, book, chosen.gpu.id if chosen is not None else None, region)
     if out is not None:  # a hybrid renting another part: its owned-GPU counts said with the cards that exist (s33)
         findings = hybrid_counts.said_apart(findings, out.costs, form)
     feasible = not any(x.severity == "blocker" for x in findings)

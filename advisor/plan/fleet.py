@@ -378,9 +378,9 @@ def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv:
     usage = usage_share.draw_share(c, cand, usage_share.of(c, cand))
 
     def owned(run_gpus: int, bought: int, form_: str, **kw: Any) -> forms.Owned | None:
-        running = forms._own(c, book, fx, conv, gpu, tdp, run_gpus, office=use.office, form=form_,
+        running = forms._own(c, book, fx, conv, gpu, tdp, run_gpus, office=use.office, form=form_, region=region,
                              budget_usd=budget, purchase_unit=unit, usage=usage, **kw)  # fmt: skip
-        purchase = forms._own(c, book, fx, conv, gpu, tdp, bought, office=use.office, form=form_,
+        purchase = forms._own(c, book, fx, conv, gpu, tdp, bought, office=use.office, form=form_, region=region,
                               purchase_unit=unit) if bought else None  # fmt: skip
         if running is None or (bought and purchase is None):
             return None

@@ -40,6 +40,7 @@ from advisor.plan import (
     node_shapes,
     office_power,
     office_purchase,
+    power_tariff,
     staff_servers,
     stand_in_prices,
     usage_share,
@@ -115,7 +116,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
          form: str, burst: Range = (0.0, 0.0), burst_gpus: int = 0, budget_usd: float | None = None,
          purchase_unit: int = 1, servers: int | None = None, rented: dict | None = None,
          usage: tuple[float, float] | None = None, server_gpus: int | None = None,
-         repair: Range = (0.0, 0.0)) -> Owned | None:
+         repair: Range = (0.0, 0.0), region: str | None = None) -> Owned | None:
     """``gpus`` GPUs bought and run in the office (``office``) or in colocation; None when the GPU has no capex row.
     ``server_gpus``: the cards in each server bought, where laid out in servers (a row built on a larger server's
     share is said so beside the purchase: ``server_size_price``)."""
@@ -140,7 +141,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     draw = (office_power.average_draw(c, gpus, premises=office, utilisation=use_lo)[0],
             office_power.average_draw(c, gpus, premises=office, utilisation=use_hi)[1])
     kwh = (kw[0] * pue[0] * draw[0] * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw[1] * costmod.HOURS_PER_MONTH)
-    power_rows = book.find(gpu, "power")
+    power_rows = power_tariff.power_rows(book, gpu, region)  # the region's (a mainland node's) or the US tool's
     rows += power_rows
     price = _span(power_rows, fx) or (0.0, 0.0)
     power = (kwh[0] * price[0], kwh[1] * price[1])
@@ -259,7 +260,7 @@ def bought_whole(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: fl
     weighs setups on this (``purchase_rank``), as the plan costs the one it buys."""
     lay = bought if bought is not None else owned_layout(c, cand, region)
     office = c.internal_only
-    return _own(c, book, fx, conv, cand.gpu.id, cand.gpu.tdp_watts, lay.total_gpus, office=office,
+    return _own(c, book, fx, conv, cand.gpu.id, cand.gpu.tdp_watts, lay.total_gpus, office=office, region=region,
                 form="on_premises" if office else "bare_metal", budget_usd=capex_budget_usd(c, fx),
                 purchase_unit=purchase_unit(cand.gpu), servers=lay.units,
                 usage=usage_share.draw_share(c, cand, usage_share.of(c, cand)),
@@ -290,7 +291,7 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
         # the bursts rented on the part that carries them for least (s24-burst24): the plan's GPU or a cheaper one
         rented = burst_gpu.choose(c, book, cand, region, fx, burst_gpus)
         if rented is not None:
-            hybrid = _own(c, book, fx, conv, gpu, tdp, owned_gpus, office=False, form="hybrid",
+            hybrid = _own(c, book, fx, conv, gpu, tdp, owned_gpus, office=False, form="hybrid", region=region,
                           burst=burst_gpu.monthly(c, rented), burst_gpus=rented.count, budget_usd=budget,
                           purchase_unit=unit, rented=burst_gpu.fields(rented),
                           usage=usage_share.draw_share(c, cand, usage_share.carried(c, cand, owned_gpus)))  # fmt: skip

@@ -880,7 +880,7 @@ def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
         out.append({
             # another region's power tariff said as the stand-in it is (s33-tokens33, q01/q02)
             "offer": _cell(_offer_with_gpu(memo_text15.price_offer(p, lang), p.gpu)
-                           + power_tariff.offer_note(p, str(result.region), lang)), "gpu": _cell(p.gpu),
+                           + power_tariff.offer_note(p, str(result.region), lang, result.costs.prices)), "gpu": _cell(p.gpu),
             "kind": _cell(_value_text(lang, "price_kind", p.kind)),
             "price": _cell((low if low == high else f"{low}–{high}") + f" {memo_text15.price_unit(p.unit, lang)}"),
             "date": _cell(p.date), "source": _cell(f"[{memo_text15.price_source(p.source, lang, p.id)}]({p.url})" if p.url

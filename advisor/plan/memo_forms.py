@@ -13,6 +13,7 @@ from advisor.plan.memo_per_million import busy_text, usage_text
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.result import OwnedFormCost, PlanResult
+from advisor.plan.volume_range import HOURS_PER_MONTH, OFFICE_HOURS
 
 OWNING = ("on_premises", "hybrid")
 
@@ -91,10 +92,22 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (translate(lang, "memo.key.cost"), translate(lang, "memo.fleet13.key.cost_value",
                                                      running=_money(o.running_monthly, cur))
          if o.fleet_gpus and not o.gpus_bought else  # nothing bought: no purchase to spread
-         translate(lang, "memo.forms.key.cost_value", running=_money(o.running_monthly, cur),
-                   monthly=_money(o.monthly, cur), months=result.costs.horizon_months,
-                   amortised=_money(o.amortised_monthly, cur))),
+         translate(lang, "ownpower37.key.cost_value_one_off" if one_off_only(result) else "memo.forms.key.cost_value",
+                   running=_money(o.running_monthly, cur), monthly=_money(o.monthly, cur),
+                   months=result.costs.horizon_months, amortised=_money(o.amortised_monthly, cur))),
     ]
+
+
+def one_off_only(result: PlanResult) -> bool:
+    """The team pays for the hardware once and has no monthly budget (``critical_steps.no_running_budget``): the
+    purchase spread over the months is accounting amortisation, not a bill, and the running costs (power) need a
+    payer the one-off budget is not (s35-ownpower37, blind review 26: q01 zh "label it as accounting amortisation
+    only ... so nobody reads it as a bill"; q17 en "the memo never says who pays the ¥406–¥1,386 monthly
+    electricity when the grant cannot pay monthly bills (usually the university's facilities budget)")."""
+    # the next steps' own test of it, imported here: no import cycle
+    from advisor.plan.critical_steps import no_running_budget
+
+    return no_running_budget(result.answers or {})
 
 
 def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
@@ -113,7 +126,8 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         *_gpus_row(result, o, t),
         (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict_once(result, o, lang, cur)
          + (server_size_price.text(result.costs, lang) if o.capex.high > 0 else "")),  # nothing bought: unsaid
-        (t("memo.forms.cost.amortised", months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
+        (t("ownpower37.cost.amortised" if one_off_only(result) else "memo.forms.cost.amortised",
+           months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
         (t("memo.forms.cost.power"), t("memo.forms.cost.power_value", cost=_money(o.power_monthly, cur),
                                        kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
                                        kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}",
@@ -173,6 +187,10 @@ def _duty(result: PlanResult, o: Any, t: Any, lang: str) -> str:
             # a share in flight is never said as 0 %: under half a percent reads "1", as the GPU-use row rounds it
             # (campus32: q02 at its 15 people read "a request in flight 0–4 % of the hours")
             low = max(low, 0.01) if low > 0 and round(high * 100) > 1 else low
+            if office_steady(result):  # random arrivals within the office hours (``Ctx.office_steady``)
+                return t("ownpower37.power_duty_office", draw=_pct(o.average_draw, o.average_draw_high),
+                         idle=_pct(o.idle_draw.low, o.idle_draw.high), low=_pct(low, low), high=_pct(high, high),
+                         day=round(OFFICE_HOURS / HOURS_PER_MONTH * 100))
             if load_pattern(result) == "diurnal":  # random arrivals within the day's hours (``usage_share.day_hours``)
                 return t("numbers2_34.power_duty_day", draw=_pct(o.average_draw, o.average_draw_high),
                          idle=_pct(o.idle_draw.low, o.idle_draw.high), low=_pct(low, low), high=_pct(high, high),
@@ -183,6 +201,13 @@ def _duty(result: PlanResult, o: Any, t: Any, lang: str) -> str:
                  idle=_pct(o.idle_draw.low, o.idle_draw.high), busy=usage_text(result.costs, lang))
     return t("memo.office19.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
              idle=_pct(o.idle_draw.low, o.idle_draw.high), util=round(result.costs.utilisation * 100))
+
+
+def office_steady(result: PlanResult) -> bool:
+    """A steady load on a tool only staff reach, read as steady through office hours (``Ctx.office_steady``)."""
+    a = result.answers or {}
+    return load_pattern(result) == "stable" and (a.get("audience") == "internal"
+                                                 or a.get("reach") in ("lan", "private_network"))
 
 
 def load_pattern(result: PlanResult) -> str | None:

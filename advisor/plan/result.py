@@ -995,7 +995,10 @@ class BindingConstraint(_Out):
     then: list[dict[str, Any]] = Field(default_factory=list)
 
     def text_in(self, lang: str) -> str:
-        main = render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+        figures = self.figures
+        if self.kind == "kv_memory" and "kv_where" not in figures:  # saved before s35-ownpower37: its GiB alone
+            figures = {**figures, "kv_where": {"tr": "ownpower37.kv.one_card", "gib": f"{figures.get('kv_gib', 0):g}"}}
+        main = render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), figures)
         parts = [main, *(render(lang, str(p["tr"]), {k: v for k, v in p.items() if k != "tr"}) for p in self.then)]
         if self.memory_floor:
             parts.append(render(lang, "plan.binding.memory_floor", self.memory_floor))

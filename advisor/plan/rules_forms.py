@@ -58,6 +58,11 @@ def cost_on_premises(f: Facts):
                                    servers=_servers(f))
     if tariff is not None:
         staff = {"tr": "campus32.power.then", "tariff": tariff, "staff": staff}
+    # a one-off budget and no monthly one (``critical_steps.no_running_budget``): the power needs another payer, and
+    # the purchase spread over the months is accounting amortisation, not a bill (s35-ownpower37, review 26 q01/q17)
+    a = f.ctx.answers
+    if a.capex_budget is not None and a.monthly_budget is None and o.running_monthly.high > 0:
+        staff = {"tr": "ownpower37.payer.then", "staff": staff}
     return finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
                    amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
                    kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",

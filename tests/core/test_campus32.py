@@ -64,17 +64,21 @@ def test_the_filing_exemption_is_worded_for_any_organisation(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_another_regions_power_price_is_said_as_a_stand_in_and_the_room_checked(lang):
+    # re-argued (s35-ownpower37): a mainland plan's price is the mainland's national average, not a US tool's; it is
+    # still not the team's tariff, so it is said as such and the tariff asked for
+    not_local = "not your local tariff" if lang == "en" else "不是你们当地的电价"
+    asked = "give yours as a quote" if lang == "en" else "请把你们的电价作为报价填入"
     lab = only_finding(planned(advice_answers(Q17)), "cost.on_premises").detail_in(lang)
-    assert ("stands in for your tariff" if lang == "en" else "代替你们电价") in lab
+    assert not_local in lab and asked in lab
     assert ("room's circuit and cooling" if lang == "en" else "机房的供电线路和空调") in lab
     office = only_finding(planned(advice_answers(Q02)), "cost.on_premises").detail_in(lang)
-    assert ("stands in for your tariff" if lang == "en" else "代替你们电价") in office
+    assert not_local in office and asked in office
     assert ("room's circuit" if lang == "en" else "机房的供电线路") not in office  # a box on an office desk
     # the team's own tariff given: nothing stands in
     quoted = make_plan(answers_from_dict(advice_answers(Q17)), quotes=[
         {"gpu": "*", "kind": "power", "low": 0.08, "high": 0.1, "unit": "USD/kWh"}])
     own = next(x for x in quoted.findings if x.id == "cost.on_premises").detail_in(lang)
-    assert ("stands in" if lang == "en" else "代替你们电价") not in own
+    assert ("stands in" if lang == "en" else "代替你们电价") not in own and not_local not in own and asked not in own
 
 
 def test_a_small_unpaid_internal_tool_gets_the_second_server_as_an_option():

@@ -77,7 +77,9 @@ def test_q08s_month_is_its_peaks_unless_its_people_are_counted(lang):
     cap = k.volume_peak["cap"]
     assert cap["people"] == 200 and cap["per"] == REQUESTS_PER_PERSON[-1] and cap["out"] == out
     assert cap["days"] == days_a_month("stable") > WORKING_DAYS
-    assert k.volume_peak["implied"] > 5 * cap["output"]  # the peak's reading, far above what they send
+    # the peak's reading, far above what they send: its busiest hour through the office hours of the working days
+    # (s35-ownpower37: staff's steady load, not the busiest hour around the clock)
+    assert k.volume_peak["implied"] > 2 * cap["output"]
     memo = render_memo_markdown(counted, lang)
     assert f"{round(cap['output']):,}" in memo and "200" in memo
 

@@ -60,10 +60,11 @@ def test_a_steady_load_is_in_flight_every_hour_the_floor_counts():
     """The hours the in-flight reading keeps its average up: a steady load's are the floor's (every hour of every
     day, ``volume_peak.hours_a_day`` × ``run_days``); a day/night staff tool's the working hours, fewer."""
     for audience in ("internal", "public"):
-        steady = SimpleNamespace(load="stable", audience=audience, internal_only=audience == "internal")
+        steady = SimpleNamespace(load="stable", audience=audience, internal_only=audience == "internal",
+                                 office_steady=audience == "internal")  # staff's steady load: office hours (s35)
         floor_hours = volume_peak.hours_a_day(steady) * volume_peak.run_days(steady)[0]
         assert people_volume.in_flight_hours(steady) == pytest.approx(floor_hours)
-    daynight = SimpleNamespace(load="diurnal", audience="internal", internal_only=True)
+    daynight = SimpleNamespace(load="diurnal", audience="internal", internal_only=True, office_steady=False)
     assert people_volume.in_flight_hours(daynight) == OFFICE_HOURS < people_volume.in_flight_hours(steady)
 
 

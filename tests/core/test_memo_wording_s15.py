@@ -37,6 +37,9 @@ LATIN_OK = {
     # purchase row's source that q11's memo shows now that it rents the L20
     "describeprice", "essd", "github", "gpu-price-index", "xlarge", "vcpu", "pcie", "aqiusha",
     "qwen",  # s32-permil33: the per-million row names the model whose list prices the API (q24's Qwen3-32B)
+    # s35-ownpower37: the mainland power row's sources, a publication, its firm and a statistics site, as they write
+    # themselves
+    "china", "briefing", "dezan", "shira", "statista",
 }
 TABLE_WORD = re.compile(r"[A-Za-z][A-Za-z\-]{3,}")
 

@@ -118,7 +118,10 @@ def test_a_colocated_server_idles_at_a_servers_share():
 
 
 def test_the_summary_labels_purchase_plus_running_as_such_and_shows_the_purchases_share():
-    r = scenario("q01_office_lan_capex_contracts")
+    # re-argued (s35-ownpower37, blind review 26, q01 zh: a partner who refuses monthly bills read the spread
+    # purchase as one): the total is said where a monthly budget pays the spread purchase (q03); a one-off budget's
+    # summary says the spread purchase as accounting amortisation, with no monthly total (``test_ownpower37``)
+    r = scenario("q03_hospital_private_wan_medical")
     o = r.costs.owned
     # the figure the summary shows is the purchase spread over the horizon plus the running costs, not the spread alone
     assert o.monthly.low == pytest.approx(o.amortised_monthly.low + o.running_monthly.low, abs=1)
