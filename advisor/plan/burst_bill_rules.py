@@ -18,7 +18,17 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import burst, burst_bill, burst_gpu, burst_path, burst_rules, burstbill37, fleet, gpu_choice, node_shapes
+from advisor.plan import (
+    burst,
+    burst_bill,
+    burst_gpu,
+    burst_path,
+    burst_rules,
+    burstbill37,
+    fleet,
+    gpu_choice,
+    node_shapes,
+)
 from advisor.plan import cost as costmod
 from advisor.plan.capacity import claimed_capacity
 from advisor.plan.cloud_overhead import rented_share
