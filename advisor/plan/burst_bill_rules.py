@@ -18,7 +18,17 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import burst, burst_bill, burst_gpu, burst_path, burst_rules, fleet, gpu_choice, node_shapes
+from advisor.plan import (
+    burst,
+    burst_bill,
+    burst_gpu,
+    burst_path,
+    burst_rules,
+    burstbill37,
+    fleet,
+    gpu_choice,
+    node_shapes,
+)
 from advisor.plan import cost as costmod
 from advisor.plan.capacity import claimed_capacity
 from advisor.plan.cloud_overhead import rented_share
@@ -231,6 +241,13 @@ def _cloud_reservation(f: Facts) -> Finding | None:
     out = finding("scaling.burst_reservation", variant="cloud", gpus=got[0], gpu=f.chosen.gpu.name, warm=got[1],
                   when="" if burst.scheduled(f.ctx) else {"tr": "burst24.reserve.when.unknown"},
                   how={"tr": "burst24.reserve.how.mainland" if mainland else "burst24.reserve.how.offshore"})
+    # s35-burstbill (review 26, q23 zh): a capacity reservation bills from its creation, used or not: what holding the
+    # event GPUs costs beside the on-demand month (offshore only: the mainland's elasticity assurance has its own fee,
+    # no sourced figure, asked as before)
+    held = None if mainland or f.cost is None else burstbill37.reserve_params(f.cost.costs, got[0])
+    if held is not None:
+        out = out.model_copy(update={"params": {**out.params, **held, "gpus": got[0]},
+                                     "detail_more": "burstbill37_reserve.cost"})
     return _provider_sources(f, out)
 
 

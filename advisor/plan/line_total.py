@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import burstbill37
 from advisor.plan.cost import judge_budget
 from advisor.plan.line_cost import line_name
 from advisor.plan.money_text import money_range, round_money
@@ -109,7 +110,7 @@ def key_clause(result: Any, lang: str) -> str:
         return render(lang, "costtoken20.key.with_line", {
             "line": line_name(line.line, form_of(result)), "line_cost": money_range(line.monthly, c.currency), "mbps": f"{line.mbps:,.0f}",
             "date": src.date if src else "", "grade": src.grade if src else "U",
-            "total": money_range(c.monthly_with_line, c.currency)})
+            "total": money_range(c.monthly_with_line, c.currency)}) + burstbill37.line_clause(result, lang)
     if c.line_excluded:
         return render(lang, "costtoken20.key.line_excluded", {"line": name, "mbps": f"{line.mbps:,.0f}"})
     if form_of(result) in ON_PREMISES_LINE and not (form_of(result) == "hybrid" and colocated_hybrid(c)):

@@ -34,6 +34,7 @@ from advisor.plan import (
     budget_basis,
     budget_words,
     burst_bill,
+    burstbill37,
     capex_only_rows,
     capex_unknown,
     closest_api,
@@ -1354,6 +1355,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     else:
         hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                      replicas=hw.replicas, weights=hw.weights or "—")
+        split = burstbill37.hardware_value(result, lang)  # "(2 always on + 4 for events)" (s35-burstbill, q23)
+        hardware = split or hardware
         both = hardware_text(result, lang)  # the bursts rent another part (s24-burst24): both parts named
         if both is not None:
             hardware = both

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import line_total, memo_self_host_rows
+from advisor.plan import burstbill37, line_total, memo_self_host_rows
 from advisor.plan.money_text import money_range
 from advisor.plan.result import render
 
@@ -66,7 +66,8 @@ def hardware(result: Any, lang: str, self_hosted: str) -> str:
     plain = render(lang, "memo.key.hardware_value", {
         "total": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu, "per": hw.gpus_per_replica, "replicas": hw.replicas,
         "weights": hw.weights or "—"})
-    if self_hosted.endswith(plain):  # the plain setup, no clause after it: its GPUs and weights (q12 en stayed on
+    split = burstbill37.hardware_value(result, lang)  # the same setup with its always-on and event replicas said
+    if self_hosted.endswith(plain) or (split and self_hosted.endswith(split)):  # the plain setup, no clause after it: its GPUs and weights (q12 en stayed on
         # five pages only so; the layout and replicas are section 2's, two lines below the "plan to move to")
         self_hosted = render(lang, f"{K}.self_short", {"total": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu,
                                                       "weights": hw.weights or "—"})
@@ -105,7 +106,8 @@ def _line_said(result: Any, lang: str, self_hosted: str, values: dict[str, Any])
         return self_hosted
     src = lc.source
     values["source"] = render(lang, f"{K}.line_source", {
-        "mbps": f"{lc.mbps:,.0f}", "date": src.date if src else "", "grade": src.grade if src else "U"})
+        "mbps": f"{lc.mbps:,.0f}", "date": src.date if src else "", "grade": src.grade if src else "U",
+        "traffic": burstbill37.line_clause(result, lang)})  # a fixed line for event days: per GB asked (s35, q36)
     return self_hosted.replace(long, render(lang, f"{K}.with_line", {
         "total": money_range(c.monthly_with_line, c.currency)}))
 
