@@ -71,7 +71,9 @@ def within_budget(params: dict[str, Any]) -> dict[str, str] | None:
     """The path's whole month and the budget where the lead judged that month within it (``lead_line.with_line``:
     tokens + host + line, s35-apicost), else None: never "within" where a part has no price or the top is over."""
     cost = params.get("cost37")
-    whole = cost.get("whole") if isinstance(cost, dict) else None
+    if not isinstance(cost, dict):
+        return None
+    whole = cost.get("whole")
     if not (isinstance(whole, dict) and whole.get("tr") == "apicost37_lead.whole.all"):
         return None
     verdict = whole.get("verdict")

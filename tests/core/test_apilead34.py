@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-
 from advisor.plan.reasons import deciding
 from tests.support.planned import advice_plan
 
