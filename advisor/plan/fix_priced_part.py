@@ -36,11 +36,23 @@ def on_priced_part(fix: Fix, r: Any, replan: Callable[[dict[str, Any]], Any],
             continue
         if {x.id for x in got.findings if x.severity == "blocker"} - {"cost.budget_short"}:
             continue  # it misses the target or another rule on that part: not this fix
+        if _dearer(got, r):
+            # s35-sentences (blind review 26, q40: "14B on '10 × L20' at ¥64,368–¥77,376 costs more than 32B on
+            # '6 × H20' at ¥23,517–¥68,616, so re-run 14B on H20"): a priced part dearer than even the top of the
+            # placeholder's range is no truer figure, only a dearer one beside the larger model's on that part
+            continue
         beside = {"tr": "numbers1_34.fix.placeholder_part", "n": chosen.gpus, "gpu": chosen.gpu_name}
         return got, fix.model_copy(update={"change": change, "params": {**fix.params, "placeholder": beside}})
     # no priced part serves it: the figure stands on the placeholder, and the fix says so
     only = {"tr": "numbers1_34.fix.placeholder_only", "gpu": chosen.gpu_name}
     return r, fix.model_copy(update={"params": {**fix.params, "placeholder": only}})
+
+
+def _dearer(got: Any, r: Any) -> bool:
+    """The priced part's month costs more at its low end than the placeholder-priced part's at its high end."""
+    a = getattr(getattr(got, "costs", None), "recommended_monthly", None)
+    b = getattr(getattr(r, "costs", None), "recommended_monthly", None)
+    return a is not None and b is not None and a.low > b.high
 
 
 def size_ladder(fixes: list[Fix], size_of: Callable[[Fix], float]) -> list[Fix]:

@@ -619,6 +619,9 @@ def _placeholder_pick(c: Ctx, region: str, chosen: Candidate, alt_cands: list[Ca
     if out["sales_only"]:  # its month's price per GPU above which the other's month bills less
         out["switch_month"] = round(best.per_hour * other_share * costmod.HOURS_PER_MONTH / n)
         out["other_month"] = round(best.per_hour * other_share * costmod.HOURS_PER_MONTH)
+        # s35-sentences (blind review 26, q42 zh: a monthly per-card threshold beside hourly totals): the top of
+        # the placeholder's range said by the card-month too, as the threshold it is weighed against
+        out["top_month"] = round(top * share * costmod.HOURS_PER_MONTH / n)
     return {**out, **_per_card(c, chosen, alt_cands, best)}
 
 

@@ -155,22 +155,36 @@ def tokens_words(lo: float, hi: float | None = None) -> dict[str, Any]:
 
 
 def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | str:
-    """"Self-hosting pays from about 7.1–100 billion tokens a month (…), 7.2× the high end of your estimated …"."""
+    """"Self-hosting becomes cheaper than the API only above about 7.1–100 billion tokens a month (…), 7.2× the high
+    end of your estimated …"."""
     if be is None:
         return ""
     flat = be.volume_high <= be.volume * 1.0001
     below = ".below" if be.times_high_end < 1 else ""  # the volume already passes it at the best prices (q23, q26)
     if not below and about(be.times_high_end) == "1":  # "1× the high end" said nothing (round 10, q11): "about"
         below = ".near"
+    # s35-sentences (blind review 26, q13/q22/q24/q36: "8.6× the high end … at the high end of that range
+    # self-hosting never beats the API" read as a contradiction): where the setup serves the break-even's low end
+    # but not its high end, the sentence names the low end only, at which prices it holds, and that at the other
+    # prices it never does within the setup's ceiling; one range beside one ceiling said one thing twice
+    low_only = not below and _straddles(be)
     return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}{below}",
-            "tokens": tokens_words(be.tokens_low, be.tokens_high),
+            "tokens": tokens_words(be.tokens_low) if low_only else tokens_words(be.tokens_low, be.tokens_high),
             "times": about(be.times_high_end), "source": _source(ctx),
             # the range the tokens row gives, its low end included (s28-volume28, q20)
             "volume": tokens_words(be.volume_low or be.volume, be.volume if flat else be.volume_high),
-            "cap": ceiling_clause(be)}
+            "cap": ceiling_clause(be, low_only)}
 
 
-def ceiling_clause(be: HostedBreakEven) -> dict[str, Any] | str:
+PART_LOW = "sentences37_cap.part_low"
+
+
+def _straddles(be: HostedBreakEven) -> bool:
+    """The setup serves the break-even's low end but not its high end (``ceiling_clause``'s "part")."""
+    return be.capacity_tokens is not None and be.tokens_low <= be.capacity_tokens < be.tokens_high
+
+
+def ceiling_clause(be: HostedBreakEven, low_only: bool = False) -> dict[str, Any] | str:
     """Whether this setup could carry the break-even volume (s20-hosted20b): the most it serves a month, and where
     even the break-even's low end is above that, that at this size self-hosting never pays on cost alone; where only
     its high end is, that at that end of the price range it never beats the API at a volume this setup serves."""
@@ -181,6 +195,8 @@ def ceiling_clause(be: HostedBreakEven) -> dict[str, Any] | str:
     # pays): a break-even range whose high end only is above the ceiling says so, not a move at a volume it cannot serve
     part = not never and be.tokens_high > be.capacity_tokens
     key = "plan.hostedlead20b.cap.never" if never else "util32.cap.part" if part else "plan.hostedlead20b.cap.carries"
+    if part and low_only:  # the sentence names the low end only: at which prices, then never at the others
+        key = PART_LOW
     return {"tr": key, "cap": tokens_words(be.capacity_tokens)}
 
 

@@ -340,7 +340,7 @@ def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     if got is None:
         return None
     one = got["one"]
-    return {"intro": render(lang, "numbers1_34.fixes.alone", {"n": 1}), "rows": got["rows"],
+    return {"intro": render(lang, "numbers1_34.fixes.alone", {"n": 1}), "rows": got["rows"], "over": got["over"],
             "one": {"text": one.text_in(lang), "per_job": one.per_job,
                     "monthly": _money(one.monthly_cost, result.costs.currency) if one.monthly_cost else ""}}
 

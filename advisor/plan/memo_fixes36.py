@@ -5,8 +5,11 @@ each far over it (14k–230k), a long sentence apiece, and a 4-bit route whose A
 says again: "put the API first with its two checks and collapse the rest into a short table" (zh: "a four-row table
 with one cost each"). The rule, for any plan with exactly one change that works alone within the budget and others
 that need more: that change first, with its checks; the others one row each,
-one cost and what each also needs; a change tried and left out one row too, its reasons left to the sections that
-give them. Fixes of a kind this table cannot name in a few words keep the full list (``table`` returns None).
+one cost and what each also needs; below it, where every self-hosted row is over the budget even at its low end,
+by how many times (s35-sentences, blind review 26, q40). A change tried and left out (as dear as the plan as asked) is
+no row: it repeated the plan's cost as "left out" beside the changes the reader could choose (review 26, q40 zh);
+``--json`` keeps it with why. Fixes of a kind this table cannot name in a few words keep the full list (``table``
+returns None).
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan.critical_steps import the_one_fix
-from advisor.plan.money_text import round_money
+from advisor.plan.money_text import about, round_money
 from advisor.plan.result import MoneyRange, PlanResult, render
 
+OVER = "sentences37_fixes.over"
+SELF_HOSTED = ("smaller_model", "quantize", "quantize_4bit", "more_budget")  # the rows that rent GPUs
 # the kinds a row can name in a few words (their label key's parameters are read off the fix's own)
 LABELED = ("smaller_model", "quantize", "quantize_4bit", "more_budget", "hosted_api", "hosted_api_job",
            "longer_batch")
@@ -34,7 +39,7 @@ def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
     if kind == "smaller_model":  # each size its own row: its drop graded, the A/B said on the first (s27, q29)
         return render(lang, "rows36.fixes.smaller_one", {k: v for k, v in p.items() if k in ("model", "drop", "ab")}
                       | {"total": p.get("total", ""), "gpu": p.get("gpu", "")})
-    if kind == "quantize":
+    if kind == "quantize":  # offered only where the answers refuse it: said as the change to that answer (review 26)
         return translate(lang, "rows36.fixes.quantize", weights=p.get("weights", ""), total=p.get("total", ""),
                          gpu=p.get("gpu", ""))
     if kind == "quantize_4bit":
@@ -53,15 +58,7 @@ def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
     return render(lang, "rows36.fixes.longer_batch", {"hours": hours, "quota": p["quota"], "gpu": p.get("gpu", "")})
 
 
-def _needs(fixes: Sequence[Any], lang: str, currency: str, no_saving: bool) -> str:
-    if no_saving:  # by how much its cheaper setups miss the target, so a near miss reads as one (review 25, q40)
-        why = fixes[0].params.get("why")
-        setups = why.get("setups") if isinstance(why, dict) else None
-        missed = [int(x["missed"]["ms"]) for x in setups or [] if isinstance(x.get("missed"), dict)]
-        if setups and missed:
-            return translate(lang, "rows36.fixes.no_saving_missed", ms=_span(min(missed), max(missed)),
-                             target=f"{int(setups[0]['missed']['target']):,}")
-        return translate(lang, "rows36.fixes.no_saving")
+def _needs(fixes: Sequence[Any], lang: str, currency: str) -> str:
     budgets = [float(f.with_budget["amount"]) for f in fixes if f.with_budget]
     hours = [float(f.with_deadline_hours) for f in fixes if f.with_deadline_hours]
     parts = []
@@ -93,18 +90,33 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     others = [f for f in result.fixes if f is not one]
     if result.feasible or one is None or not others:
         return None
-    if any(f.id not in LABELED for f in (*others, *result.fixes_no_saving)):
+    if any(f.id not in LABELED for f in others):
         return None
     cur = result.costs.currency if result.costs is not None else ""
     rows = []
-    for group, no_saving in ((others, False), (list(result.fixes_no_saving), True)):
-        for f in group:  # one row each: one line, one cost, what it also needs
-            rows.append({"change": _label(f.id, [f], lang), "cost": _cost([f], lang, cur),
-                         "needs": _needs([f], lang, cur, no_saving)})
-            extra = _batch_row(f, lang, cur)
-            if extra is not None:
-                rows.append(extra)
-    return {"one": one, "rows": rows}
+    # s35-sentences (blind review 26, q40 zh: "the AWQ row that repeats the full-plan cost as '未采用' should be
+    # cut"): a change tried and left out costs no less than the plan as asked; its reasons stay in the section that
+    # gives them, the table lists only what the reader could choose
+    for f in others:  # one row each: one line, one cost, what it also needs
+        rows.append({"change": _label(f.id, [f], lang), "cost": _cost([f], lang, cur),
+                     "needs": _needs([f], lang, cur)})
+        extra = _batch_row(f, lang, cur)
+        if extra is not None:
+            rows.append(extra)
+    return {"one": one, "rows": rows, "over": _over(others, result, lang)}
+
+
+def _over(fixes: Sequence[Any], result: PlanResult, lang: str) -> str:
+    """"Every self-hosted change here still costs about 1.8–46× your budget of 5,000 CNY a month." where each
+    self-hosted row costs more than the budget even at its low end (blind review 26, q40: "the table should also say
+    plainly that every self-hosted fix stays 2–40× over the budget"); "" otherwise."""
+    budget = result.costs.budget_monthly if result.costs is not None else None
+    costs = [f.monthly_cost for f in fixes if f.id in SELF_HOSTED and f.monthly_cost is not None and not f.per_job]
+    if not budget or not costs or any(c.low <= budget for c in costs):
+        return ""
+    lo, hi = about(min(c.low for c in costs) / budget), about(max(c.high for c in costs) / budget)
+    return translate(lang, OVER, times=lo if lo == hi else f"{lo}–{hi}", budget=round_money(budget),
+                     currency=result.costs.currency)
 
 
 def _batch_row(f: Any, lang: str, currency: str) -> dict[str, Any] | None:

@@ -1242,10 +1242,12 @@ class GpuChoice(_Out):
         # the switch rule first, the placeholder's caveat after it, shorter (blind review 25, q42 zh: "the boss needs
         # a one-line reason plus the switch rule", buried in price caveats)
         key = "gpuwhy36.gpu_choice.placeholder_pick" + ("_monthly" if "switch_month" in p else "")
+        if "switch_month" in p and "top_month" in p:  # s35-sentences (blind review 26, q42 zh): one per-card month
+            key = "sentences37_pick.monthly"
         return ("" if lang == "zh_CN" else " ") + render(lang, key, {
             **params, "n": p["gpus"], "other_n": o.gpus, "top_card": f"{p['top_card']:,.2f}",
             "switch_card": f"{p['switch_card']:,.2f}", "switch_month": f"{p.get('switch_month', 0):,}",
-            "other_month": f"{p.get('other_month', 0):,}"})
+            "other_month": f"{p.get('other_month', 0):,}", "top_month": f"{p.get('top_month', 0):,}"})
 
     def _grant(self, lang: str) -> str:
         """A data-centre setup whose purchase starts within the one-off budget and ends above it: both ranges, and

@@ -1014,7 +1014,10 @@ def cost_rent(f: Facts):
         # where the month's tokens are far under what the peak implies, the reason reads the busy hours at the peak
         vp = volume_peak.check(f.ctx, burst.peak_rate(f.ctx, f.chosen), c) if f.chosen is not None else None
         lead = rent_breakeven.lead(c, vp and vp.get("upper"))
-        if not lead:
+        # s35-sentences (blind review 26, q19 zh: "低于自购回本的水平" beside "最好情况约 15.4 个月后"): a part the cloud
+        # sells only by the month runs every hour, so renting only the hours the GPUs work is no option to weigh:
+        # the payback against the rent it does pay is the one comparison said
+        if not lead or on_request:
             return got.model_copy(update={"detail_key": key})
         # s23-util23 (blind review 12b, q24): the utilisation at which owning pays, next to the plan's, where that is
         # why renting wins; then the payback against the printed rent, worded shorter after a lead that named owning

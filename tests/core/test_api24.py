@@ -59,7 +59,7 @@ def test_an_api_cheaper_on_an_estimated_volume_is_decided_on_a_real_reason_with_
     assert printed is not None and printed.text_in(lang, markdown=True) in head and ESTIMATE[lang] not in said
     # the API's month and the plan's, and the volume from which self-hosting pays (the flip), in the same paragraph
     assert f"{r.costs.hosted_api_monthly.low:,.0f}" in said and f"{r.costs.recommended_monthly.low:,.0f}" in said
-    assert sw.break_even is not None and ("Self-hosting pays from" if lang == "en" else "自建才划算") in said
+    assert sw.break_even is not None and ("Self-hosting becomes cheaper than the API" if lang == "en" else "自建才划算") in said
     # the finding says the same reason, never "nothing in your answers rules it out" where the plan is kept
     f = r.finding("cost.hosted_weighed")
     assert f is not None and (".kept." in f.detail_key) == (form == "this_plan")

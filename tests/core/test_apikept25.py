@@ -170,13 +170,17 @@ def test_q40s_api_fix_states_its_high_end_against_the_budget(lang):
     assert f"{float(top):,.0f}" in text and f"{budget:,.0f}" in text
     # s33-numbers1 (review 23, q40: "called 'the one change above within your budget' and also said to 'straddle
     # the budget'"): one framing, the page's closest option's: within on the volume it is costed on
-    assert ("within the budget on the volume it is costed on" if lang == "en" else "按所估用量在预算内") in text
+    # re-worded in s35-sentences (blind review 26, q40: "'within the budget on the volume it is costed on, over it at
+    # that high end' is hard to read"): the high end over the budget, so the real request count decides the fit
+    assert ("so whether it fits depends on your real request count" if lang == "en"
+            else "所以是否在预算内取决于你们的实际请求量") in text
     page = render_memo_markdown(r, lang).split("\n## ")[1]
     # s34-rows36 (review 25, q40: "put the API first with its two checks"): page 1 says it as the closest option,
     # its high end against the budget in the same framing, not the fix's sentence again
     closest = next(x for x in page.splitlines() if x.startswith("**") and f"{float(top):,.0f}" in x)
     assert f"{budget:,.0f}" in closest
-    assert ("within the budget on the volume it is costed on" if lang == "en" else "按所估用量在预算内") in closest
+    assert ("so whether it fits depends on your real request count" if lang == "en"
+            else "所以是否在预算内取决于你们的实际请求量") in closest
     roomy = planned({**answers, "monthly_budget": {"amount": float(top) * 2, "currency": "CNY"}})
     assert not roomy.feasible
     said = _api_fix(roomy).text_in(lang)

@@ -54,7 +54,7 @@ def test_q42_leads_with_the_most_tokens_a_card_and_names_the_binding_limit():
         # one-line reason plus the switch rule ('若高于每卡每月约 14,240 CNY…改选 NVIDIA L20')")
         rest = why.split("TP4", 1)[1]
         switch = f"{p['switch_month']:,}"
-        assert switch in rest and rest.index(switch) < rest.index(f"{p['top_card']:,.2f}"), why
+        assert switch in rest and rest.index(switch) < rest.index(f"{p['top_month']:,}"), why
     en = _why_gpu(r, "en")
     assert f"prefill, {p['pct']} % of its GPU time" in en and "the one limit that binds" in en, en
     # one limit only: the bandwidth is not said to bind the chosen card beside prefill

@@ -157,7 +157,15 @@ def test_the_fixes_that_work_alone_come_first_under_their_own_heading(lang):
     assert first < second
     table = head[second:].split("\n\n")[1]  # the heading's own table, up to the blank line after it
     rows = [x for x in table.splitlines() if x.startswith("| ")][1:]  # past the header (its rule reads "|---")
-    assert len(rows) == len(more) + len(r.fixes_no_saving)
+    # s35-sentences (blind review 26, q40: "the AWQ row that repeats the full-plan cost as '未采用' should be cut"):
+    # a change left out is no row; every self-hosted row over the budget is said so once, below the table
+    assert r.fixes_no_saving and len(rows) == len(more)
+    over = head[second:].split("\n\n")[2]
+    budget = r.costs.budget_monthly
+    self_hosted = [f.monthly_cost for f in more if f.id != "hosted_api"]
+    lo, hi = min(c.low for c in self_hosted) / budget, max(c.high for c in self_hosted) / budget
+    assert translate(lang, "sentences37_fixes.over", times="§", budget="5,000", currency="CNY").split("§")[0] in over
+    assert f"{float(f'{lo:.2g}'):g}–{float(f'{hi:.2g}'):g}" in over, over
     for f, row in zip(more, rows, strict=False):
         assert f.monthly_cost is not None and round(f.monthly_cost.low) > 0
         assert f"{f.monthly_cost.low:,.0f}" in row, row
@@ -169,7 +177,10 @@ def test_the_api_fix_has_one_framing_with_the_closest_option(lang):
     fix = next(f for f in r.fixes if f.id == "hosted_api")
     text = fix.text_in(lang)
     assert ("straddles" if lang == "en" else "跨越预算线") not in text
-    assert ("within the budget on the volume it is costed on" if lang == "en" else "按所估用量在预算内") in text
+    # s35-sentences (blind review 26, q40: "'within the budget on the volume it is costed on, over it at that high
+    # end' is hard to read"): over the budget at the high end, so the real request count decides whether it fits
+    assert ("over your budget of 5,000 CNY, so whether it fits depends on your real request count" if lang == "en"
+            else "超出 5,000 CNY 的预算，所以是否在预算内取决于你们的实际请求量") in text
 
 
 def test_the_smaller_models_climb_by_size_and_stand_on_published_prices_where_one_serves_them():
@@ -186,6 +197,12 @@ def test_the_smaller_models_climb_by_size_and_stand_on_published_prices_where_on
             assert f.change["gpu_constraint"] and f.params["gpu"] != said["gpu"]
     assert any(f.params["placeholder"] and f.params["placeholder"]["tr"] == "numbers1_34.fix.placeholder_part"
                for f in smaller)
+    # s35-sentences (blind review 26, q40: "14B on '10 × L20' at ¥64,368–¥77,376 costs more than 32B on '6 × H20'
+    # at ¥23,517–¥68,616"): a priced part dearer than the top of the placeholder's range is not taken, so no smaller
+    # model costs more at its cheapest than a larger one at its dearest
+    for i, small in enumerate(smaller):
+        for big in smaller[i + 1:]:
+            assert small.monthly_cost.low <= big.monthly_cost.high, (small.params["model"], big.params["model"])
 
 
 def test_a_gpu_the_answers_fix_keeps_the_smaller_model_on_it_with_its_placeholder_said():

@@ -281,7 +281,9 @@ def test_the_ceiling_is_what_the_printed_usage_is_a_share_of_every_hour_of_the_m
         pytest.approx(be.capacity_tokens * r.costs.utilisation, rel=1e-3)
     assert be.tokens_low < be.capacity_tokens < be.tokens_high  # the setup carries the low end, not the high end
     head = _decision(r, "en")
-    assert "never pays" not in head and "this setup serves up to about" in head
+    # s35-sentences (blind review 26): the low end only, at which prices, then the ceiling the dearer end never meets
+    assert "never pays" not in head and "it never does within the" in head and "this setup can serve" in head
+    assert f"only above about {hosted_lead.tokens_words(be.tokens_low)['by_lang']['en']} tokens a month" in head
     assert hosted_lead.ceiling_clause(be.model_copy(update={"capacity_tokens": None})) == ""
 
 
@@ -378,8 +380,9 @@ def test_the_lead_says_its_numbers_and_conditions_in_fewer_words(lang, monkeypat
         # s31-util32 (blind review 20b, q24: "12–71 billion … serves up to about 24 billion, so at the high end it
         # never pays"): where the break-even range straddles the setup's ceiling the lead says so; a condition of the
         # ceiling the review asked to have said, not of the lead's own figures: not counted either
-        cap = translate(lang, "util32.cap.part", cap="").split("a month, ")[-1].strip()
-        tags.append(cap)
+        # s35-sentences (blind review 26): the sentence names the break-even's low end and at which prices it holds,
+        # then that at the other prices it never does within the ceiling: that clause, the condition said, not counted
+        tags += [t.strip(", ") for t in translate(lang, "sentences37_cap.part_low", cap="").split("  ")]
         # s33-apiterms (blind review 22, q24: "Thinking must be disabled, or output tokens and cost rise, and the memo
         # should say so as it does in q29"): the listed model's thinking switch, a condition of that model's price
         # the review asked to have said, not of the lead's own figures: not counted either

@@ -78,8 +78,13 @@ def test_the_placeholder_switch_is_said_per_card_and_per_month(name, lang):
     assert p["switch_month"] == round(p["other_month"] / n)
     assert p["other_month"] <= round(other.per_hour * 730)  # never more than its cards around the clock
     why = _why(r, lang)
-    for fig in (f"{p['top_card']:,.2f}", f"{p['top']:,.2f}", f"{p['switch_month']:,}", f"{p['other_month']:,}"):
+    # s35-sentences (blind review 26, q42 zh: "a monthly per-card threshold beside hourly totals … '摊到 3 张'"): one
+    # per-card month throughout: the threshold, the other setup's month it is shared from, the placeholder's top
+    assert p["top_month"] == round(p["top"] * 730 / n)
+    for fig in (f"{p['top_month']:,}", f"{p['switch_month']:,}", f"{p['other_month']:,}"):
         assert fig in why, (fig, why)
+    rule = why.split("改选规则" if lang == "zh_CN" else "Switch rule", 1)[1]
+    assert f"{p['top_card']:,.2f}" not in rule and not HOURLY[lang].search(rule), rule
     # no longer the setup's hourly cost as the quote to compare (it read as a card's price)
     stale = f"above {other.per_hour:,.2f} CNY/h" if lang == "en" else f"高于每小时 {other.per_hour:,.2f} CNY"
     assert stale not in why

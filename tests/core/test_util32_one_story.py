@@ -87,6 +87,30 @@ def test_the_ceiling_clause_says_never_where_the_setup_cannot_serve_the_break_ev
     else:
         assert got["tr"] == "plan.hostedlead20b.cap.carries"
     assert ceiling_clause(_be(low, high, None)) == ""
+    # s35-sentences (blind review 26): where the sentence names the low end only, the clause says at which prices
+    # that holds and that at the others it never does within the ceiling; elsewhere the flag changes nothing
+    only = ceiling_clause(_be(low, high, cap), low_only=True)
+    assert only["tr"] == ("sentences37_cap.part_low" if low <= cap < high else got["tr"])
+
+
+@given(st.floats(1e6, 1e12), st.floats(1.01, 20.0), st.floats(0.05, 0.99), st.floats(1.0, 5.0))
+def test_a_straddling_break_even_names_its_low_end_only(low: float, k: float, where: float, grow: float) -> None:
+    """Blind review 26 (q13, q22, q24, q36: "'8.6× the high end … at the high end of that range self-hosting never
+    beats the API at a volume it can serve' reads as a contradiction"): a break-even range the ceiling cuts is said
+    as its low end, the prices it holds at, and the ceiling; a range the ceiling does not cut keeps both ends."""
+    from advisor.plan.hosted_lead import break_even_clause, tokens_words
+    from advisor.plan.result import HostedBreakEven, MoneyRange
+
+    high = low * k
+    volume = low / (grow * 2)
+    for cap, straddles in ((low + (high - low) * where, True), (high * 1.5, False)):
+        m = MoneyRange(low=1.0, high=2.0)
+        be = HostedBreakEven(tokens_low=low, tokens_high=high, volume=volume, volume_high=volume,
+                             times_high_end=low / volume, plan_monthly=m, hosted_monthly=m, currency="CNY",
+                             capacity_tokens=cap)
+        said = break_even_clause(be, None)
+        assert said["tokens"] == (tokens_words(low) if straddles else tokens_words(low, high))
+        assert said["cap"]["tr"] == ("sentences37_cap.part_low" if straddles else "plan.hostedlead20b.cap.carries")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -98,10 +122,13 @@ def test_a_lead_whose_break_even_range_straddles_the_ceiling_says_never_at_its_h
         return
     memo = scenario_memo(ROOT / "bench" / "advice_scenarios" / f"{name}.json", lang)
     page_one = memo.split(SECTION_2[lang])[0]
-    part = translate(lang, "util32.cap.part", cap="").split("{")[0].split("，")[-1].split(", ")[-1]
+    # s35-sentences (blind review 26, q13/q22/q24/q36): the straddling sentence names the break-even's low end, at
+    # which prices it holds, and that at the other prices it never does within the ceiling
+    part = translate(lang, "sentences37_cap.part_low", cap="").split("{")[0].split("；")[-1].split("; ")[-1]
+    part = part.split("  ")[0].strip()
     # where the lead prints the ceiling at all (a kept plan's page one may not print the break-even)
-    ceiling = translate(lang, "plan.hostedlead20b.cap.carries", cap="").split("  ")[0].strip("; ；")
-    if ceiling not in page_one:
+    printed = (translate(lang, "plan.hostedlead20b.cap.carries", cap="").split("  ")[0].strip("; ；"), part)
+    if not any(p in page_one for p in printed):
         assert part not in page_one, name
         return
     straddles = be.tokens_low <= be.capacity_tokens < be.tokens_high
