@@ -1115,7 +1115,8 @@ def memo_context(
         "launch_line": memo_launch_line.clause(result, lang),  # a filing sets the date: the first line says it
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
-        "kv_risk": kv_page_one37.line(result, lang),
+        # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
+        "kv_risk": "" if lead else kv_page_one37.line(result, lang),
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
         "key_value_heading": memo_self_host_rows.value_heading(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
