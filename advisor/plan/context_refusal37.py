@@ -38,9 +38,10 @@ def line(result: PlanResult, lang: str) -> tuple[str, str] | None:
         return None
     if limit <= hw.max_model_len:
         return None
-    text = translate(lang, "ownedcost37_context.confirm", context=number_text(hw.max_model_len),
-                     flag=str(hw.max_model_len), model=hw.model_name or str(a["model"]), limit=number_text(limit))
-    return text, assumed.text_in(lang)
+    said = assumed.text_in(lang)  # the figure's basis and the refusal, as section 7 said them, then the question
+    text = translate(lang, "ownedcost37_context.confirm", assumed=said, flag=str(hw.max_model_len),
+                     model=hw.model_name or str(a["model"]), limit=number_text(limit))
+    return text, said
 
 
 __all__ = ["line"]
