@@ -39,11 +39,13 @@ from advisor.plan import (
     capex_unknown,
     closest_api,
     cloud_price_labels,
+    context_refusal37,
     feasible_gate,
     field_labels,
     fleet_where,
     headline25,
     in_region_fallback,
+    kv_page_one37,
     line_total,
     memo_api_only,
     memo_api_rows,
@@ -76,6 +78,7 @@ from advisor.plan import (
     move_to,
     office_token_rows,
     own_rent_verdict,
+    owned_capital37,
     owned_rent_rows,
     people_volume,
     phased_cost,
@@ -657,6 +660,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     per_million = memo_per_million.with_basis(per_million, c, lang,
                                               lambda: render(lang, str(note["tr"]), note) if note else "",
                                               hosted=not owned_only and not result.nodes)
+    if per_million != "—":  # a paid API on owned cards: the figure with their capital beside it (review 26, q18)
+        per_million += owned_capital37.clause(result, lang)
     if c.output_tokens_per_month:
         # the month far below what its own peak implies: said, with a hosted API's month at the other reading
         # (s26-volume26); never a second per-million figure (s31-permillion31: the per-million row's is the one)
@@ -1059,7 +1064,11 @@ def memo_context(
     memo_lead_once.point_to_lead(rendered, findings, lead, lang)
     memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
-    answers = _answer_rows(result, lang, shown={text for q in open_questions if (text := q.assumption_in(lang))})
+    shown = {text for q in open_questions if (text := q.assumption_in(lang))}
+    refusal = context_refusal37.line(result, lang)  # a paid API's assumed context cap: page 1's (review 26, q18)
+    if refusal is not None:
+        shown.add(refusal[1])
+    answers = _answer_rows(result, lang, shown=shown)
     evidence_context = _evidence(evidence or [], lang, result)
     hw = result.hardware
     shown_elsewhere = {c for c in (hw.command, evidence_context.get("command")) if c}
@@ -1106,6 +1115,9 @@ def memo_context(
         "why_verify": sum(1 for f in why if f["verify"]),
         "launch_line": memo_launch_line.clause(result, lang),  # a filing sets the date: the first line says it
         "key_rows": _key_rows(result, lang),
+        # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
+        # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
+        "kv_risk": "" if lead else kv_page_one37.line(result, lang),
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
         "key_value_heading": memo_self_host_rows.value_heading(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
@@ -1163,7 +1175,8 @@ def memo_context(
         "sources": sources,
         "other_assumptions": _other_assumptions(result, lang),
         # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
-        "open_questions": [vm_payback_words.open_question(q, result, lang) or q.text_in(lang) for q in open_questions],
+        "open_questions": [vm_payback_words.open_question(q, result, lang) or q.text_in(lang) for q in open_questions]
+        + ([refusal[0]] if refusal is not None else []),
         "hardware": _hardware_rows(result, lang),
         # never a start command for GPUs that cannot be had, nor in a hosted API's memo (nothing of its own to start:
         # the sizing there is a comparison, q15 "the leftover 'Start one replica' clutters a hosted-API memo")

@@ -1,0 +1,49 @@
+"""Page 1 says, in one line, where a replica's KV cache at the full context holds fewer requests than it carries
+(issue 25, blind review 26, q35 en and zh: "the biggest risk is buried in section 2 and belongs on page 1: only
+'2.2 GiB for it (fp8), room for 8 requests a replica at the full 8,192-token context', and failover to 20 on one
+node 'rel[ies] on average lengths'").
+
+The figures and remedies are the plan's own KV fit (``kv_fit.kv_fit``, stored as ``Capacity.kv_fit``): the same
+counts and the same remedies section 2's sentence gives (``kv_limit._remedy_phrase``), so page 1 never says a figure
+section 2 does not. Only the remedies the plan sizes or backs are named: an FP8 cache or weights, a shorter
+--max-model-len, the engines' data-parallel attention (kv_fit.DP_ATTENTION_FLAGS, a documented engine option), a card
+the GPU choice lists with its price, else "a card with more memory" (a part the catalog does not hold, such as a
+larger-memory variant it has no row for, is not named). Said only where the load rests on average lengths: where
+even those do not hold it, the sizing has failed and says so elsewhere. Nothing here changes the plan.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan.kv_limit import _remedy_phrase
+from advisor.plan.result import PlanResult, render
+
+# section 2's remedy points "below" to its own data-parallel sentence; on page 1 that sentence is in section 2
+_DP_HERE = {"kvdef34.remedy.dp_attention": "ownedcost37_kv.dp_attention"}
+
+
+def line(result: PlanResult, lang: str) -> str:
+    """"**KV cache at the full context:** …" or "" (no setup, a hosted API, a batch job, a load the cache holds at
+    the full context, or one it does not hold even at the average length)."""
+    if not result.feasible or result.deployment_form == "hosted_api" or result.capacity is None:
+        return ""
+    fit = result.capacity.kv_fit
+    if fit is None or not fit.load_over_full:
+        return ""
+    down = fit.failover_per_replica if fit.failover_per_replica and fit.failover_per_replica > fit.peak_per_replica \
+        else None
+    load = down or fit.peak_per_replica
+    if load > fit.at_typical:
+        return ""
+    phrases: list[dict[str, Any]] = _remedy_phrase(fit, set())
+    for p in phrases:
+        p["items"] = [{**i, "tr": _DP_HERE.get(str(i.get("tr")), i.get("tr"))} for i in p.get("items", [])]
+    remedies = "".join((" " if lang != "zh_CN" else "") + render(lang, str(p["tr"]), p) for p in phrases)
+    return translate(lang, "ownedcost37_kv.down" if down else "ownedcost37_kv.peak", full_fit=f"{fit.at_full:,}",
+                     context=f"{fit.context:,}", load=f"{load:,}", gib=f"{fit.kv_gib_per_gpu:g}",
+                     dtype=fit.kv_dtype) + remedies
+
+
+__all__ = ["line"]
