@@ -17,7 +17,6 @@ from advisor.plan import (
     kv_limit,
     long_prompt,
     moe_single_stream,
-    prefix_reuse,
     sizing,
 )
 from advisor.plan.context import Ctx
@@ -194,9 +193,6 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
         extra = [*moe_single_stream.single_stream_phrase(ctx, chosen), *extra]
     if out is not None and extra:
         out = out.model_copy(update={"then": [*out.then, *extra]})
-    if out is not None:  # the estimate counts no shared prompt start, said beside the prefill figure (prefix_reuse.py)
-        then = prefix_reuse.with_phrase(out.then, ctx, chosen, out)
-        out = out if then is out.then else out.model_copy(update={"then": then})
     return out
 
 

@@ -6,7 +6,8 @@ The plan's step-cost model and simulator prefill every prompt in full: the quest
 length, so the sizing runs with ``shared_prefix_tokens=0`` (advisor.sim.engine can model one, but the plan has no
 figure to give it, and none is made up here). Where prefill is what the plan's own sizing reason names — a batch job
 whose floor is prefill compute, or an interactive load whose first token waits on prefill (a long-prompt load's
-"prefill is the limit on time to first token", or a plan sized by prefill compute) — and the use is one whose
+"prefill is the limit on time to first token", or a plan sized by prefill compute, on its own or through the
+time per output token) — and the use is one whose
 prompts plausibly start the same way (one task's fixed instruction over a batch; the same document asked again, a
 fixed system or persona prompt in an interactive service), the sizing sentence says that this is assumed away, that
 prefix caching skips a shared start's prefill (vLLM: on by default in its V1 engine, the engine profile's
@@ -31,14 +32,20 @@ KEY = "prefix37_reuse"
 # the sentence the clause follows: a long prompt's prefill time it qualifies (else it closes the paragraph: a batch's
 # floor is followed by "the plan runs twice that", which must stay next to the replica count it doubles)
 ANCHORS = ("plan.long_prompt.prefill",)
+STRETCH = "lead23.binding.prefill_stretch"  # prefill_stretch.py's sentence on an unprobed per-token limit
 
 
 def _prefill_decides(out: BindingConstraint) -> bool:
-    """The plan's sizing reason (or, under a budget, the reason that sized the plan) is prefill compute."""
+    """The plan's sizing reason (or, under a budget, the reason that sized the plan) is prefill compute: its own
+    kind, or decode bandwidth set by the prefill chunks that share the decode steps ("prefill compute decides,
+    through the time per output token": the ``…_prefill`` variants)."""
     if out.kind == "budget":
         size = out.figures.get("size")
-        return isinstance(size, dict) and str(size.get("tr", "")).startswith("plan.binding.prefill_compute")
-    return out.kind == "prefill_compute"
+        key = str(size.get("tr", "")).removeprefix("plan.binding.") if isinstance(size, dict) else ""
+    else:
+        key = f"{out.kind}_{out.variant}"
+    stretched = any(isinstance(p, dict) and p.get("tr") == STRETCH for p in out.then)  # the same, said after it
+    return key.startswith("prefill_compute") or key.endswith("_prefill") or stretched
 
 
 def _engine_caches(ctx: Ctx, ch: sizing.Candidate) -> bool:
@@ -56,7 +63,7 @@ def phrase(ctx: Ctx, ch: sizing.Candidate | None, out: BindingConstraint | None)
     if ctx.is_batch:
         why = "batch" if _prefill_decides(out) else ""
     elif ctx.use_case == "interactive":
-        why = "document" if is_long_prompt(ctx) else "system" if _prefill_decides(out) else ""
+        why = "document" if is_long_prompt(ctx) else "start" if _prefill_decides(out) else ""
     else:
         why = ""
     if not why:
@@ -75,9 +82,18 @@ def with_phrase(then: list[dict[str, Any]], ctx: Ctx, ch: sizing.Candidate | Non
     return [*then[:at], said, *then[at:]]
 
 
+def apply(out: BindingConstraint | None, ctx: Ctx, ch: sizing.Candidate | None) -> BindingConstraint | None:
+    """``out`` with the clause where it applies (called after prefill_stretch.py has named a per-token limit that
+    prefill sets)."""
+    if out is None:
+        return None
+    then = with_phrase(out.then, ctx, ch, out)
+    return out if then is out.then else out.model_copy(update={"then": then})
+
+
 def said(out: BindingConstraint | None) -> bool:
     """Whether the sizing sentence already says prefix caching (the serve command's note then stays silent)."""
     return out is not None and any(isinstance(p, dict) and str(p.get("tr", "")).startswith(KEY) for p in out.then)
 
 
-__all__ = ["phrase", "said", "with_phrase"]
+__all__ = ["apply", "phrase", "said", "with_phrase"]

@@ -1,6 +1,7 @@
-"""Prefix reuse where prefill decides (#25, blind review 26: q06, q10): the sizing sentence says the estimate counts
-no shared prompt start and that prefix caching makes it conservative, beside the prefill figure it qualifies; said
-once (the serve command's note stays silent then), and not where prefill does not decide."""
+"""Prefix reuse where prefill decides (#25, blind review 26: q06, q10; q04 through the time per token): the
+sizing sentence says the estimate counts no shared prompt start and that prefix caching makes it conservative,
+beside the prefill figure it qualifies; said once (the serve command's note stays silent then), and not where
+prefill does not decide."""
 
 from __future__ import annotations
 
@@ -68,3 +69,14 @@ def test_not_said_where_prefill_does_not_decide():
     q23 = planned(advice_answers("q23_japan_game_npc"))
     assert q23.binding_constraint.kind != "prefill_compute"
     assert not prefix_reuse.said(q23.binding_constraint)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prefill_through_the_time_per_token_says_it_once_in_place_of_the_serve_note(lang):
+    # q04: "prefill compute decides, through the time per output token" (the long prompts' chunks share the steps)
+    plan = planned(advice_answers("q04_securities_h20_l20_fleet"))
+    b = plan.binding_constraint
+    assert (b.kind, b.variant) in (("decode_bandwidth", "prefill"), ("decode_bandwidth", "above_prefill"))
+    md = render_memo_markdown(plan, lang)
+    assert render(lang, "prefix37_reuse.start", {"how": {"tr": "prefix37_reuse.how.vllm"}}) in md
+    assert not prefix_cache_note.applies(plan)  # the serve command's aside is not repeated
