@@ -32,7 +32,6 @@ KEY = "prefix37_reuse"
 # the sentence the clause follows: a long prompt's prefill time it qualifies (else it closes the paragraph: a batch's
 # floor is followed by "the plan runs twice that", which must stay next to the replica count it doubles)
 ANCHORS = ("plan.long_prompt.prefill",)
-STRETCH = "lead23.binding.prefill_stretch"  # prefill_stretch.py's sentence on an unprobed per-token limit
 
 
 def _prefill_decides(out: BindingConstraint) -> bool:
@@ -44,8 +43,9 @@ def _prefill_decides(out: BindingConstraint) -> bool:
         key = str(size.get("tr", "")).removeprefix("plan.binding.") if isinstance(size, dict) else ""
     else:
         key = f"{out.kind}_{out.variant}"
-    stretched = any(isinstance(p, dict) and p.get("tr") == STRETCH for p in out.then)  # the same, said after it
-    return key.startswith("prefill_compute") or key.endswith("_prefill") or stretched
+    # not prefill_stretch.py's sentence after another reason (the replicas sized on the highest level predicted):
+    # there prefill is said as a share, not as what decides the size
+    return key.startswith("prefill_compute") or key.endswith("_prefill")
 
 
 def _engine_caches(ctx: Ctx, ch: sizing.Candidate) -> bool:
