@@ -79,6 +79,7 @@ from advisor.plan import (
     post_plan,
     power_tariff,
     prefill_stretch,
+    prefix_reuse,
     price_gate,
     price_rows,
     procure36_rules,
@@ -1467,6 +1468,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         at = next((i + 1 for i, x in enumerate(result.findings) if x.id == "sizing.batch_deadline"), 0)
         result.findings.insert(at, over)
     result.binding_constraint = prefill_stretch.note(result.binding_constraint, c.is_batch, costs.prefill_gpu_share)
+    # after the prefill stretch: a per-token limit set by prefill is a prefill limit there (prefix_reuse.py)
+    result.binding_constraint = prefix_reuse.apply(result.binding_constraint, sized, chosen)
     by_card = result.gpu_choice.placeholder_pick if result.gpu_choice is not None else None
     if by_card is not None and "bw" in by_card and result.binding_constraint is not None:  # the lead names it
         bc = result.binding_constraint

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import prefix_reuse
 from advisor.plan.commands import HEADS
 from advisor.plan.result import PlanResult, render
 
@@ -25,6 +26,8 @@ def applies(result: PlanResult) -> bool:
     command = result.hardware.command or ""
     starts = any(command.startswith(h) or command.startswith(env + h) for h, env in HEADS.items())
     prompt = (answers.get("prompt_tokens") or {}).get("avg") or 0
+    if prefix_reuse.said(result.binding_constraint):  # said once, where the sizing counts prefill (prefix_reuse.py)
+        return False
     return bool(starts and answers.get("use_case") == "interactive" and prompt >= LONG_PROMPT
                 and result.finding("gpu.domestic") is None)  # fmt: skip
 
