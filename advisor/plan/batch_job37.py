@@ -13,8 +13,8 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-from advisor.plan.memo_text15 import batch_job
 from advisor.i18n import translate
+from advisor.plan.memo_text15 import batch_job
 from advisor.plan.result import Source, render
 
 # A one-off job billed for at most this many hours (a day or two) is not worth a sales quote for a cheaper part when
