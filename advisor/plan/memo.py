@@ -31,6 +31,7 @@ from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
     api_even,
     api_first_why,
+    batch_job37,
     budget_basis,
     budget_words,
     burst_bill,
@@ -1191,6 +1192,9 @@ def memo_context(
                                                _checkpoint_placeholder(result, hw.command, lang)) if x),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],
+        # a job: how to run it on its shards, the same engine flags (q06: "never says how the 2 M documents are
+        # sharded across 8 VMs, retried and checkpointed")
+        "batch_run": batch_job37.run_block(result, lang, hw.command) if not as_asked else None,
         # a fine-tune whose checkpoint is not given: no serve command, and the memo says why in words
         "command_waits": bool(hw.gpu and not hw.command and not hw.by_hand and _fine_tune_unplaced(result)),
         # an engine whose flags the plan does not map (llama.cpp, Ollama, TGI, LMDeploy): its settings in words
@@ -1461,6 +1465,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                 text += ("；" if lang == "zh_CN" else "; ") + waits
         elif gate_step is not None:  # what it waits for is named once on page 1: in the step that starts it (s26)
             text = memo_gate_once.launch_text(result, lang, launch, gate_step)
+            text += batch_job37.start_setter(result, lang)  # a job: the review, not the GPUs, sets its start (q28)
         else:  # what the launch waits for first, then the days (q25: the HKMA's review, then 1–5 days to set up)
             # a part no provider in the region is known to sell waits on its quote and supply (q43, review 26)
             text = sure_fallback.launch_after_quote(result, lang, launch, FIRST_STEPS) or \
@@ -1473,7 +1478,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             text += ("；" if lang == "zh_CN" else "; ") + t(
                 {"ok": "memo.key.deadline_ok", "missed": "memo.key.deadline_missed", "if": "supply34.key.deadline_if"}[
                     verdict], days=result.timeline.deadline_days, slack=result.timeline.deadline_slack_days)
-        rows.append((t("memo.key.launch"), text))
+        rows.append((batch_job37.launch_label(result, lang), text))  # a job starts, it is not launched (q06 zh)
     feasible = budget_words.feasible_text(result, lang)
     untimed = result.timeline.untimed
     if result.feasible and untimed and gate_step is not None and not budget_words.conditional(result):
@@ -1499,7 +1504,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         api_rows = {t("memo.key.hardware"): memo_api_rows.hardware, t("memo.key.cost"): memo_api_rows.cost}
         rows = [(k, api_rows[k](result, lang, v) if k in api_rows else v) for k, v in rows]
     # the rows that describe the purchase, marked as the headline's condition where it leads with renting (review 17)
-    bought = {t("memo.key.hardware"), t("memo.key.cost"), t("memo.key.launch")}
+    bought = {t("memo.key.hardware"), t("memo.key.cost"), t("memo.key.launch"), t("batchjob37_key.start")}
     if result.deployment_form == "cloud_then_bare_metal":  # s28-own28: the cost and launch rows are the rent's
         bought = {t("memo.key.hardware")}
     rows = [(k, rent_first27.if_bought(result, lang, v) if k in bought else v) for k, v in rows]

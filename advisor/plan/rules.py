@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from advisor.plan import (
+    batch_job37,
     batch_kv,
     batch_policy,
     batch_rate,
@@ -852,6 +853,15 @@ def _first(*values: float | None) -> float:
 
 @rule("sizing.quantized", "sizing")
 def sizing_quant(f: Facts):
+    """The quantized plan's A/B finding; a job's cites the seed method without its soak test, as it runs none
+    (blind review 26, q06 zh: "the source list still mentions soak tests")."""
+    out = _sizing_quant(f)
+    if out is not None and f.ctx.is_batch:
+        out.sources = batch_job37.job_sources(out.sources, True)
+    return out
+
+
+def _sizing_quant(f: Facts):
     """The plan quantizes the weights: run a quality A/B against the BF16 baseline before launch; 4-bit weights
     where the budget also covers a setup at a higher precision: that setup named with its price (q01)."""
     ch = f.chosen

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from advisor.plan import batch_job37
 from advisor.plan.data import facts
 from advisor.plan.result import NextStep, PlanResult, render
 from advisor.plan.sales_deadline import start_now
@@ -117,7 +118,11 @@ def lead(result: PlanResult, replan: Callable[[dict[str, Any]], PlanResult | Non
         "deadline_days": tl.deadline_days, "slack_days": tl.deadline_slack_days,
         "deadline_hours": (result.answers or {}).get("batch_deadline_hours"),
     }
-    steps = with_step(r.next_steps, switch)
+    # a one-off job of a day or two on a part rented now: the quote's wait outlasts the job, so no quote step and no
+    # page-1 clause for the part set aside (blind review 26, q28: "step 4 (ask sales for 12×H20) is noise for a
+    # one-off 19-hour job"; "drop the H20 alternative from the headline Hardware row"); section 2 still names it
+    switch["quiet"] = kind == "sales" and batch_job37.short_job(r.costs)
+    steps = r.next_steps if switch["quiet"] else with_step(r.next_steps, switch)
     # the answers as given (the re-plan's "only GPU allowed" is this rule's, not the team's)
     return r.model_copy(update={"answers": result.answers, "next_steps": steps, "supply_switch": switch})
 
@@ -163,7 +168,7 @@ def step_number(result: PlanResult, first: int) -> int | None:
 def hardware_clause(result: PlanResult, lang: str, first: int) -> str:
     """Page 1's hardware row: why this part and not the cheaper one, and the step that quotes it; "" elsewhere."""
     s = result.supply_switch
-    if s is None:
+    if s is None or s.get("quiet"):
         return ""
     n = step_number(result, first)
     return render(lang, _key(s, "key"), {**params(s), "where": _where(n)})

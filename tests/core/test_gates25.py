@@ -61,6 +61,7 @@ NOT_A_GATE = {
 }
 SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))
 LAUNCH_ROW = {"en": "| Earliest launch |", "zh_CN": "| 最早上线 |"}
+START_ROW = {"en": "| Earliest start |", "zh_CN": "| 最早开工 |"}
 
 
 def _before_findings(r: PlanResult) -> list[str]:
@@ -68,7 +69,8 @@ def _before_findings(r: PlanResult) -> list[str]:
 
 
 def _launch_row(memo: str, lang: str) -> str:
-    [row] = [line for line in memo.splitlines() if line.startswith(LAUNCH_ROW[lang])]
+    [row] = [line for line in memo.splitlines()  # a job's row: "Earliest start" (s35-batchjob, q06 zh)
+             if line.startswith((LAUNCH_ROW[lang], START_ROW[lang]))]
     return row
 
 

@@ -31,8 +31,9 @@ def _page_one(memo: str) -> str:
 
 
 def _row(memo: str, key: str, lang: str) -> str:
-    label = translate(lang, key)
-    return next(line for line in memo.splitlines() if line.startswith(f"| {label} |"))
+    # a job's launch row is named "Earliest start" (s35-batchjob, q06 zh)
+    labels = [translate(lang, k) for k in ([key, "batchjob37_key.start"] if key == "memo.key.launch" else [key])]
+    return next(line for line in memo.splitlines() if any(line.startswith(f"| {x} |") for x in labels))
 
 
 @pytest.mark.parametrize("lang", LANGS)
