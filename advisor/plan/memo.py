@@ -103,6 +103,7 @@ from advisor.plan import (
     zh_spacing,
 )
 from advisor.plan.burst_gpu import hardware_text, rented_of
+from advisor.plan import chat_speed37
 from advisor.plan.charts import ChartData, cost_chart, memo_charts, repeats_table
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.data import factor_range
@@ -1105,6 +1106,8 @@ def memo_context(
         "why_verify": sum(1 for f in why if f["verify"]),
         "launch_line": memo_launch_line.clause(result, lang),  # a filing sets the date: the first line says it
         "key_rows": _key_rows(result, lang),
+        # an assumed TPOT target under a consumer chat's users: what they see, said once (s35-chatspeed, review 26)
+        "chat_speed": chat_speed37.sentence(result, lang),
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
         "key_value_heading": memo_self_host_rows.value_heading(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
