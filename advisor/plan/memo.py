@@ -36,6 +36,7 @@ from advisor.plan import (
     burst_bill,
     capex_only_rows,
     capex_unknown,
+    chat_speed37,
     closest_api,
     cloud_price_labels,
     feasible_gate,
@@ -103,7 +104,6 @@ from advisor.plan import (
     zh_spacing,
 )
 from advisor.plan.burst_gpu import hardware_text, rented_of
-from advisor.plan import chat_speed37
 from advisor.plan.charts import ChartData, cost_chart, memo_charts, repeats_table
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.data import factor_range
