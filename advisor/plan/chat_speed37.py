@@ -1,14 +1,17 @@
-"""Page 1 says what an assumed TPOT target gives a consumer chat's users (s35-chatspeed, blind review 26: q05, q37).
+"""Page 1 says what an assumed TPOT target gives a consumer chat's users (s35-chatspeed, blind review 26: q05, q20, q37).
 
 With no TPOT target the plan assumes P99 ≤ 100 ms a token (``context``: about 10 tokens a second) and sizes to it.
 For a public chat service that is loose: q37's L4 TP2 runs at a P50 of 58.2 ms (about 17 tokens/s each) at the
 peak, q05's Singapore node on 3 × L4 at a P99 of 71.0 ms (about 14 tokens/s), and the reviewers read both as
 sluggish for chat. The decision stays (it meets the target it was sized to); page 1 says, in one sentence, that the
 target was assumed, what the users will see, and, where the plan already priced a faster setup with its predicted
-TPOT (``node_quicker`` on the overseas node), that setup with its monthly cost difference.
+TPOT (``node_quicker`` on the overseas node), that setup with its monthly cost difference. Where the peak is within the
+line but the replicas left with one down are not (q20: 50 users on the one L4 left, 71.7 ms at P99), it says that
+load's figures, from the latency table's column at it.
 
 The line is the plan's own rule of thumb, ``fp8_gain.TPOT_FLOOR_MS`` (50 ms, 20 tokens a second: below it the
-stream runs ahead of a reader; grade U, no source sets it)."""
+stream runs ahead of a reader; grade U, no source sets it: the public write-ups found put comfortable chat reading
+at about 10-20 tokens/s, informal and no firmer), said in the sentence as the plan's own rule of thumb."""
 
 from __future__ import annotations
 
@@ -27,6 +30,8 @@ TAIL_MS = TPOT_FLOOR_MS / (1 - TPOT_CUT)
 def slow(p50: float | None, p99: float | None) -> bool:
     """The typical stream under the line (P50 over 50 ms: under 20 tokens/s), or its slow tail well past it."""
     return (p50 is not None and p50 > TPOT_FLOOR_MS) or (p99 is not None and p99 > TAIL_MS)
+
+
 QUICK = ("gpuchoice24.node_quicker", "gpuchoice24.node_quicker_stand_in")
 
 
@@ -88,7 +93,9 @@ def _node(result: Any) -> dict[str, Any] | None:
     """The overseas node's P99 TPOT and the faster setup priced there (``region.split``'s ``node_quicker`` part),
     where the node's slow tail is well past the line and the faster one within it."""
     f = next((x for x in result.findings if x.id == "region.split"), None)
-    quick = f.params.get("faster") if f is not None else None
+    if f is None:
+        return None
+    quick = f.params.get("faster")
     if not isinstance(quick, dict) or quick.get("tr") not in QUICK or not quick.get("more"):
         return None
     tpot, other = quick.get("tpot_ms"), quick.get("other_tpot_ms")
