@@ -38,6 +38,7 @@ from advisor.plan import (
     burstbill37,
     capex_only_rows,
     capex_unknown,
+    chat_speed37,
     closest_api,
     cloud_price_labels,
     context_refusal37,
@@ -1119,6 +1120,8 @@ def memo_context(
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
         "kv_risk": "" if lead else kv_page_one37.line(result, lang),
+        # an assumed TPOT target under a consumer chat's users: what they see, said once (s35-chatspeed, review 26)
+        "chat_speed": chat_speed37.sentence(result, lang),
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
         "key_value_heading": memo_self_host_rows.value_heading(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1

@@ -529,7 +529,12 @@ def region_split(f: Facts):
                       "weights": quick["weights"], "other_tpot": f"{quick['other_tpot']:,.1f}",
                       "tpot": f"{quick['tpot']:,.1f}", "target": quick["target"], "chosen_gpu": quick["chosen_gpu"],
                       "monthly": money_range(MoneyRange(low=quick["usd"][0] * conv, high=quick["usd"][1] * conv),
-                                             f.ctx.currency)}
+                                             f.ctx.currency),
+                      # s35-chatspeed (review 26, q05): page 1's speed sentence reads the figures and the month more
+                      "tpot_ms": quick["tpot"], "other_tpot_ms": quick["other_tpot"],
+                      "more": money_range(MoneyRange(low=(quick["usd"][0] - usd[0]) * conv,
+                                                     high=(quick["usd"][1] - usd[1]) * conv), f.ctx.currency)
+                      if usd and quick["usd"][0] >= usd[0] and quick["usd"][1] >= usd[1] else ""}
         return finding("region.split", variant=variant, share=share, faster=faster,
                        overseas=_region(node.region), main_peak=node.main_peak,
                        instead=node.instead_of, gpus=node.total_gpus, gpu=node.gpu_name, tp=node.tp,
