@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import sure_fallback
 from advisor.plan.fp8_gain import TPOT_CUT, TPOT_FLOOR_MS
 from advisor.plan.money_text import number_text
 from advisor.plan.result import render
@@ -36,10 +37,10 @@ QUICK = ("gpuchoice24.node_quicker", "gpuchoice24.node_quicker_stand_in")
 
 
 def applies(result: Any) -> bool:
-    """An interactive service for the public (as answered) whose TPOT target the plan assumed, and that can launch as
-    planned: an infeasible plan's speed is for later (q07: its filing is months away; its page 1 is the blockers')."""
+    """An interactive service for the public (as answered) whose TPOT target the plan assumed, unless rules, not the
+    part, block it for months (q07: the filing; its page 1 is the blockers', its speed for later)."""
     a = result.answers or {}
-    return (bool(result.feasible) and a.get("use_case") == "interactive" and a.get("audience") == "public"
+    return (not sure_fallback.blocked_off_hardware(result) and a.get("use_case") == "interactive" and a.get("audience") == "public"
             and any(x.field == FIELD for x in result.assumptions))
 
 

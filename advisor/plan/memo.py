@@ -1361,6 +1361,15 @@ def burst_days_note(result: PlanResult, lang: str) -> str:
     return _t(lang)("cost19.key.burst_days", low=rng.params["low"], high=rng.params["high"])
 
 
+def _budget_said_by_api_reason(result: PlanResult) -> bool:
+    """Page 1's "Why the API first" says the API path's whole month is within the budget (``api_first_why``), and the
+    self-hosted fallback's month is within it too: the Budget row would say it a third time (q12's page 1, s35)."""
+    sw, c = result.start_with, result.costs
+    if sw is None or c.budget_monthly is None or c.within_budget is not True or c.budget_straddles:
+        return False
+    return memo_self_host_rows.api_leads(result) and api_first_why.within_budget(sw.params) is not None
+
+
 def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     """Hardware, cost against the budget, launch and feasibility in one table on page 1 (the decision itself is
     the sentence above it)."""
@@ -1442,7 +1451,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     sure = sure_fallback.key_row(result, lang)  # a placeholder-priced part of unsure supply: what to rent instead
     if sure is not None:  # (blind review 26, q19/q42)
         rows.append(sure)
-    if c.budget_monthly is not None:
+    if c.budget_monthly is not None and not _budget_said_by_api_reason(result):
         verdict = _budget_verdict(c, t) + line_total.budget_clause(result, lang)  # the line counted, or said (s22)
         verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
         verdict += budget_basis.reserved_only_clause(c, lang)  # within only at the committed price (review 19, q38)

@@ -66,7 +66,7 @@ def record(result: PlanResult) -> dict[str, Any] | None:
 _OFF_HARDWARE = ("genai.filing_deadline", "edu.double_reduction")
 
 
-def _blocked_off_hardware(result: PlanResult) -> bool:
+def blocked_off_hardware(result: PlanResult) -> bool:
     """An infeasible plan whose blockers are rules, not the part: a fallback GPU on page 1 is premature there (the
     quote step and the launch line still name the part's supply); a plan blocked by its part (q19) keeps the row."""
     blockers = {f.id for f in result.findings if f.severity == "blocker"}
@@ -77,7 +77,7 @@ def key_row(result: PlanResult, lang: str) -> tuple[str, str] | None:
     """Page 1's row: ("Sure fallback", "4 × L20 at its listed price, 58.52 CNY/h on demand (about 42,720 CNY a
     month); …"), or None where ``record`` gives none."""
     fb = record(result)
-    if fb is None or _blocked_off_hardware(result):
+    if fb is None or blocked_off_hardware(result):
         return None
     committed = render(lang, "supplyrisk37_fallback.committed_none", {}) if not fb["committed"] else ""
     budget = result.costs.budget_monthly
