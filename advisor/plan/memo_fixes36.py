@@ -6,9 +6,8 @@ says again: "put the API first with its two checks and collapse the rest into a 
 with one cost each"). The rule, for any plan with exactly one change that works alone within the budget and others
 that need more: that change first, with its checks; the others one row each,
 one cost and what each also needs; below it, where every self-hosted row is over the budget even at its low end,
-by how many times (s35-sentences, blind review 26, q40). A change tried and left out (as dear as the plan as asked) is
-no row: it repeated the plan's cost as "left out" beside the changes the reader could choose (review 26, q40 zh);
-``--json`` keeps it with why. Fixes of a kind this table cannot name in a few words keep the full list (``table``
+by how many times (s35-sentences, blind review 26, q40). A change tried that saves nothing (as dear as the plan as asked)
+keeps a row that says so and why, not the plan's cost again (reviews 26 and 27, q40). Fixes of a kind this table cannot name in a few words keep the full list (``table``
 returns None).
 """
 
@@ -58,6 +57,17 @@ def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
     return render(lang, "rows36.fixes.longer_batch", {"hours": hours, "quota": p["quota"], "gpu": p.get("gpu", "")})
 
 
+def _no_saving_why(fix: Any, lang: str) -> str:
+    """By how much its cheaper setups miss the target, so a near miss reads as one (review 25, q40)."""
+    why = fix.params.get("why")
+    setups = why.get("setups") if isinstance(why, dict) else None
+    missed = [int(x["missed"]["ms"]) for x in setups or [] if isinstance(x.get("missed"), dict)]
+    if setups and missed:
+        return translate(lang, "sentences37_fixes.no_saving_missed", ms=_span(min(missed), max(missed)),
+                         target=f"{int(setups[0]['missed']['target']):,}")
+    return translate(lang, "sentences37_fixes.no_saving")
+
+
 def _needs(fixes: Sequence[Any], lang: str, currency: str) -> str:
     budgets = [float(f.with_budget["amount"]) for f in fixes if f.with_budget]
     hours = [float(f.with_deadline_hours) for f in fixes if f.with_deadline_hours]
@@ -90,19 +100,24 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     others = [f for f in result.fixes if f is not one]
     if result.feasible or one is None or not others:
         return None
-    if any(f.id not in LABELED for f in others):
+    if any(f.id not in LABELED for f in (*others, *result.fixes_no_saving)):
         return None
     cur = result.costs.currency if result.costs is not None else ""
     rows = []
-    # s35-sentences (blind review 26, q40 zh: "the AWQ row that repeats the full-plan cost as '未采用' should be
-    # cut"): a change tried and left out costs no less than the plan as asked; its reasons stay in the section that
-    # gives them, the table lists only what the reader could choose
     for f in others:  # one row each: one line, one cost, what it also needs
         rows.append({"change": _label(f.id, [f], lang), "cost": _cost([f], lang, cur),
                      "needs": _needs([f], lang, cur)})
         extra = _batch_row(f, lang, cur)
         if extra is not None:
             rows.append(extra)
+    # a change tried that saves nothing (a 4-bit checkpoint whose cheaper setups miss the target) keeps its row,
+    # said as no saving and why, not with the plan's own cost again: review 26 (q40 zh) cut the row that repeated the
+    # full plan's cost as "left out"; review 27 (q40, en and zh) asked where the 4-bit route, the usual cheapest for a
+    # 72B, had gone
+    for f in result.fixes_no_saving:
+        if f.id in LABELED:
+            rows.append({"change": _label(f.id, [f], lang), "cost": translate(lang, "sentences37_fixes.no_saving_cost"),
+                         "needs": _no_saving_why(f, lang)})
     return {"one": one, "rows": rows, "over": _over(others, result, lang)}
 
 

@@ -157,9 +157,12 @@ def test_the_fixes_that_work_alone_come_first_under_their_own_heading(lang):
     assert first < second
     table = head[second:].split("\n\n")[1]  # the heading's own table, up to the blank line after it
     rows = [x for x in table.splitlines() if x.startswith("| ")][1:]  # past the header (its rule reads "|---")
-    # s35-sentences (blind review 26, q40: "the AWQ row that repeats the full-plan cost as '未采用' should be cut"):
-    # a change left out is no row; every self-hosted row over the budget is said so once, below the table
-    assert r.fixes_no_saving and len(rows) == len(more)
+    # reviews 26 and 27 (q40): a change that saves nothing keeps its row, said as no saving and why, never the plan's
+    # own cost again; every self-hosted row over the budget is said so once, below the table
+    assert r.fixes_no_saving and len(rows) == len(more) + len(r.fixes_no_saving)
+    no_saving = translate(lang, "sentences37_fixes.no_saving_cost")
+    assert [x for x in rows if no_saving in x] == rows[len(more):]
+    assert not any(_money_of(r.costs) in x for x in rows[len(more):])
     over = head[second:].split("\n\n")[2]
     budget = r.costs.budget_monthly
     self_hosted = [f.monthly_cost for f in more if f.id != "hosted_api"]
@@ -278,3 +281,8 @@ def test_a_batch_api_with_no_priced_row_is_said_unpriced():
     assert priced_clause(row, "mainland", (1e9, 1e8), 6.99, "CNY")["tr"] == "numbers1_34.batch.unpriced"
     assert priced_clause({**row, "priced_models": []}, "mainland", (1e9, 1e8), 6.99, "CNY")["tr"] \
         == "numbers1_34.batch.unpriced"
+
+
+def _money_of(costs) -> str:
+    """The plan's own monthly figure as page 1's table would print its low end (never beside a no-saving row)."""
+    return f"{round(costs.cloud_monthly.low):,}" if costs.cloud_monthly is not None else "§"

@@ -52,9 +52,11 @@ def test_a_4bit_fix_on_big_servers_says_which_cheaper_setups_miss_the_target_and
     assert f"2 × NVIDIA L20 48GB (TTFT {ms} ms on one 2,500-token prompt alone, against 2,000 ms)" in en
     assert f"2 张 NVIDIA L20 48GB（单个 2,500 token 的提示独占时 TTFT 已达 {ms} 毫秒，目标 2,000 毫秒）" in zh
     assert "compute-bound" in en and "预填充" in zh
-    # Re-argued in s35-sentences (blind review 26, q40 zh: "the AWQ row that repeats the full-plan cost as '未采用'
-    # should be cut"): page 1's table lists only changes the reader could choose; the JSON keeps the sentence in full
-    assert not [x for x in render_memo_markdown(q40, "en").splitlines() if x.startswith("| ") and fix.params["repo"] in x]
+    # page 1's table keeps the 4-bit row (review 27, q40: "the fix table has no 4-bit row"), said as no saving with the
+    # miss in numbers, not with the plan's cost again (review 26, q40 zh); the JSON keeps the sentence in full
+    [row] = [x for x in render_memo_markdown(q40, "en").splitlines() if x.startswith("| ") and fix.params["repo"] in x]
+    assert "no cheaper than the plan as asked" in row and "against 2,000 ms" in row
+    assert "CNY a month" not in row
 
 
 def test_where_two_48gb_cards_meet_the_target_the_4bit_fix_is_those_cards_and_says_no_more():
