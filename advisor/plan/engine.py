@@ -1452,7 +1452,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             weighing.on_mainland_node = True
         # review 25 (q34): a deprecation on the overseas list alone keeps the API out for the overseas users only
         result.start_with = api_per_region.apply(result.start_with, c, result)
-    result.in_region_fallback = _in_region_fallback(c, region, form, chosen, out, [*ok, *near], book, ov_node)
+    sizes = {o.gpu: o.gpus for o in result.gpu_choice.alternatives} if result.gpu_choice is not None else {}
+    result.in_region_fallback = _in_region_fallback(c, region, form, chosen, out, [*ok, *near], book, ov_node, sizes)
     if result.start_with is None or result.start_with.form != "hosted_api":  # an API leads: plan B in the JSON only
         result.next_steps = in_region_fallback.with_step(result.next_steps, result.in_region_fallback)
     m = line_total.judged_total(costs)  # the budget's figure: with a priced line (s22-premium22)
@@ -1616,9 +1617,10 @@ def _fleet_others(c: Ctx, chosen: sizing.Candidate | None, gpu_ids: list[str], o
 
 def _in_region_fallback(c: Ctx, region: str, form: str, chosen: sizing.Candidate | None,
                         out: costmod.CostOutcome | None, ranked: list[sizing.Candidate], book: PriceBook,
-                        ov_node: Any) -> dict[str, Any] | None:
+                        ov_node: Any, sizes: dict[str, int] | None = None) -> dict[str, Any] | None:
     """Plan B on a part priced by a row of the region, where the rented part there is priced by a stand-in only
-    (``in_region_fallback``): the plan's own node, or a two-node plan's overseas node."""
+    (``in_region_fallback``): the plan's own node, or a two-node plan's overseas node. ``sizes``: the GPU choice's
+    setups (gpu id → GPUs) of the plan's own node."""
     if form not in price_rows.RENTED_FORMS:
         return None
     if ov_node is not None and ov_node.node is not None:
@@ -1626,7 +1628,7 @@ def _in_region_fallback(c: Ctx, region: str, form: str, chosen: sizing.Candidate
         return in_region_fallback.find(n.ctx, n.region, n.cand, n.out, list(n.ok), book,
                                        lambda k: _verify_laid_out(n.ctx, k, n.region, book))
     return in_region_fallback.find(c, region, chosen, out, ranked, book,
-                                   lambda k: _verify_laid_out(c, k, region, book))
+                                   lambda k: _verify_laid_out(c, k, region, book), sizes)
 
 
 def _two_nodes(c: Ctx, chosen: sizing.Candidate, book: PriceBook, fx: float):

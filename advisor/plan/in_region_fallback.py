@@ -18,7 +18,7 @@ from typing import Any
 
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import sizing
+from advisor.plan import sizing, stand_in_twin
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook
 from advisor.plan.money_text import money_range, number_text
@@ -44,10 +44,13 @@ def stand_in(out: Any) -> bool:
 
 
 def find(c: Ctx, region: str, chosen: Any, out: Any, ranked: list[Any], book: PriceBook,
-         verify: Callable[[Any], tuple[float | None, float | None, bool]]) -> dict[str, Any] | None:
+         verify: Callable[[Any], tuple[float | None, float | None, bool]],
+         sizes: dict[str, int] | None = None) -> dict[str, Any] | None:
     """The fallback record (see ``record``), or None: not a Hong Kong or Singapore node, the chosen part priced by
     a row of the region (or a user's quote), or no part of the screen with a row there. ``ranked``: the screen's
-    setups, those meeting the target first; ``verify``: the predictor's (ttft, tpot, meets) of a setup, laid out."""
+    setups, those meeting the target first; ``verify``: the predictor's (ttft, tpot, meets) of a setup, laid out;
+    ``sizes``: the GPU choice's setups (gpu id → GPUs), for the second part to ask for where no part priced there
+    meets the target (``stand_in_twin``, review 27 q43)."""
     if region not in PROXY_REGIONS or chosen is None or c.is_batch or not stand_in(out):
         return None
     tried: list[tuple[Any, float | None, float | None, bool, list[PriceRow]]] = []
@@ -67,7 +70,10 @@ def find(c: Ctx, region: str, chosen: Any, out: Any, ranked: list[Any], book: Pr
     if not tried:
         return None
     pick = next((t for t in tried if t[3]), tried[0])
-    return record(c, region, chosen, book, *pick)
+    fb = record(c, region, chosen, book, *pick)
+    if not fb["meets"]:  # none sold there meets it: a part on the same stand-in that does is still worth a quote
+        fb["also_ask"] = stand_in_twin.find(c, region, chosen, ranked, book, verify, sizes)
+    return fb
 
 
 def record(c: Ctx, region: str, chosen: Any, book: PriceBook, k: Any, ttft: float | None, tpot: float | None,
@@ -115,9 +121,18 @@ def phrase(fb: dict[str, Any]) -> dict[str, Any]:
               "offer": {"by_lang": {"en": fb["offer"].get("en", ""), "zh_CN": fb["offer"].get("zh_CN", "")}}}
     if not fb["meets"]:
         metric = fb["worst_metric"]
-        return {"tr": "offgpu33.fallback.misses", **common, "metric": metric.upper(),
-                "pct": round((fb["worst_over"] - 1) * 100), "figure": number_text(fb[f"{metric}_p99_ms"]),
-                "target": number_text(fb[f"{metric}_slo_ms"])}
+        near = {"metric": metric.upper(), "pct": round((fb["worst_over"] - 1) * 100),
+                "figure": number_text(fb[f"{metric}_p99_ms"]), "target": number_text(fb[f"{metric}_slo_ms"])}
+        tw = fb.get("also_ask")
+        if tw is None:
+            return {"tr": "offgpu33.fallback.misses", **common, **near}
+        # review 27 (q43): the second part to ask the same hosts for, on the same stand-in, never "no fallback"
+        return {"tr": "hkfb37.fallback.twin", **common, **near, "twin": tw["gpu"], "twin_n": tw["n"],
+                "twin_tp": tw["tp"], "twin_weights": tw["weights"], "grade": tw["grade"],
+                "twin_monthly": money_range(MoneyRange(low=tw["monthly"][0], high=tw["monthly"][1]), tw["currency"]),
+                "twin_offer": {"by_lang": {"en": tw["offer"].get("en", ""), "zh_CN": tw["offer"].get("zh_CN", "")}},
+                "export": {"tr": "hkfb37.fallback.export"} if tw["export_controlled"] else "",
+                "budget": {"tr": f"hkfb37.budget.{tw['budget']}"} if tw.get("budget") else ""}
     lo, hi = fb["monthly"]
     return {"tr": "offgpu33.fallback.meets", **common, "n": fb["n"],
             "monthly": money_range(MoneyRange(low=lo, high=hi), fb["currency"])}
@@ -150,8 +165,12 @@ def hardware_clause(result: Any, lang: str, first_steps: int) -> str:
              None)
     if n is None:
         return ""
+    tw = fb.get("also_ask")
     key = "supply34.key.unconfirmed_" + ("meets" if fb["meets"] else "misses")
-    return render(lang, key, {"region": {"tr": f"plan.region.{fb['region']}"}, "n": n, "gpu": fb["instead_of"]})
+    if not fb["meets"] and tw is not None:
+        key = "hkfb37.key.unconfirmed_twin"
+    return render(lang, key, {"region": {"tr": f"plan.region.{fb['region']}"}, "n": n, "gpu": fb["instead_of"],
+                              "twin": tw["gpu"] if tw is not None else ""})
 
 
 __all__ = ["find", "hardware_clause", "in_region_rows", "phrase", "quote_first", "record", "stand_in", "with_step"]

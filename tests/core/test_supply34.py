@@ -142,10 +142,9 @@ def test_plan_b_missing_the_target_is_said_as_no_fallback(lang: str) -> None:
     md = render_memo_markdown(r, lang)
     hw = _row(md, "Hardware" if lang == "en" else "硬件")
     step = r.next_steps[0].text_in(lang)
-    if lang == "en":
-        assert "no fallback that meets the target" in hw and "the plan has no fallback" in step
-    else:
-        assert "没有能达到目标的备选" in hw and "方案就没有备选" in step
+    # review 27 (q43): the A100 on the same stand-in meets it and is named as the second part to ask for
+    # (tests/core/test_hkfallback37.py); the A10 priced there is still said as the one that misses
+    assert fb["also_ask"] is not None and fb["also_ask"]["gpu"] in hw and fb["gpu"] in step
 
 
 def test_api_led_stand_in_plan_keeps_page_one_as_it_was() -> None:
