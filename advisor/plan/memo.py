@@ -1246,6 +1246,8 @@ def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str
     """``ctx`` with page 1's closest option naming the hosted API where it is the one fix within the budget, the
     self-hosted setup then what to fall back to (s32-permil33, q40)."""
     first = bool(ctx.get("fixes_table"))  # said first, above the other changes' table: not "the one change above"
+    # the recommendation's form with the margin's verdict before it (review 27, q11): the bold line only
+    ctx["rec_form"] = unit_first.verdict(result, result.findings, lang, ctx.get("unit_first", ""), ctx["form"])
     ctx["closest_api"] = closest_api.line(result, lang, ctx["form"], ctx["region"], ctx["line"],
                                           wording="rows36.closest_api_first" if first else closest_api.KEY)
     if ctx["closest_api"] and first:  # the API said first with its checks: not again below

@@ -13,6 +13,7 @@ returns None).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,10 +38,10 @@ def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
     p = fixes[0].params
     if kind == "smaller_model":  # each size its own row: its drop graded, the A/B said on the first (s27, q29)
         return render(lang, "rows36.fixes.smaller_one", {k: v for k, v in p.items() if k in ("model", "drop", "ab")}
-                      | {"total": p.get("total", ""), "gpu": p.get("gpu", "")})
+                      | {"total": p.get("total", ""), "gpu": p.get("gpu", ""), "spare": _spare(p)})
     if kind == "quantize":  # offered only where the answers refuse it: said as the change to that answer (review 26)
-        return translate(lang, "rows36.fixes.quantize", weights=p.get("weights", ""), total=p.get("total", ""),
-                         gpu=p.get("gpu", ""))
+        return render(lang, "rows36.fixes.quantize", {"weights": p.get("weights", ""), "total": p.get("total", ""),
+                                                      "gpu": p.get("gpu", ""), "spare": _spare(p)})
     if kind == "quantize_4bit":
         return translate(lang, "rows36.fixes.quantize_4bit", repo=p.get("repo", ""))
     if kind == "more_budget":
@@ -55,6 +56,17 @@ def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
     if not p.get("quota"):  # no near setup, no quota assumed
         return translate(lang, "rows36.fixes.longer_batch_plain", hours=hours)
     return render(lang, "rows36.fixes.longer_batch", {"hours": hours, "quota": p["quota"], "gpu": p.get("gpu", "")})
+
+
+def _spare(p: dict[str, Any]) -> dict[str, Any] | str:
+    """The N+1 spare among the row's cards, as the list form's setup clause says it (``fixes17.setup_clause``):
+    review 27 (q40, en and zh) read a 3B model "on 2 × A10" as odd hardware, where one card serves the load and the
+    other is its spare. "" where the re-plan keeps no spare or rents whole servers (that clause words it otherwise)."""
+    setup = p.get("setup")
+    if not isinstance(setup, dict) or setup.get("tr") != "plan.fix17.setup_cards":
+        return ""
+    spare = setup.get("spare")
+    return spare if isinstance(spare, dict) else ""
 
 
 def _no_saving_why(fix: Any, lang: str) -> str:
@@ -107,7 +119,7 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     for f in others:  # one row each: one line, one cost, what it also needs
         rows.append({"change": _label(f.id, [f], lang), "cost": _cost([f], lang, cur),
                      "needs": _needs([f], lang, cur)})
-        extra = _batch_row(f, lang, cur)
+        extra = _batch_row(f, lang, cur, (result.answers.get("monthly_budget") or {}).get("amount"))
         if extra is not None:
             rows.append(extra)
     # a change tried that saves nothing (a 4-bit checkpoint whose cheaper setups miss the target) keeps its row,
@@ -134,16 +146,23 @@ def _over(fixes: Sequence[Any], result: PlanResult, lang: str) -> str:
                      currency=result.costs.currency)
 
 
-def _batch_row(f: Any, lang: str, currency: str) -> dict[str, Any] | None:
+def _batch_row(f: Any, lang: str, currency: str, budget: float | None) -> dict[str, Any] | None:
     """A provider's batch API priced for the job, carried on the hosted API's fix (``batch_api_line``): its own row
     right after it, its sentence whole (the source's grade, the price against the budget, the change of model and
     the deadline to ask about), as the list form prints it on its own line (s34-small36, review 25 q29: "deserves its
-    own line, not a clause buried in the API bullet")."""
+    own line, not a clause buried in the API bullet"). Where it costs more than ``budget`` (the job's, as answered),
+    its "also needs" says the budget, rounded up to the thousand as the next step's option says it
+    (``batch_api_line.option``), never "—" (review 27, q29 zh: "the DeepSeek-V3 row says '还需要 —' yet costs twice
+    the budget")."""
     got = f.params.get("batch_line")
     if not got:
         return None
+    needs = "—"
+    if budget is not None and got["high"] > float(budget):
+        needs = translate(lang, "rows36.fixes.needs_budget_job", amount=f"{math.ceil(got['high'] / 1000) * 1000:,.0f}",
+                          currency=currency)
     return {"change": render(lang, got["tr"], got), "cost": translate(
-        lang, "rows36.fixes.cost_job", cost=f"{_span(got['low'], got['high'])} {currency}"), "needs": "—"}
+        lang, "rows36.fixes.cost_job", cost=f"{_span(got['low'], got['high'])} {currency}"), "needs": needs}
 
 
 __all__ = ["LABELED", "table"]

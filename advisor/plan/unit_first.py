@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan.result import Finding
+from advisor.plan.result import Finding, clause_case
 
 RULE = "cost.token_margin"
 KEY = "apiweigh36.unit.first"
@@ -41,9 +41,41 @@ def text(result: Any, findings: Sequence[Finding], lang: str) -> str:
     return translate(lang, KEY, margin=f.title_in(lang) + mark)
 
 
+def _ends(span: str) -> tuple[float, float] | None:
+    """(low, high) of a ratio range as the finding prints it ("1.6–3.0", "5"); None where it does not parse."""
+    try:
+        got = [float(x) for x in str(span).split("–")]
+    except ValueError:
+        return None
+    return (got[0], got[-1]) if got else None
+
+
+def verdict(result: Any, findings: Sequence[Finding], lang: str, said: str, form: str) -> str:
+    """The recommendation's form with the margin's verdict before it, where the first line (``text``) says the margin
+    and every end of both ratios is above 1× (a loss on each token at every price quoted, not "can cost more"):
+    review 27 (q11, en and zh): "the memo's own numbers show each token costs 1.6–5× more to make than a hosted API
+    charges. That should be the headline, not a preface to 'rent cloud GPU servers'". The span runs from the lower
+    end of either ratio to the higher, each as the finding prints it. ``form`` as it is where nothing is said."""
+    f = margin(findings)
+    if not said or f is None:
+        return form
+    ends = [_ends(f.params.get(k, "")) for k in ("in_times", "out_times")]
+    if any(e is None for e in ends):
+        return form
+    lo = min(e[0] for e in ends if e is not None)
+    hi = max(e[1] for e in ends if e is not None)
+    if lo <= 1:
+        return form
+    a, b = f"{lo:g}", f"{hi:g}"
+    return translate(lang, VERDICT, times=a if a == b else f"{a}–{b}") + clause_case(form, lang)
+
+
+VERDICT = "fixrows37_unit.verdict"
+
+
 def past(why: list[dict[str, Any]], said: str) -> list[dict[str, Any]]:
     """Page 1's deciding reasons less the margin where the first line says it (``text``)."""
     return [w for w in why if w["id"] != RULE] if said else why
 
 
-__all__ = ["KEY", "RULE", "margin", "past", "text"]
+__all__ = ["KEY", "RULE", "VERDICT", "margin", "past", "text", "verdict"]
