@@ -1475,9 +1475,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if by_card is not None and "bw" in by_card and result.binding_constraint is not None:  # the lead names it
         bc = result.binding_constraint
         by_card.update(per_card_tokens.bound(bc.kind, bc.variant, bc.figures, by_card.get("decode")))
-    if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
-        result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near)
     result.layouts_tried = layout_search.finish(search, sized, chosen, form, layouts)
+    if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
+        result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near, result.layouts_tried)
     # the steps on the finished plan, in order (post_plan.py: the next one is one entry in _post_plan_steps)
     return post_plan.run(result, _post_plan_steps(answers, quotes, check_fixes, c, f, costs, ov_node))
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan.kv_limit import _remedy_phrase
-from advisor.plan.result import PlanResult, render
+from advisor.plan.result import KvFit, PlanResult, render
 
 # section 2's remedy points "below" to its own data-parallel sentence; on page 1 that sentence is in section 2
 _DP_HERE = {"kvdef34.remedy.dp_attention": "ownedcost37_kv.dp_attention"}
@@ -43,7 +43,18 @@ def line(result: PlanResult, lang: str) -> str:
     remedies = "".join((" " if lang != "zh_CN" else "") + render(lang, str(p["tr"]), p) for p in phrases)
     return translate(lang, "ownedcost37_kv.down" if down else "ownedcost37_kv.peak", full_fit=f"{fit.at_full:,}",
                      context=f"{fit.context:,}", load=f"{load:,}", gib=f"{fit.kv_gib_per_gpu:g}",
-                     dtype=fit.kv_dtype) + remedies
+                     dtype=fit.kv_dtype) + remedies + _cap(fit, lang)
+
+
+def _cap(fit: KvFit, lang: str) -> str:
+    """The serve command's --max-num-seqs read as what it is where it exceeds what the KV cache holds at the full
+    context: a ceiling, not a promise (review 27, q35 zh: "each replica only has room for 8 full-length requests, yet
+    the launch command allows 24 at once"). vLLM's scheduler admits a waiting request only when the KV cache has free
+    blocks for it and preempts (recomputes) a running one when the cache runs out (vLLM docs, "Optimization and
+    Tuning: Preemption"); the figures are the plan's own (``KvFit``)."""
+    if not fit.max_num_seqs or fit.max_num_seqs <= fit.at_full:
+        return ""
+    return translate(lang, "layoutwhy37_kv.cap", cap=f"{fit.max_num_seqs:,}", full_fit=f"{fit.at_full:,}")
 
 
 __all__ = ["line"]

@@ -311,6 +311,12 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
             if key in sized:
                 k, met = sized[key]
                 out.append(_sized(c, k, met, k is best))
+                if met and k is not best and _same_price(k, best) and _ttft_tight(c, k) and not _ttft_tight(c, best):
+                    # at the same price (whole servers: q26's TP1 fp8 on the same 2 servers as TP2), its GPU count
+                    # does not say why it was passed over: its first token at the peak is said beside its larger
+                    # headroom (review 27, q26: "say why TP2 wins (TTFT?)")
+                    out[-1].ttft_tight = {"ttft": f"{_ttft_at_peak(c, k) or 0:,.0f}", "target": f"{c.ttft_slo_ms or 0:,.0f}",
+                                          "room": round(100 * sizing.HEADROOM)}
                 continue
             if key in bounds:
                 out.append(LayoutTry(tp=tp, weights=weights, outcome="more", gpus=bounds[key],
@@ -330,6 +336,11 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
         if prev is None or (order[t.outcome], t.gpus or 0) < (order[prev.outcome], prev.gpus or 0):
             seen[(t.weights, t.tp)] = t
     return sorted(seen.values(), key=lambda t: (t.weights != best.weights, t.tp, t.weights))
+
+
+def _same_price(a: sizing.Candidate, b: sizing.Candidate) -> bool:
+    """The two whole setups cost the same an hour (``search``'s first comparison)."""
+    return round(a.price_mid * a.total_gpus, 6) == round(b.price_mid * b.total_gpus, 6)
 
 
 def _sized(c: Ctx, k: sizing.Candidate, met: bool, chosen: bool) -> LayoutTry:

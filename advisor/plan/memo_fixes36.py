@@ -80,6 +80,23 @@ def _no_saving_why(fix: Any, lang: str) -> str:
     return translate(lang, "sentences37_fixes.no_saving")
 
 
+def _fewer_missed(result: PlanResult, lang: str) -> str:
+    """Why "more budget" costs the plan's own layout and not one on fewer cards a replica: the layout search's figure
+    where the next smaller TP size that holds the weights misses a target even for one request (review 27, q40: "the
+    plan uses TP4 … when a budget-bound plan should show the TP2 minimum", TP2 missing the 2,000 ms TTFT at 2,183)."""
+    found = result.layouts_tried
+    chosen = found.chosen if found is not None else None
+    if found is None or chosen is None:
+        return ""
+    below = [t for t in found.tries if t.weights == chosen.weights and t.tp < chosen.tp
+             and t.outcome not in ("weights", "heads", "kv")]
+    t = max(below, key=lambda x: x.tp, default=None)
+    if t is None or t.outcome not in ("ttft", "tpot"):
+        return ""
+    return translate(lang, f"layoutwhy37_row.{t.outcome}", tp=chosen.tp, fewer=t.tp, value=f"{t.value or 0:,.0f}",
+                     target=f"{t.target or 0:,.0f}")
+
+
 def _needs(fixes: Sequence[Any], lang: str, currency: str) -> str:
     budgets = [float(f.with_budget["amount"]) for f in fixes if f.with_budget]
     hours = [float(f.with_deadline_hours) for f in fixes if f.with_deadline_hours]
@@ -117,7 +134,8 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     cur = result.costs.currency if result.costs is not None else ""
     rows = []
     for f in others:  # one row each: one line, one cost, what it also needs
-        rows.append({"change": _label(f.id, [f], lang), "cost": _cost([f], lang, cur),
+        rows.append({"change": _label(f.id, [f], lang) + (_fewer_missed(result, lang) if f.id == "more_budget" else ""),
+                     "cost": _cost([f], lang, cur),
                      "needs": _needs([f], lang, cur)})
         extra = _batch_row(f, lang, cur, (result.answers.get("monthly_budget") or {}).get("amount"))
         if extra is not None:

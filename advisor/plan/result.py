@@ -1698,6 +1698,11 @@ class LayoutTry(_Out):
                                                  "one replica takes within the target on the predictor")
     missed: Literal["ttft", "tpot"] | None = Field(None, description="with within: the target one more request misses; "
                                                    "value is its predicted P99 there (ms), target the target")
+    # s35-layoutwhy (review 27, q26: "TP1 fp8 on the same 16 GPUs is listed at '60% headroom' against 26 % for TP2
+    # … say why TP2 wins (TTFT?)"): a layout that meets the target on more GPUs whose first token at the peak keeps
+    # less than the plan's headroom to the TTFT target where the chosen one's keeps it (layout_search._ttft_tight)
+    ttft_tight: dict | None = Field(None, description="meets, on more GPUs: {ttft (its P99 TTFT at the peak's share a "
+                                                      "replica, ms), target (ms), room (the plan's headroom, %)}")
 
 
 class LayoutSearch(_Out):
@@ -1854,6 +1859,9 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
                      {"tr": "redund24.layout.short", "n": t.replicas or 0}}
     else:
         p["same"] = ""
+    if t.outcome == "meets" and t.ttft_tight and not p["same"]:
+        # its first token at the peak short of the plan's headroom to the target, the chosen one's not (q26)
+        p["same"] = {"tr": "layoutwhy37_layout.ttft_tight", **t.ttft_tight}
     if t.outcome == "meets" and chosen is not None and t.gpus == chosen.gpus and t.load_gpus and t.unit_gpus \
             and t.load_gpus < (chosen.load_gpus or chosen.gpus or 0):
         # fewer GPUs for the peak, as many once on whole servers: said, so "as few" does not read as a miscount
