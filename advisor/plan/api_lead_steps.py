@@ -79,14 +79,7 @@ def _api_step(result: PlanResult) -> NextStep:
 
 def _for_fallback(step: NextStep) -> NextStep:
     """The GPU servers' quote said as the self-hosted fallback's (q21: under an API lead it read as the plan's)."""
-    return step.model_copy(update={"key": FALLBACK_QUOTES, "params": {"step": {"tr": step.key, **step.params,
-                                                                                 "clause": True}}})
-
-
-def inner_key(step: NextStep) -> str:
-    """The step's own key, the fallback's quote unwrapped (``memo._quote_asked`` tells a region's quote by it)."""
-    inner = step.params.get("step") if step.key == FALLBACK_QUOTES else None
-    return str(inner.get("tr", step.key)) if isinstance(inner, dict) else step.key
+    return step.model_copy(update={"said_for": {"tr": FALLBACK_QUOTES}})
 
 
 def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextStep:
@@ -107,4 +100,4 @@ def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextSte
                                    "params": {**params, "then": {"tr": then.key, **then.params, "clause": True}}})
 
 
-__all__ = ["API_STEP", "FALLBACK_QUOTES", "api_first", "inner_key", "leads_with_api"]
+__all__ = ["API_STEP", "FALLBACK_QUOTES", "api_first", "leads_with_api"]

@@ -1536,9 +1536,7 @@ def _node_where(node: Any, lang: str, *, lower: bool = False) -> str:
 
 def _quote_asked(result: PlanResult) -> bool:
     """A next step asks the stand-in region's hosts for a quote (``price_rows.quote_steps``)."""
-    from advisor.plan.api_lead_steps import inner_key  # the fallback's quote under an API lead (s35-apicond)
-
-    return any(s.id == "quotes" and inner_key(s) in QUOTE_STEP_KEYS for s in result.next_steps)
+    return any(s.id == "quotes" and s.key in QUOTE_STEP_KEYS for s in result.next_steps)
 
 
 QUOTE_STEP_KEYS = ("rows18.next.quotes_region", "prices16.next.quotes_line_host")
