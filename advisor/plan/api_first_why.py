@@ -7,6 +7,8 @@ the lead itself (``memo_lead_once.reasons_past_paragraph``), so every reason lef
 q12 and q13 (en) and q36 (zh) read the list as the recommendation ("a boss will not know which one was
 recommended"). So the API's reasons come first, each from a figure or answer the plan already holds:
 
+- the API runs another model than the one asked for (the lead's ``model37``): the owner's decision, said first,
+  taken only if it passes the team's quality test (thinking off where it thinks by default; s35-apicond, review 27);
 - a bursty load (``load_pattern``): the API is taken only with a written rate limit at the peak's concurrency (q36
   zh: "the real risk"), said first as the condition it is;
 - the volume against the break-even: the lead's own figures (``StartWith.params["be"]``), never recomputed;
@@ -23,10 +25,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import memo_self_host_rows
+from advisor.plan import api_thinking, memo_self_host_rows
 from advisor.plan.result import render
 
 K = "apihead37_why"
+DECIDE = "apicond37_why.decision"  # s35-apicond (blind review 27): another model's API, the owner's to sign off
 OPS_LIGHT = ("none", "basic")  # the answers' operations capability that a provider's GPUs spare
 
 
@@ -47,6 +50,9 @@ def reasons(result: Any, lang: str) -> list[dict[str, Any]]:
     params: dict[str, Any] = dict(start.params or {})
     answers = result.answers or {}
     out: list[str] = []
+    decision = model_decision(params, lang)  # s35-apicond: the owner's call on another model, before all else
+    if decision:
+        out.append(decision)
     peak = params.get("peak") or answers.get("peak_concurrency")
     if answers.get("load_pattern") == "bursty" and peak:
         out.append(render(lang, f"{K}.burst_quota", {"peak": peak}))
@@ -67,6 +73,19 @@ def reasons(result: Any, lang: str) -> list[dict[str, Any]]:
 
 
 
+def model_decision(params: dict[str, Any], lang: str) -> str:
+    """The owner's decision where the API runs another model than the one asked for (the lead's ``model37``: a
+    deprecated model's next generation, another model's list), "" elsewhere. Blind review 27 (q12, q13, q22, q24):
+    "both headlines quietly change the model the team asked for … put to the team as an explicit decision", "API if
+    the quality test passes … thinking turned off as gating items". Thinking off only where the lead's model-change
+    bullet says the model thinks by default (``api_thinking``: the same test on the same name)."""
+    change = params.get("model37")
+    if not isinstance(change, dict) or not change.get("other"):
+        return ""
+    think = "_think" if api_thinking.thinkers(str(change["other"])) else ""
+    return render(lang, f"{DECIDE}{think}", {"other": change["other"], "asked": change.get("asked", "")})
+
+
 def within_budget(params: dict[str, Any]) -> dict[str, str] | None:
     """The path's whole month and the budget where the lead judged that month within it (``lead_line.with_line``:
     tokens + host + line, s35-apicost), else None: never "within" where a part has no price or the top is over."""
@@ -83,4 +102,4 @@ def within_budget(params: dict[str, Any]) -> dict[str, str] | None:
     return {"total": str(cost.get("total", "")), "budget": str(said.get("budget", ""))}
 
 
-__all__ = ["applies", "reasons", "within_budget"]
+__all__ = ["applies", "model_decision", "reasons", "within_budget"]

@@ -28,6 +28,8 @@ SERVE = "serve"  # the self-hosted replica the headline keeps for later
 SERVE_KEY = "plan.next.serve"  # its plain text, whose command section 2 prints
 API_STEP = "api_first"
 RAMP = "ramp"  # the pressure test that follows the replica
+HOST_STEP = "apicond37_next.api_first_host"  # s35-apicond: the API's step with its host and line to quote
+FALLBACK_QUOTES = "apicond37_next.fallback_quotes"  # s35-apicond: the GPU quote as the fallback's
 
 
 def leads_with_api(result: PlanResult) -> bool:
@@ -56,14 +58,28 @@ def api_first(result: PlanResult) -> list[NextStep]:
         # the replica and its pressure test as one later step: the API's step is the one step added (q34's memo
         # stayed within its pages, session 28)
         rest[at:at + (2 if then else 1)] = [_later(rest[at], result, then)]
-    return [*head, _api_step(), *quotes, *rest]
+    return [*head, _api_step(result), *(_for_fallback(q) for q in quotes), *rest]
 
 
-def _api_step() -> NextStep:
+def _api_step(result: PlanResult) -> NextStep:
     """Sign up, the data terms in writing, the API timed on the team's prompts. No command block: the test is
     section 6's ``advisor bench`` pointed at the provider's URL, named in the text (a block of its own, or the
-    concurrency levels, put q34's memo a page over, session 28)."""
+    concurrency levels, put q34's memo a page over, session 28). Where the lead prices a host for the service in
+    front of the API on a premium line (``lead_line.with_line``), that host and its line are the API path's own
+    quote, said here (s35-apicond, blind review 27, q21: "the API plan only needs a small front-end server on a
+    three-network line", while the only quote step asked for GPU servers)."""
+    sw = result.start_with
+    cost = (sw.params or {}).get("cost37") if sw is not None else None
+    line = result.line_cost
+    if isinstance(cost, dict) and cost.get("host") and line is not None and line.line != "any":
+        return NextStep(id=API_STEP, key=HOST_STEP, params={"region": cost.get("region", ""),
+                                                            "line": {"tr": f"plan.line.{line.line}"}})
     return NextStep(id=API_STEP, key="consistent28.next.api_first", params={})
+
+
+def _for_fallback(step: NextStep) -> NextStep:
+    """The GPU servers' quote said as the self-hosted fallback's (q21: under an API lead it read as the plan's)."""
+    return step.model_copy(update={"said_for": {"tr": FALLBACK_QUOTES}})
 
 
 def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextStep:
@@ -84,4 +100,4 @@ def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextSte
                                    "params": {**params, "then": {"tr": then.key, **then.params, "clause": True}}})
 
 
-__all__ = ["API_STEP", "api_first", "leads_with_api"]
+__all__ = ["API_STEP", "FALLBACK_QUOTES", "api_first", "leads_with_api"]

@@ -935,9 +935,14 @@ class NextStep(_Out):
     # issue 25 (reviews 21-22): what to do if the step comes to nothing, a {"tr": key, ...} phrase said after it
     # (the quote step's plan B on a part priced in the region: advisor.plan.in_region_fallback)
     otherwise: dict[str, Any] | None = None
+    # s35-apicond (blind review 27, q21): whose step it is, a {"tr": key} phrase said before it ("For the self-hosted
+    # fallback, …": the GPU servers' quote under a hosted-API lead); key and params stay the step's own
+    said_for: dict[str, Any] | None = None
 
     def text_in(self, lang: str) -> str:
         text = render(lang, self.key, self.params)
+        if self.said_for is not None:
+            text = render(lang, str(self.said_for["tr"]), {"step": clause_case(text, lang)})
         if self.otherwise is None:
             return text
         return render(lang, "offgpu33.next.otherwise", {"step": text, "otherwise": self.otherwise})
