@@ -44,9 +44,11 @@ def test_the_hardware_and_cost_rows_name_the_api_first_and_the_fallback_as_such(
     gpu = r.hardware.gpu_name or r.hardware.gpu
     assert hardware.startswith(NONE_TO_RUN[lang])
     assert hardware.index(fallback) < hardware.index(gpu)  # the GPUs are the fallback's
-    # the API's own month, as the lead prices it, before the fallback's; the self-hosted month after it
+    # the API path's month, as the lead prices it (its whole month where the lead adds the host and the line, s35),
+    # before the fallback's; the self-hosted month after it
     params = r.start_with.params
-    hosted = params["hosted"]
+    cost37 = params.get("cost37")
+    hosted = cost37["total"] if isinstance(cost37, dict) else params["hosted"]
     assert isinstance(hosted, str) and cost.index(hosted) < cost.index(fallback)
     plan_low = f"{r.costs.recommended_monthly.low:,.0f}"
     assert cost.index(fallback) < cost.index(plan_low)
