@@ -25,6 +25,7 @@ import math
 from typing import Any
 
 from advisor.plan import fair35_lead, hosted_prices, hosted_where
+from advisor.plan.money_text import symbol_range
 from advisor.plan.result import PlanResult, StartWith
 
 KEY = "apiweigh36.lead.split_deprecated"
@@ -37,12 +38,6 @@ def split_deprecated(c: Any) -> tuple[dict[str, Any], dict[str, Any], float] | N
         return None
     home, away, share = split
     return split if away.get("deprecated") and not home.get("deprecated") else None
-
-
-def _money_range(lo: float, hi: float, currency: str) -> str:
-    sym = "¥" if currency == "CNY" else "$"
-    a, b = f"{sym}{round(lo):,}", f"{sym}{round(hi):,}"
-    return a if a == b else f"{a}–{b}"
 
 
 def apply(start: StartWith | None, c: Any, result: PlanResult) -> StartWith | None:
@@ -67,9 +62,9 @@ def apply(start: StartWith | None, c: Any, result: PlanResult) -> StartWith | No
         return start
     params = {**start.params,
               "away": hosted_where.names(away), "pct": round(share * 100),
-              "home": hosted_where.names(home), "home_month": _money_range(lo, hi, c.currency),
-              "all_month": _money_range(whole.low, whole.high, c.currency),
-              "node_month": _money_range(node.monthly.low, node.monthly.high, c.currency),
+              "home": hosted_where.names(home), "home_month": symbol_range(lo, hi, c.currency),
+              "all_month": symbol_range(whole.low, whole.high, c.currency),
+              "node_month": symbol_range(node.monthly.low, node.monthly.high, c.currency),
               "home_times": fair35_lead.times(lo, hi, node.monthly.low, node.monthly.high),
               "home_peak": max(1, math.ceil(c.peak * share - 1e-9))}
     return start.model_copy(update={"key": KEY, "params": params})

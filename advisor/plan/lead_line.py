@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import front_host37
+from advisor.plan.money_text import symbol_range
 from advisor.plan.result import LineCost, StartWith
 
 
@@ -44,13 +45,13 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
     lo, hi = round(month[0]), round(month[1])  # the figures as printed (whole units): the reader's sum agrees
     host_money = line_money = ""
     if host is not None:
-        host_money = _lead_money(host.low, host.high, currency)
+        host_money = symbol_range(host.low, host.high, currency)
         parts.append({"tr": "apicost37_lead.part.host", "host": host_money, "region": place,
                       "grade": host.source.grade})
         lo, hi = lo + round(host.low), hi + round(host.high)
     if priced:
         assert line is not None and line.monthly is not None
-        line_money = _lead_money(line.monthly.low, line.monthly.high, currency)
+        line_money = symbol_range(line.monthly.low, line.monthly.high, currency)
         parts.append({"tr": f"apicost37_lead.part.{'line' if host is not None else 'line_host'}", "cost": line_money,
                       "line": {"tr": f"plan.line.{line.line}"}, "region": place})
         lo, hi = lo + round(line.monthly.low), hi + round(line.monthly.high)
@@ -62,7 +63,7 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
         {"tr": "apicost37_lead.whole.no_host"} if host is None else \
         {"tr": "apicost37_lead.whole.all", "verdict": _verdict(hi, lo, costs, currency)}
     joined = parts[0] if len(parts) == 1 else {"tr": "apicost37_lead.parts.both", "host": parts[0], "line": parts[1]}
-    params["cost37"] = {"total": _lead_money(lo, hi, currency), "parts": joined, "whole": whole,
+    params["cost37"] = {"total": symbol_range(lo, hi, currency), "parts": joined, "whole": whole,
                         "host": host_money, "line": line_money, "region": place, "no_line": no_line,
                         "grade": host.source.grade if host is not None else ""}
     return start.model_copy(update={"params": params})
@@ -77,13 +78,6 @@ def _verdict(hi: int, lo: int, costs: Any, currency: str) -> dict[str, Any] | st
     verdict = "within" if hi <= budget else "over_top" if lo <= budget else "over"
     sym = "¥" if currency == "CNY" else "$"
     return {"tr": "apicost37_lead.verdict", "verdict": {"tr": f"headline33.lead.budget.{verdict}", "budget": f"{sym}{budget:,.0f}"}}
-
-
-def _lead_money(lo: float, hi: float, currency: str) -> str:
-    """As the lead prints its own figures (``rule_base._range``): "¥1,257–¥3,493", one figure where both ends agree."""
-    sym = "¥" if currency == "CNY" else "$"
-    a, b = f"{sym}{lo:,.0f}", f"{sym}{hi:,.0f}"
-    return a if a == b else f"{a}–{b}"
 
 
 # the live service's API leads (a batch job's lead has no users to stream to, and a kept plan's reason no API month)

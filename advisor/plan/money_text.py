@@ -18,6 +18,14 @@ def money_range(r: MoneyRange | None, currency: str) -> str:
     return f"{lo} {currency}" if lo == hi else f"{lo}–{hi} {currency}"
 
 
+def symbol_range(lo: float, hi: float, currency: str) -> str:
+    """Whole units after the currency's sign, as page 1's leads print them: "¥1,257–¥3,493", one figure where both
+    ends agree."""
+    sym = "¥" if currency == "CNY" else "$"
+    a, b = f"{sym}{lo:,.0f}", f"{sym}{hi:,.0f}"
+    return a if a == b else f"{a}–{b}"
+
+
 def round_money(v: float) -> str:
     """Whole units from 100 up (as the engine's own texts print them), three significant figures below."""
     if v == 0:
