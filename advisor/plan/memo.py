@@ -1115,7 +1115,8 @@ def memo_context(
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
         "set_aside": "" if lead or alternative else set_aside.text(every, lang),
         "why_verify": sum(1 for f in why if f["verify"]),
-        "launch_line": memo_launch_line.clause(result, lang),  # a filing sets the date: the first line says it
+        "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
+        + budget_basis.decision_clause(result.costs, lang),  # within only on a commitment: so is the first line
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
