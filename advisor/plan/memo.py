@@ -64,6 +64,7 @@ from advisor.plan import (
     memo_headings,
     memo_job_split,
     memo_launch_line,
+    peak_reserve_rules,
     memo_lead_once,
     memo_likely,
     memo_one_server,
@@ -1445,6 +1446,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     elif monthly != "—" and not owning:
         moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
+        moved += peak_reserve_rules.key_clause(result, lang)  # a public peak on on-demand stock (review 27, q32)
         value = t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
         value += memo_batch_slow.key_clause(result, lang)  # the job's own slow end beside it (review 22, q06)
         # a public chat's month led by its figure as chats of a few turns (blind review 18, q16; s25-dates25)

@@ -1497,6 +1497,7 @@ from advisor.plan import batch_double as _batch_double  # noqa: E402,F401 - a ba
 from advisor.plan import batch_gpu_why as _batch_gpu_why  # noqa: E402,F401 - a job's GPU against the runner-up (s33)
 from advisor.plan import batch_slack as _batch_slack  # noqa: E402,F401 - twice the replicas for a cheap batch (s16-lead)
 from advisor.plan import burst_bill_rules as _burst_bill_rules  # noqa: E402,F401 - a burst's bill (s23-burst23)
+from advisor.plan import peak_reserve_rules as _peak_reserve_rules  # noqa: E402,F401 - peak replicas on on-demand stock (review 27)
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
 from advisor.plan import capacity16_rules as _capacity16_rules  # noqa: E402,F401 - one server and no spare (s16-capacity)
 from advisor.plan import chat_turns as _chat_turns  # noqa: E402,F401 - a chat's turns and its month (s21-batch21b)
@@ -1533,7 +1534,7 @@ from advisor.plan import ttft_relaxed as _ttft_relaxed  # noqa: E402,F401 - a re
 # orders). The order here is this module's rules, then each rule module's, in their order of definition.
 RULE_MODULES = (
     __name__, "advisor.plan.batch_double", "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
-    "advisor.plan.burst_bill_rules",
+    "advisor.plan.burst_bill_rules", "advisor.plan.peak_reserve_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
     "advisor.plan.finance20_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
