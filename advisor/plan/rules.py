@@ -298,7 +298,13 @@ def genai_filed(f: Facts):
     c = f.ctx
     if not c.public_genai or not c.genai_covered:
         return None
-    return finding("genai.filed", kind={"tr": f"plan.genai.{c.genai_filing}_done"})
+    out = finding("genai.filed", kind={"tr": f"plan.genai.{c.genai_filing}_done"})
+    if f.form == "hosted_api" or c.fine_tuned or f.chosen is None:
+        return out
+    # public weights served on the team's own GPUs: the filing covers a model, so the checkpoint loaded must be the
+    # one it names (blind review 27, q32 zh: "it must confirm that these are exactly the weights in the filing")
+    return out.model_copy(update={"detail_more": "commit38_filed.weights", "params": {
+        **out.params, "model": c.model.name, "weights": f.chosen.weights}})
 
 
 @rule("genai.filing_deadline", "constraint")
