@@ -33,6 +33,8 @@ def figures(f: Facts) -> dict[str, Any] | None:
     floor, every, mon = costs.cloud_reserved_floor, costs.cloud_reserved_all_monthly, costs.cloud_monthly
     if floor is None or floor.get("load") != "diurnal" or every is None or mon is None:
         return None  # no peak-hour replicas on demand (bursts have their own rule)
+    if f.region == "mainland_plus_overseas":
+        return None  # two nodes priced together: "all N × GPU" would name one node's part for both (q05)
     rec = costs.recommended_monthly
     if rec is None or round(rec.low) != round(mon.low) or round(rec.high) != round(mon.high):
         return None  # page 1's month is not the mixed one (on demand, spot, or another form's)
