@@ -1503,7 +1503,6 @@ from advisor.plan import batch_double as _batch_double  # noqa: E402,F401 - a ba
 from advisor.plan import batch_gpu_why as _batch_gpu_why  # noqa: E402,F401 - a job's GPU against the runner-up (s33)
 from advisor.plan import batch_slack as _batch_slack  # noqa: E402,F401 - twice the replicas for a cheap batch (s16-lead)
 from advisor.plan import burst_bill_rules as _burst_bill_rules  # noqa: E402,F401 - a burst's bill (s23-burst23)
-from advisor.plan import peak_reserve_rules as _peak_reserve_rules  # noqa: E402,F401 - peak replicas on on-demand stock (review 27)
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
 from advisor.plan import capacity16_rules as _capacity16_rules  # noqa: E402,F401 - one server and no spare (s16-capacity)
 from advisor.plan import chat_turns as _chat_turns  # noqa: E402,F401 - a chat's turns and its month (s21-batch21b)
@@ -1524,6 +1523,7 @@ from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import hosted_weigh as _hosted_weigh  # noqa: E402,F401 - the hosted API weighed (s16-hosted)
 from advisor.plan import inputs17_rules as _inputs17_rules  # noqa: E402,F401 - answers to question (s17-ui)
 from advisor.plan import operating18_rules as _operating18_rules  # noqa: E402,F401 - public AI service duties
+from advisor.plan import peak_reserve_rules as _peak_reserve_rules  # noqa: E402,F401 - peak replicas on on-demand stock (review 27)
 from advisor.plan import placeholder_purchase as _placeholder_purchase  # noqa: E402,F401 - a purchase on U prices
 from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 - replicas over servers (s16-lead)
 from advisor.plan import procure36_rules as _procure36_rules  # noqa: E402,F401 - an institution's procurement (s34)
