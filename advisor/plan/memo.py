@@ -82,6 +82,7 @@ from advisor.plan import (
     own_rent_verdict,
     owned_capital37,
     owned_rent_rows,
+    peak_reserve_rules,
     people_volume,
     phased_cost,
     power_tariff,
@@ -1115,7 +1116,8 @@ def memo_context(
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
         "set_aside": "" if lead or alternative else set_aside.text(every, lang),
         "why_verify": sum(1 for f in why if f["verify"]),
-        "launch_line": memo_launch_line.clause(result, lang),  # a filing sets the date: the first line says it
+        "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
+        + budget_basis.decision_clause(result.costs, lang),  # within only on a commitment: so is the first line
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
@@ -1444,6 +1446,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     elif monthly != "—" and not owning:
         moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
+        moved += peak_reserve_rules.key_clause(result, lang)  # a public peak on on-demand stock (review 27, q32)
         value = t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
         value += memo_batch_slow.key_clause(result, lang)  # the job's own slow end beside it (review 22, q06)
         # a public chat's month led by its figure as chats of a few turns (blind review 18, q16; s25-dates25)

@@ -160,6 +160,20 @@ def _decides_nothing_here(f: Finding) -> bool:
     return f.id == "icp.not_needed" and f.params.get("why") == {"tr": "plan.why.batch"}
 
 
+# the quantized weights' quality check where it decides nothing: the plain "check quality first" (weights or KV cache)
+# and "for what they give on the same GPUs" qualify the sizing; the A/B step that runs the check is in the next steps
+# (blind review 27, q32: "listing 'The plan uses fp8 weights ... check quality first' as a reason for the decision is
+# odd; move it to the steps"). The variants that weigh another choice (a higher precision the budget also covers, a
+# faster first token, the cheaper GPUs it allows) stay reasons.
+QUALITY_CHECK_TITLES = frozenset({"plan.rule.sizing.quantized.title", "plan.rule.sizing.quantized.gain.title",
+                                  "plan.rule.sizing.quantized.kv_fp8.title", "plan.rule.sizing.quantized.kv_only.title"})
+
+
+def quality_check_only(f: Finding) -> bool:
+    """A quantized sizing finding that says only to check quality (``QUALITY_CHECK_TITLES``)."""
+    return f.id == "sizing.quantized" and f.title_key in QUALITY_CHECK_TITLES
+
+
 def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Finding]:
     """The short list a reader gets first, in the memo and in the app alike: the deciding findings, caveats after,
     at most ``WHY_MAX``. ``as_asked``: the sizing is of GPUs that cannot be had there, so "meets the target at the
@@ -176,7 +190,7 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     # 14, q27: "'5 of 5 prices are grade C/U' listed as a reason"; s25-dates25)
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
               and not (hosted and f.id in PRICE_GRADES) and f.id not in NOT_DECIDING and not off(f)
-              and not _decides_nothing_here(f)]
+              and not _decides_nothing_here(f) and not quality_check_only(f)]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")
