@@ -15,6 +15,7 @@ import re
 
 import pytest
 
+from advisor.i18n import translate
 from advisor.plan import better_on_quote, capex_condition, same_gpu_fallback
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_plan
@@ -41,9 +42,11 @@ def test_q17_over_the_grant_buys_fewer_l20_first_with_what_they_give_up(lang: st
     assert s["high"] <= o.capex_budget and s["high"] == pytest.approx(o.capex.high * s["gpus"] / r.hardware.total_gpus)
     text = _quote_step(r, lang)
     same = f"2 × {r.hardware.gpu_name}" if lang == "en" else f"2 张 {r.hardware.gpu_name}"
-    older = "8 × NVIDIA A10 24GB" if lang == "en" else "8 张 NVIDIA A10 24GB"
-    assert same in text and older in text
-    assert text.index(same) < text.index(older), text  # the same GPU first, the older card after it
+    assert same in text
+    # blind review 27 (q17): the A10's purchase row is a placeholder with no source, so it is no purchase
+    # alternative; the smaller L20 setup carries less than the peak, so it is a degraded option the owner signs off
+    assert "A10" not in text and ("placeholder price" if lang == "en" else "占位价") not in text
+    assert translate(lang, "buyprice38_step.signoff") in text
     assert _money(s["low"]) in text and _money(s["high"]) in text
     # what the smaller setup gives up, from the plan's own figures: the requests it holds against the peak, and the
     # first-token wait at the peak on the latency curve (one replica: the setup the smaller purchase buys)
@@ -51,10 +54,6 @@ def test_q17_over_the_grant_buys_fewer_l20_first_with_what_they_give_up(lang: st
     assert s["holds"] < s["peak"]
     for figure in (str(s["holds"]), str(s["peak"]), str(s["peak"] - s["holds"]), _money(at_peak.ttft_p99_ms)):
         assert figure in text, (figure, text)
-    # the A10 only with its reasons, each from the catalog or the price row
-    for reason in ("Ampere", "2021", "FP8", "TP4", "24 GB"):
-        assert reason in text, (reason, text)
-    assert ("placeholder price" if lang == "en" else "占位价") in text  # its purchase row has no source (grade U)
     memo = render_memo_markdown(r, lang)
     assert text in memo  # the step as page 1 prints it
 
