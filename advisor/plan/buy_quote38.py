@@ -54,4 +54,31 @@ def clause(result: Any, lang: str) -> str:
     return render(lang, "buyprice38_lead.rent", params)
 
 
-__all__ = ["bias", "clause", "size_mismatch"]
+
+
+def feasible_split(result: Any, lang: str, schedule: str | None) -> str | None:
+    """Page 1's "Feasible as asked" where the purchase straddles the one-off budget and the smaller setup within it
+    carries less than the peak, said in three labelled parts (blind review 27, q17: "one unreadable run-on
+    sentence; split it into budget, capacity and schedule"): the budget's condition, the smaller setup as a
+    degraded option the owner signs off, and the schedule (``schedule``: the steps the launch waits on, or None for
+    a plain yes). None elsewhere: the row stays as it was."""
+    from advisor.i18n import translate
+    from advisor.plan import capex_condition
+    from advisor.plan.money_text import round_money
+
+    if not capex_condition.straddles(result):
+        return None
+    s = capex_condition.smaller(result)
+    if s is None or s["holds"] >= s["peak"]:
+        return None
+    o, hw, cur = result.costs.owned, result.hardware, result.costs.currency
+    budget = translate(lang, "budget28.capex_if_quote", budget=round_money(o.capex_budget), currency=cur,
+                       low=round_money(o.capex.low), high=round_money(o.capex.high))
+    capacity = translate(lang, "buyprice38_feasible.capacity", chosen=hw.total_gpus, gpus=s["gpus"], gpu=hw.gpu_name or hw.gpu or "",
+                         low=round_money(s["low"]), high=round_money(s["high"]), currency=cur, holds=s["holds"],
+                         peak=s["peak"])
+    return translate(lang, "buyprice38_feasible.split", budget=budget, capacity=capacity,
+                     schedule=schedule if schedule is not None else translate(lang, "memo.yes"))
+
+
+__all__ = ["bias", "clause", "feasible_split", "size_mismatch"]

@@ -1515,7 +1515,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         once = t("memo.key.feasible_once" if len(steps) == 1 else "memo.key.feasible_once_all",
                  steps=t("memo.list_sep").join(i.label_in(lang, clause=True) + (t("plan.timeline.step_days", days=i.days_in(lang)) if i.length_known else "")
                                                for i in steps))
-        feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
+        feasible = once if not budget_words.conditional(result) else \
+            buy_quote38.feasible_split(result, lang, once) or f"{feasible}{t('memo.list_sep')}{once}"
+    elif budget_words.conditional(result):  # budget, capacity and schedule apart (review 27, q17)
+        feasible = buy_quote38.feasible_split(result, lang, None) or feasible
     feasible = sales_deadline.feasible_text(result, lang) or feasible  # launched on the on-demand part (q32)
     feasible = supply_lead.feasible_text(result, lang, feasible)  # on a part no one there is known to sell (q43)
     feasible = feasible_gate.feasible_text(result, lang, feasible)  # a first token inside the error (q10, r26)
