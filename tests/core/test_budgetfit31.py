@@ -2,8 +2,8 @@
 
 1. q17's lab, a HARD one-off ¥400,000 grant: 4 × L20 at ¥340,000–460,000 is bought on its quote; the buy if the quote
    is over the grant is fewer cards of the same GPU first, sure to fit at its high end on the same price row, with what
-   it gives up in the plan's own figures; the older A10 setup only after it, with why it is no four-year buy (Ampere
-   of 2021, no FP8, 24 GB a card so a replica splits over 4, a placeholder price) (``same_gpu_fallback``).
+   it gives up in the plan's own figures, as a degraded option the owner signs off; the older A10 setup, priced only
+   on a placeholder with no source, is no longer offered after it (blind review 27) (``same_gpu_fallback``).
 2. q10's 128k assistant, a ¥150,000 monthly budget: the plan keeps 16 H800 (two servers, N+1), and the one-server
    option is page 1's paragraph under the headline with its month, its share of the range within the budget and its
    trade-off in numbers (s31-bigctx32).
