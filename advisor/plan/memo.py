@@ -36,6 +36,7 @@ from advisor.plan import (
     budget_words,
     burst_bill,
     burstbill37,
+    buy_quote38,
     capex_only_rows,
     capex_unknown,
     chat_speed37,
@@ -90,6 +91,7 @@ from advisor.plan import (
     quote_lead35,
     registration_route37,
     rent_count,
+    rent_fallback,
     rent_first27,
     rent_row_label,
     rent_until_covered,
@@ -700,7 +702,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
          + server_size_price.text(c, lang) + _repair_rent(c, lang, cur) if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
-        ("plan.breakeven.months.label", _break_even(c, lang, "months")),
+        ("plan.breakeven.months.label", _break_even(c, lang, "months", getattr(result, "answers", None))),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
@@ -856,14 +858,21 @@ IF_BOUGHT = {"memo4.cost.bare_metal": "headline33.cost.bare_metal_if_bought",
              "plan.breakeven.months.label": "headline33.cost.breakeven_if_bought"}
 
 
-def _break_even(c: Any, lang: str, unit: Any) -> str:
+def _break_even(c: Any, lang: str, unit: Any, answers: dict[str, Any] | None = None) -> str:
     """Months until owning pays off / the utilisation above which it is cheaper, in words where there is none
     (never "999 months" nor a utilisation of 482 %)."""
     r = c.break_even_months if unit == "months" else c.break_even_utilisation
     if r is None:
         return "—"
+    if unit != "months":
+        return r.text(lang, unit)
     # the always-on VM it is paid back against, named, where that is not the printed rent (s30-payback31)
-    return vm_payback_words.table_row(c, lang, r.text(lang, unit)) if unit == "months" else r.text(lang, unit)
+    said = vm_payback_words.table_row(c, lang, r.text(lang, unit))
+    # blind review 27 (q03): against a rent the plan rules out (the data must stay on the team's own network) the
+    # payback is for reference only, said so
+    if rent_fallback.data_stays_inside(answers or {}):
+        said = translate(lang, "buyprice38_payback.reference_only", said=said)
+    return said
 
 
 def _offer_with_gpu(offer: str, gpu: str) -> str:
@@ -1146,7 +1155,8 @@ def memo_context(
         or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
             result, memo_forms.form_key(result)))))
         or quote_lead35.own_gate(result, lang)  # s34-quotelead (review 24, q26): the quote gate leads, not "Own"
-        or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang),
+        or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
+        + buy_quote38.clause(result, lang),  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
         "region": move_to.region_text(result, lang, fleet_where.region_text(result, lang, t(f"plan.region.{result.region}"))),
@@ -1508,7 +1518,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         once = t("memo.key.feasible_once" if len(steps) == 1 else "memo.key.feasible_once_all",
                  steps=t("memo.list_sep").join(i.label_in(lang, clause=True) + (t("plan.timeline.step_days", days=i.days_in(lang)) if i.length_known else "")
                                                for i in steps))
-        feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
+        feasible = once if not budget_words.conditional(result) else \
+            buy_quote38.feasible_split(result, lang, once) or f"{feasible}{t('memo.list_sep')}{once}"
+    elif budget_words.conditional(result):  # budget, capacity and schedule apart (review 27, q17)
+        feasible = buy_quote38.feasible_split(result, lang, None) or feasible
     feasible = sales_deadline.feasible_text(result, lang) or feasible  # launched on the on-demand part (q32)
     feasible = supply_lead.feasible_text(result, lang, feasible)  # on a part no one there is known to sell (q43)
     feasible = feasible_gate.feasible_text(result, lang, feasible)  # a first token inside the error (q10, r26)
