@@ -1512,7 +1512,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         feasible += t("memo.apikept25.feasible_at_loss")
-    feasible += memo_ttft_free.key_clause(result, lang)  # an assumed target raised to fit the free cards (q04, r26)
+    head = memo_ttft_free.form_clause(result, lang)  # said on the recommendation line where it leads (review 27)
+    if not head or head not in headline25.headline_clause(result, lang):
+        feasible += memo_ttft_free.key_clause(result, lang)  # an assumed target raised to fit the free cards (q04, r26)
     rows.append((t("memo.key.feasible"), rent_first27.feasible(result, lang, feasible)))
     if memo_api_rows.applies(result):  # the led API first, this plan as the fallback (s35-apipage, review 24)
         api_rows = {t("memo.key.hardware"): memo_api_rows.hardware, t("memo.key.cost"): memo_api_rows.cost}
