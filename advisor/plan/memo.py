@@ -1307,7 +1307,9 @@ def _command_stack(result: PlanResult, lang: str) -> str:
     build the command reads like (q08, fifth blind review: "a standard NVIDIA vLLM command for an Ascend fleet")."""
     if not result.hardware.command or result.finding("gpu.domestic") is None:
         return ""
-    return _t(lang)("memo.hw.ascend_stack")
+    # the versions to check named (s36-fleet38, review 27, q08 en: "Name the CANN/vllm-ascend versions to check,
+    # since support is model- and version-specific"): which release lists the model, and the CANN it requires
+    return _t(lang)("fleet38_hw.ascend_stack")
 
 
 def _command_source(command: str | None, region: str, lang: str) -> str:

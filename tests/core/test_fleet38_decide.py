@@ -86,3 +86,17 @@ def test_the_free_cards_once_found_are_held_for_the_service(name, lang):
     step = next(line for line in md.splitlines() if start in line)
     assert ("Then hold those cards for this service (a reservation in your scheduler, or cordon them)" in step) \
         if lang == "en" else ("找到后把这些卡留给本服务（在调度器里预留，或 cordon 隔离）" in step)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ascend_stack_note_names_the_versions_to_check(lang):
+    # review 27, q08 en: "Name the CANN/vllm-ascend versions to check, since support is model- and version-specific":
+    # the release whose supported-models list names the model, and the CANN its notes require, pinned together
+    md = render_memo_markdown(advice_plan(Q08), lang)
+    line = next(x for x in md.splitlines() if "vllm-ascend" in x and ("CANN version" in x or "CANN 版本" in x))
+    if lang == "en":
+        assert "supported-models list names it" in line and "write both into the runbook" in line
+    else:
+        assert "支持模型列表里列出它的 vllm-ascend 版本" in line and "把两个版本号写进运维手册" in line
+    # not said for an NVIDIA plan
+    assert "CANN version" not in render_memo_markdown(advice_plan(Q18), "en")
