@@ -44,6 +44,7 @@ from advisor.plan import (
     context_refusal37,
     feasible_gate,
     field_labels,
+    fleet_said_once,
     fleet_where,
     headline25,
     in_region_fallback,
@@ -1051,6 +1052,7 @@ def memo_context(
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
     findings = memo_api_only.findings(findings, result)  # an API far cheaper: the comparison's sizing in one line
+    findings = fleet_said_once.findings(findings, every)  # "Your fleet" folded into "Runs on 6 of your 8" (review 27)
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     # the lead's break-even in tokens points at the request-count question that says it in requests (s26)

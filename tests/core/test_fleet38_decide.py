@@ -100,3 +100,28 @@ def test_the_ascend_stack_note_names_the_versions_to_check(lang):
         assert "支持模型列表里列出它的 vllm-ascend 版本" in line and "把两个版本号写进运维手册" in line
     # not said for an NVIDIA plan
     assert "CANN version" not in render_memo_markdown(advice_plan(Q18), "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", [Q08, Q18, Q33])
+def test_the_fleet_is_said_once_where_the_cost_finding_says_it_all(name, lang):
+    # review 27, q33 en: "The findings 'Runs on 6 of your 8' and 'Your fleet' repeat each other; merge them"; q18 zh:
+    # reason 5 ('现有 GPU：32 张') is filler. The finding stays in the result; the memo says the fleet once
+    from advisor.plan.reasons import deciding
+
+    r = advice_plan(name)
+    fleet = only_finding(r, "gpu.fleet")
+    cost = only_finding(r, "cost.fleet")
+    assert fleet.id not in [f.id for f in deciding(r.findings)]
+    md = render_memo_markdown(r, lang)
+    assert f"**{fleet.title_in(lang)}**" not in md and f"**{cost.title_in(lang)}**" in md
+    # the continuity it said stays on page 2's "why this GPU"
+    assert ("the same software stack, spare parts and skills" in md) if lang == "en" else ("软件栈" in md)
+
+
+def test_a_fleet_finding_with_more_to_say_stays():
+    # q04: the fleet's other GPU type (its L20s) and why the plan does not run on it: said in section 7 still
+    r = advice_plan(Q04)
+    fleet = only_finding(r, "gpu.fleet")
+    assert fleet.params.get("others")
+    assert f"**{fleet.title_in('en')}**" in render_memo_markdown(r, "en")
