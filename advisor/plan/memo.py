@@ -45,6 +45,7 @@ from advisor.plan import (
     context_refusal37,
     feasible_gate,
     field_labels,
+    fleet_said_once,
     fleet_where,
     headline25,
     in_region_fallback,
@@ -1061,6 +1062,7 @@ def memo_context(
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
     findings = memo_api_only.findings(findings, result)  # an API far cheaper: the comparison's sizing in one line
+    findings = fleet_said_once.findings(findings, every)  # "Your fleet" folded into "Runs on 6 of your 8" (review 27)
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
@@ -1319,7 +1321,9 @@ def _command_stack(result: PlanResult, lang: str) -> str:
     build the command reads like (q08, fifth blind review: "a standard NVIDIA vLLM command for an Ascend fleet")."""
     if not result.hardware.command or result.finding("gpu.domestic") is None:
         return ""
-    return _t(lang)("memo.hw.ascend_stack")
+    # the versions to check named (s36-fleet38, review 27, q08 en: "Name the CANN/vllm-ascend versions to check,
+    # since support is model- and version-specific"): which release lists the model, and the CANN it requires
+    return _t(lang)("fleet38_hw.ascend_stack")
 
 
 def _command_source(command: str | None, region: str, lang: str) -> str:
@@ -1528,7 +1532,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         feasible += t("memo.apikept25.feasible_at_loss")
-    feasible += memo_ttft_free.key_clause(result, lang)  # an assumed target raised to fit the free cards (q04, r26)
+    head = memo_ttft_free.form_clause(result, lang)  # said on the recommendation line where it leads (review 27)
+    if not head or head not in headline25.headline_clause(result, lang):
+        feasible += memo_ttft_free.key_clause(result, lang)  # an assumed target raised to fit the free cards (q04, r26)
     rows.append((t("memo.key.feasible"), rent_first27.feasible(result, lang, feasible)))
     if memo_api_rows.applies(result):  # the led API first, this plan as the fallback (s35-apipage, review 24)
         api_rows = {t("memo.key.hardware"): memo_api_rows.hardware, t("memo.key.cost"): memo_api_rows.cost}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from advisor.plan import fleet_said_once
 from advisor.plan.rent_until_covered import TITLE as RENT_UNTIL_COVERED  # rent first: the form's own reason
 from advisor.plan.result import SEVERITY_ORDER, Finding
 
@@ -188,9 +189,11 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
 
     # the GPU prices' grades decide nothing for a plan that runs no GPUs: a caveat in section 7, not a reason (round
     # 14, q27: "'5 of 5 prices are grade C/U' listed as a reason"; s25-dates25)
+    # the fleet said once (s36-fleet38, review 27, q18/q33): "Your fleet" where "Runs on 14 of your 32" says it all
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
               and not (hosted and f.id in PRICE_GRADES) and f.id not in NOT_DECIDING and not off(f)
-              and not _decides_nothing_here(f) and not quality_check_only(f)]
+              and not _decides_nothing_here(f) and not quality_check_only(f)
+              and not fleet_said_once.folded(f, findings)]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")
