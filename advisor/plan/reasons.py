@@ -187,11 +187,14 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     def off(f: Finding) -> bool:
         return ruled_out(f) or set_aside(f) or (blocked and f.id == "cost.hosted_weighed")
 
-    # the GPU prices' grades decide nothing for a plan that runs no GPUs: a caveat in section 7, not a reason (round
-    # 14, q27: "'5 of 5 prices are grade C/U' listed as a reason"; s25-dates25)
+    # the GPU prices' grades decide nothing: a caveat in section 7, not a reason (round 14, q27: "'5 of 5 prices are
+    # grade C/U' listed as a reason"; s25-dates25, for a plan that runs no GPUs). Session 36: for any plan — issue #25's
+    # "generic caveats ('5 of 5 prices are grade C or U') lead the short list of reasons"; once the fp8 quality check
+    # left page 1's reasons (s36-commit), q24's fallback list filled its fourth place with it. A price that decides
+    # (a placeholder part, a purchase on stand-in prices) is said where it decides: the bold line, the quote step.
     # the fleet said once (s36-fleet38, review 27, q18/q33): "Your fleet" where "Runs on 14 of your 32" says it all
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
-              and not (hosted and f.id in PRICE_GRADES) and f.id not in NOT_DECIDING and not off(f)
+              and f.id not in PRICE_GRADES and f.id not in NOT_DECIDING and not off(f)
               and not _decides_nothing_here(f) and not quality_check_only(f)
               and not fleet_said_once.folded(f, findings)]
     out = ranked[:WHY_MAX]
