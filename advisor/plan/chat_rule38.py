@@ -47,8 +47,14 @@ def assumed_ms(answers: Any, use_case: str) -> tuple[float, str | None]:
 
 
 def good_enough(result: Any) -> bool:
-    """The rule-sized plan stands: feasible and not over the budget (unknown where no budget was given)."""
-    return bool(result.feasible) and result.costs.within_budget is not False
+    """The rule-sized plan stands: feasible, not over the budget (unknown where no budget was given), and not left
+    without its spare to fit it (a public service's N+1: one failure would stop the rule's setup outright)."""
+    return bool(result.feasible) and result.costs.within_budget is not False and not _no_spare(result)
+
+
+def _no_spare(result: Any) -> bool:
+    """One unit and no spare in the plan (``sizing.single_point``, not its "added" case: the spare then is in)."""
+    return any(f.id == "sizing.single_point" and "added" not in f.title_key for f in result.findings)
 
 
 def _blockers(result: Any) -> set[str]:
@@ -58,7 +64,8 @@ def _blockers(result: Any) -> set[str]:
 def no_worse(ruled: Any, loose: Any) -> bool:
     """The rule-sized plan blocked by nothing the looser one is not (q20: a China-market part asked for offshore
     blocks both), and not over the budget: the rule's plan stands, its fixes sized to the rule too."""
-    return ruled.costs.within_budget is not False and _blockers(ruled) <= _blockers(loose)
+    return ruled.costs.within_budget is not False and _blockers(ruled) <= _blockers(loose) \
+        and (not _no_spare(ruled) or _no_spare(loose))
 
 
 def kept(loose: Any, ruled: Any) -> None:
@@ -72,12 +79,16 @@ def kept(loose: Any, ruled: Any) -> None:
         return
     hw, costs = ruled.hardware, ruled.costs
     month = costs.recommended_monthly
-    if hw.gpu and month is not None and not _blockers(ruled) - _blockers(loose) - {"cost.budget_short"} \
+    if hw.gpu and month is not None and costs.within_budget is not False and _no_spare(ruled):
+        cost: dict[str, Any] = {"tr": "chat5038_cost.no_spare", "n": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu,
+                                "month": money_range(month, costs.currency)}
+    elif hw.gpu and month is not None and not _blockers(ruled) - _blockers(loose) - {"cost.budget_short"} \
             and costs.budget_monthly:
-        cost: dict[str, Any] = {"tr": "chat5038_cost.over", "n": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu,
-                                "month": money_range(month, costs.currency),
-                                "budget": money_range(MoneyRange(low=costs.budget_monthly, high=costs.budget_monthly),
-                                                      costs.currency)}
+        # a two-node plan's GPUs are of two parts (``hardware`` is the mainland node's): their count in all
+        budget = MoneyRange(low=costs.budget_monthly, high=costs.budget_monthly)
+        cost = {"tr": "chat5038_cost.over_nodes" if ruled.nodes else "chat5038_cost.over", "n": hw.total_gpus,
+                "gpu": hw.gpu_name or hw.gpu, "month": money_range(month, costs.currency),
+                "budget": money_range(budget, costs.currency)}
     else:
         cost = {"tr": "chat5038_cost.none"}
     got = loose.assumptions[i]

@@ -58,7 +58,9 @@ def sentence(result: Any, lang: str) -> str:
         return ""
     node = _node(result)
     if node is not None:  # the overseas node, slower than the main one: its users see the slower stream
-        return render(lang, "chatspeed37_page1.node", {**node, "target": number_text(target)})
+        cost = chat_rule38.cost_of_rule(result)  # the rule's plan over the budget: what it costs, after the node's
+        tail = {"tr": "chat5038_page1.node_cost", "cost": cost} if cost is not None else ""
+        return render(lang, "chatspeed37_page1.node", {**node, "target": number_text(target), "tail": tail})
     cap = result.capacity
     p50, p99 = (getattr(cap, "tpot_p50_ms", None), getattr(cap, "tpot_p99_ms", None)) if cap is not None else (None, None)
     if p50 is None or p99 is None:
