@@ -137,7 +137,7 @@ def test_rented_gpus_for_sensitive_data_are_not_in_your_server_room():
 # --- the fp8 caveat and the filed weights (q32) ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["q32_filed_public_chatbot_fast", "q37_sg_fintech_public"])
+@pytest.mark.parametrize("name", ["q32_filed_public_chatbot_fast", "q23_japan_game_npc"])
 def test_the_fp8_quality_check_is_a_step_not_a_reason(name):
     r = advice_plan(name)
     assert r.hardware.weights == "fp8"
