@@ -28,15 +28,15 @@ def _numbered(block: str) -> list[str]:
 
 
 def _parts(r, lang: str) -> tuple[str, str, str]:
-    """Page 1's lead up to the API's reasons, the API's reasons, and the fallback with its reasons (the reasons that
-    hold on either path, listed between them since s36-apiplace, are ``_either``'s)."""
+    """Page 1's lead up to the API's reasons, the API's reasons, and the fallback with its own reasons (those that
+    hold on either path follow them since s36-apiplace: test_apiplace38)."""
     one = _page_one(render_memo_markdown(r, lang))
     intro = translate(lang, "apihead37_why.intro")
     fallback = translate(lang, "apiplace38_lead.fallback", form="F", gpus="G", region="R", line="L").split("F")[0]
     assert one.count(intro) == 1 and one.count(fallback) == 1
     head, rest = one.split(intro)
     api, after = rest.split(fallback)
-    return head, api.split(translate(lang, "apiplace38_why.both"))[0], after.split("\n| ")[0]
+    return head, api, after.split("\n| ")[0].split(translate(lang, "apiplace38_why.both"))[0]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -40,11 +40,13 @@ def test_reasons_that_hold_on_either_path_are_not_listed_as_the_fallbacks(lang, 
     assert ctx["api_why"]  # an API lead
     one = _page_one(render_memo_markdown(r, lang))
     label = _fallback_label(lang)
-    before, after = one.split(label)
-    fallback = after.split("\n| ")[0]
+    assert one.count(label) == 1 and one.index(translate(lang, "apihead37_why.intro")) < one.index(label)
+    fallback = one.split(label)[1].split("\n| ")[0]
     both_head = translate(lang, "apiplace38_why.both")
-    either = _numbered(before.split(both_head)[1]) if both_head in before else []
-    own = _numbered(fallback)
+    own_block, _, either_block = fallback.partition(both_head)
+    own, either = _numbered(own_block), _numbered(either_block)
+    if not ctx["why"]:  # no reason of its own: its line ends in the either-path heading, the list under it
+        own, either = [], _numbered(fallback)
     # every reason of the region, the line or the law is said once, as holding on either path; the fallback keeps
     # only its own (sizing, cost, weights): none of it is listed twice
     every = [f for f in ctx["why"] + ctx["why_both"]]
@@ -118,12 +120,12 @@ def test_the_sooner_api_route_follows_the_blockers_and_names_those_that_still_ap
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_an_api_led_plans_first_step_quotes_a_small_vm_on_the_line_and_the_gpu_quote_is_the_fallbacks(lang):
+def test_an_api_led_plans_first_step_quotes_a_small_vm_and_its_line_and_the_gpu_quote_is_the_fallbacks(lang):
     r = advice_plan(FAST)
     steps = memo_context(r, lang)["first_steps"]
-    line = translate(lang, f"plan.line.{r.line_cost.line}")
     first = steps[0]["text"]
-    assert line in first and "GPU" in first  # "(no GPU)" / "不需要 GPU": the VM is no GPU server
+    region = translate(lang, r.start_with.params["cost37"]["region"]["tr"])  # the front end's host, where it runs
+    assert region in first and "GPU" in first  # "(no GPU)" / "不需要 GPU": the VM is no GPU server
     gpu_quote = [s["text"] for s in steps if s is not steps[0] and "GPU" in s["text"]]
     label = translate(lang, "apicond37_next.fallback_quotes", step="\0").split("\0")[0]
     assert gpu_quote and all(label in t for t in gpu_quote if "quote" in t or "询价" in t)
