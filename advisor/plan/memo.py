@@ -30,6 +30,7 @@ from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
     api_even,
+    api_fallback_split,
     api_first_why,
     batch_job37,
     budget_basis,
@@ -109,7 +110,6 @@ from advisor.plan import (
     volume_peak,
     volume_range,
     when_bought,
-    yardstick_spare,
     zh_spacing,
 )
 from advisor.plan.burst_gpu import hardware_text, rented_of
@@ -1113,17 +1113,24 @@ def memo_context(
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
     memo_quantized_once.kv_check_in_step(rendered, findings, result, lang)  # the FP8 KV check: the step that runs it
     memo_batch.margin_said_once(rendered, findings, result, lang)  # a job's sizing finding: its margin, said once
+    api_why = api_first_why.reasons(result, lang) if api_first_why.applies(result, lead) else []
     return _closest_api(memo_api_only.apply({
         "self_host_line": "",
         "unit_first": unit,
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
-        "registration_route": route,
+        # the blockers the registration leaves in place, by their numbers above it (s36-apiplace, review 27 q07)
+        "registration_route": route + registration_route37.still_applies(why, lang) if route else "",
         "one_server": one_server,
         "lead": lead,
         # under an API lead the API's own reasons first, the fallback's labelled (s35-apihead: ``api_first_why``)
-        "api_why": api_first_why.reasons(result, lang) if api_first_why.applies(result, lead) else [],
-        "why": why,
+        "api_why": api_why,
+        # under it, the reasons that hold on the API path too (region, line, compliance) are said as such, the
+        # fallback keeping only its own (s36-apiplace, review 27: q12, q13)
+        "why_both": api_fallback_split.split(why)[0] if api_why else [],
+        "why": api_fallback_split.split(why)[1] if api_why else why,
+        "why_count": len(why),
+        "fallback_gpus": api_fallback_split.gpus(result, lang) if api_why else "",
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
         "set_aside": "" if lead or alternative else set_aside.text(every, lang),
         "why_verify": sum(1 for f in why if f["verify"]),
@@ -1396,9 +1403,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if not hw.gpu:
         hardware = t(memo_forms.no_hardware_key(result, "memo.key.no_hardware"))
     elif result.deployment_form == "hosted_api":
-        # the self-hosted setup labelled as the fallback, not a GPU plan (s35-apihead; review 26, q16, q27)
-        hardware = t("apihead37_key.hardware_hosted", total=hw.total_gpus, weights=hw.weights or "—",
-                     gpu=(hw.gpu_name or hw.gpu) + yardstick_spare.split_text(result, lang))  # N+1 said (review 24, q16)
+        # the hosted API alone: self-hosting's GPUs, not planned, are section 2's reference (s36-apiplace; review
+        # 27, q16: "take it out of the headline Hardware row: a newcomer will read it as part of the plan")
+        hardware = t("apiplace38_key.hardware_hosted")
     else:
         hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                      replicas=hw.replicas, weights=hw.weights or "—")
