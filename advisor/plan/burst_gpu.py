@@ -97,10 +97,7 @@ def choose(c: Ctx, book: PriceBook, cand: Any, region: str, fx: float, plan_gpus
             continue
         count = max(1, math.ceil(plan_gpus * per - 1e-9))
         shape = node_shapes.shape_of(gid, owned=False)
-        # rented only as whole servers (SXM with no sourced smaller instance), or sold on request through the cloud's
-        # sales, where the sourced smaller instances are not confirmed in the region (s36-hybrid, blind review 27,
-        # q39: "11 H20 ordered monthly is not a whole-node count: quote 8 or 16"): whole 8-card nodes
-        if shape.whole_server or listed_on_request(gid):
+        if shape.whole_server:  # rented only as whole servers (SXM with no sourced smaller instance): whole ones
             unit = max(shape.sizes)
             count = math.ceil(count / unit) * unit
         option = Rented(gid, g.name, count, plan_gpus, (price[0], price[1]), tuple(price[2]), per)
