@@ -140,7 +140,8 @@ def _api_month(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
     base = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
     c = f.ctx
     low = c.level == "low" and not c.personal_info  # as answered; else the data's owner says whether it may go
-    return {"tr": "burst39.api.month", "month": _r((base[0] + api[0], base[1] + api[1]), f),
+    month = (base[0] + api[0], base[1] + api[1])
+    return {"tr": "burst39.api.month", "month": _r(month, f), "range": [month[0], month[1]],  # the budget row's
             "cond": {"tr": "burst39.api.cond.low" if low else "burst39.api.cond.check"}}
 
 

@@ -48,8 +48,8 @@ def test_the_headline_rents_for_the_bursts_after_step_ones_count_with_the_api_as
     assert measure in head and count in head and "vllm:num_requests_running" in head
     assert head.index(measure) < head.index(rent) < head.index(api)
     assert {"en": "only if the API falls short", "zh_CN": "只有 API 达不到要求时"}[lang] not in head
-    # one figure for the rented burst month: the reasons' own, not a second one in the headline
-    assert burst.params["month"] not in head
+    # no burst month in the headline: the rented and the API's stand in the budget row, one beside the other
+    assert burst.params["month"] not in head and burst.params["api"]["month"] not in head
 
 
 def test_without_the_api_leading_the_headline_keeps_the_rented_decision():
