@@ -148,7 +148,7 @@ def test_q39_says_the_count_decides_once_on_page_one():
     # s34-q39h35 (review 24): where the API leads the bursts, the count is the headline's one condition (step 1)
     # s36-hybrid (review 27): the count comes first ("measure first … count vLLM's vllm:num_requests_running")
     assert any(s in page.split("\n")[2] for s in ("none if step 1 counts", "count the requests in flight",
-                                                   "count vLLM's vllm:num_requests_running"))
+                                                   "count vllm:num_requests_running"))
     assert "step 1's count decides" not in _row(page, "memo.key.hardware", "en")
 
 
