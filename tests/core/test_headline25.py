@@ -148,7 +148,7 @@ def test_q39_page_one_says_both_outcomes(lang: str) -> None:
         assert first in head and str(f.params["count"]) in head
     else:
         # s36-hybrid (review 27): "measure first …; if it confirms, rent N; at X or fewer in flight, none"
-        none = {"en": ("none if step 1 counts", "or fewer requests in flight, none"), "zh_CN": ("不必租用",)}[lang]
+        none = {"en": ("none if step 1 counts", "or fewer in flight, none"), "zh_CN": ("不必租用",)}[lang]
         assert any(n in head for n in none) and str(f.params["carry"]) in head
 
 

@@ -121,10 +121,12 @@ def test_the_replica_counts_in_the_owned_gpu_say_which_cards_exist(lang):
     for rule_id, part in (("sizing.redundancy", "detail"),):
         f = _f(r, rule_id)
         assert f is not None and f.params["owned"] == hyb.gpus_owned and f.params["plan"] == hyb.burst_plan_gpus
-        text = render(lang, f.title_key if part == "title" else f.detail_key, f.params)
+        # s36-hybrid (review 27): the title says it in machines (owned servers and the rented part), the detail the
+        # replica count; the two together name the cards that exist
+        text = render(lang, f.title_key, f.params) + render(lang, f.detail_key, f.params)
         # the owned-GPU count stays, with the cards that exist beside it: the owned count and the rented part
         assert str(hyb.gpus_owned) in text and str(hyb.burst_plan_gpus) in text and said in text, rule_id
-        assert text in memo
+        assert render(lang, f.title_key, f.params) in memo and render(lang, f.detail_key, f.params) in memo
 
 
 # q40: the fix list's headings say what each group does; the smaller models climb by size on priced parts ------------
