@@ -118,7 +118,7 @@ def test_the_replica_counts_in_the_owned_gpu_say_which_cards_exist(lang):
     hyb = r.costs.hybrid
     memo = memo_document(r, lang).markdown()
     said = {"en": f"{hyb.gpus_burst} × {hyb.burst_gpu_name}", "zh_CN": f"{hyb.gpus_burst} 张 {hyb.burst_gpu_name}"}[lang]
-    for rule_id, part in (("sizing.redundancy", "detail"),):
+    for rule_id in ("sizing.redundancy",):
         f = _f(r, rule_id)
         assert f is not None and f.params["owned"] == hyb.gpus_owned and f.params["plan"] == hyb.burst_plan_gpus
         # s36-hybrid (review 27): the title says it in machines (owned servers and the rented part), the detail the
