@@ -105,9 +105,21 @@ def measure_first(result: Any, lang: str) -> str:
         return render(lang, "headline25.form.measure_first", {"util": p.get("util"), "rented": p.get("rented")})
     # s33-burst39 (blind review 21, q39: "'11 or none' is a procedure, not a decision"): the size the plan prices, how
     # it is sold, and the count of step 1 under which nothing is rented
-    return render(lang, "burst39.form.decide", {"util": p.get("util"), "rented": p.get("rented"), "count": p.get("count"),
-                                                "carry": p.get("carry"),
-                                                "basis": {"tr": "burst39.form.basis.month"} if p.get("by_month") else ""})
+    # s36-hybrid (blind review 27, q39): the count comes first in the sentence, what it decides after it, and the
+    # hosted API for the overflow is the option weighed beside the rented GPUs, not the path
+    return render(lang, "hybrid38_form.decide", {"util": p.get("util"), "rented": p.get("rented"), "count": p.get("count"),
+                                                 "carry": p.get("carry"), "api": _api_option(result),
+                                                 "basis": {"tr": "burst39.form.basis.month"} if p.get("by_month") else ""})
+
+
+def _api_option(result: Any) -> dict[str, Any] | str:
+    """The hosted API's burst month beside the rented bursts (the burst-month finding's own figure), "" where none
+    is weighed (a fine-tune, data that may not go, no budget to judge the month on)."""
+    f = next((x for x in result.findings if x.id == "cost.burst_month"), None)
+    api = f.params.get("api") if f is not None else None
+    if not isinstance(api, dict) or not api.get("month"):
+        return ""
+    return {"tr": "hybrid38_form.api", "month": api["month"]}
 
 
 def measured_clause(result: Any, lang: str) -> str:

@@ -259,7 +259,9 @@ def start_with(f: Facts) -> StartWith | None:
         # an API" while page 1 sends the bursts to one (blind review 24, q39: "pick one primary path")
         from advisor.plan import burst_bill_rules  # a rules module: loaded where used
 
-        if burst_bill_rules.api_lead(f) is not None:
+        # s36-hybrid: the API no longer leads the bursts but is weighed beside the rented GPUs on page 1: the
+        # owned cards' reason is still for the base load only
+        if burst_bill_rules.api_lead(f) is not None or burst_bill_rules.api_weighed(f):
             key = "q39h35.lead.owned_base"
     if reason == "owned":  # review 25 (q39): the plan's month labelled as its running cost, nothing bought
         key = api_marginal.lead_key(key)
