@@ -179,7 +179,7 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
 PART_LOW = "sentences37_cap.part_low"
 
 
-def said_tokens(be: HostedBreakEven) -> str:
+def said_tokens(be: HostedBreakEven) -> dict[str, Any]:
     """The break-even volume as page 1's sentence names it: its low end alone where the setup serves that but not
     the high end (``_straddles``; the high end is past what the setup serves, so "never" at those prices), else the
     range. The next steps' trigger says the same words (s36-rowtrim, blind review 27, q36 zh: "约 170 亿 token" on
