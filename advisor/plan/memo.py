@@ -48,6 +48,7 @@ from advisor.plan import (
     field_labels,
     fleet_said_once,
     fleet_where,
+    floor_assume38,
     headline25,
     in_region_fallback,
     kv_page_one37,
@@ -265,7 +266,7 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
             continue  # "time for the filings" where the timeline has none; the utilisation the cost table says
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
-        text = a.text_in(lang)
+        text = a.text_in(lang) + floor_assume38.clause(result.costs, a.key, lang)  # the costs' month elsewhere
         if a.key == QUANT_ASSUMED and not result.fixes:  # no fix to propose it: "a fix may propose it" is jargon
             text = translate(lang, "steps34.assume.quantization_no_fix")  # (blind review 23, q15)
         if text not in shown:
