@@ -18,6 +18,7 @@ import math
 from typing import Any
 
 from advisor.plan import burst, burst_all_month, hosted_weigh
+from advisor.plan.batch_words import batch_detail
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.data import duration
 from advisor.plan.result import Finding
@@ -136,7 +137,7 @@ def _read_bytes(f: Facts) -> int:
 
 
 def prestage_finding(f: Facts) -> Finding:
-    out = _prestage_finding(f)
+    out = batch_detail(_prestage_finding(f), f.ctx.is_batch)  # a batch's "before the job starts" (review 27)
     ch = f.chosen
     if not quantised_on_load(f.ctx.model, ch.weights):
         return out

@@ -19,6 +19,7 @@ from advisor.catalog import get_model
 from advisor.i18n import LANGUAGES, translate
 from advisor.plan import (
     batch_api_line,
+    batch_words,
     filing_order,
     placeholder_purchase,
     procure36_rules,
@@ -57,7 +58,7 @@ def critical_path_first(result: PlanResult) -> list[NextStep]:
     asked_first = any(i.id == ASK_FIRST for i in result.timeline.items)
     if asked_first:  # 双减: the question that decides whether the rest is worth starting
         lead.append(NextStep(id="ask_first", key="duties20.next.double_reduction", params={}))
-    gate = _gate_step(result.timeline, rest, no_running_budget(result.answers))
+    gate = _gate_step(result.timeline, rest, no_running_budget(result.answers), batch_words.clock(result.answers))
     if gate is not None:
         lead.append(gate)
         if gate.key == sales_wait.GATE_KEY:  # the quote step is the gate step: said once
@@ -153,9 +154,11 @@ def no_running_budget(answers: dict[str, Any]) -> bool:
     return bool(answers.get("capex_budget")) and not answers.get("monthly_budget")
 
 
-def _gate_step(tl: Timeline, steps: list[NextStep], no_rent: bool = False) -> NextStep | None:
+def _gate_step(tl: Timeline, steps: list[NextStep], no_rent: bool = False,
+               batch: dict[str, Any] | None = None) -> NextStep | None:
     """The timed step that sets the earliest launch, started now (others beside it); or, with none timed, the
-    steps of unknown length the launch waits for."""
+    steps of unknown length the launch waits for (``batch``: an offline job's, said as the job's start and, with a
+    deadline, its clock that starts only after them: ``batch_words.clock``)."""
     gate = tl.gate
     items = _blocking(tl)
     if gate is None:
@@ -165,8 +168,10 @@ def _gate_step(tl: Timeline, steps: list[NextStep], no_rent: bool = False) -> Ne
         merged = sales_wait.as_gate(untimed, steps)  # the delivery asked in the quote step for it (s33, q32)
         if merged is not None:
             return merged
-        return NextStep(id="waits", key="steps18.next.waits",
-                        params={"steps": [{"tr": i.label_key, **i.label_params, "clause": True} for i in untimed]})
+        waits = [{"tr": i.label_key, **i.label_params, "clause": True} for i in untimed]
+        if batch is not None:
+            return NextStep(id="waits", key=batch["key"], params={"steps": waits, **batch["params"]})
+        return NextStep(id="waits", key="steps18.next.waits", params={"steps": waits})
     # an institution's procurement process comes before the order, not alongside it (s34-procure36, q17)
     first = gate.id in _PURCHASE and any(i.id == procure36_rules.STEP_ID for i in items)
     others = _others([i for i in items if not (first and i.id == procure36_rules.STEP_ID)]

@@ -114,7 +114,9 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
         source = {"tr": "plan.fix17.price_placeholder"}
     hours = c.batch_hours or 0
     rps = (c.total_requests or 0) / (hours * 3600) if hours else 0.0
-    rate = {"tr": "plan.fix17.rate_limit", "rps": f"{rps:,.0f}", "hours": f"{hours:,.0f}"} if rps >= 1 else ""
+    tokens = batch_api_price.job_tokens(c)
+    rate = {"tr": "plan.fix17.rate_limit", "rps": f"{rps:,.0f}", "hours": f"{hours:,.0f}",
+            "tokens": f"{sum(tokens):,.0f}" if tokens else ""} if rps >= 1 else ""  # the tokens: the row's caveat
     params = {"low": round(low), "high": round(high), "currency": c.currency, "source": source, "rate": rate,
               "batch": batch_api_note(hosted_prices.hosted_market(c), c, conv)}  # fmt: skip
     market = hosted_prices.hosted_market(c)

@@ -154,7 +154,10 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
         out.append(latency)
     if c.personal_info and not sensitive_pi:  # an arrangement, not a reason, where the plan rents too (s23-apisg23)
         out.append(pi_reason(f))
-    if c.reach == "private_network":  # on rented GPUs in the words of control, not "outside your network" (q06)
+    # on rented GPUs in the words of control, not "outside your network" (q06); not for a batch job that has a reason
+    # already: it serves nobody, so "the service is to be reached only on your own network" is a live service's
+    # words there (review 27, q06: "does not belong in a batch job"; batch_words)
+    if c.reach == "private_network" and not (c.is_batch and out):
         out.append(hosted_rented.private_reason(f, said=sensitive_pi or c.level == "high"))
     return out
 

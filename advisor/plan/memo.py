@@ -33,6 +33,7 @@ from advisor.plan import (
     api_fallback_split,
     api_first_why,
     batch_job37,
+    batch_words,
     budget_basis,
     budget_words,
     burst_bill,
@@ -1243,6 +1244,7 @@ def memo_context(
         "timeline": [{"label": _cell(i.label_in(lang)), "days": _cell(i.days_with_shorter(lang)),
                       "blocking": sales_deadline.blocking_cell(result, i, lang)
                       or t("memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
+        "timeline_head": batch_words.blocking_head(result.answers),  # "before the job starts" for a batch (review 27)
         "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
         "deadline": result.timeline.deadline_days,
         "meets_deadline": result.timeline.meets_deadline,

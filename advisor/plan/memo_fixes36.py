@@ -48,14 +48,26 @@ def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
         return translate(lang, "rows36.fixes.more_budget")
     if kind in ("hosted_api", "hosted_api_job"):  # priced on another model's list: a change of model (s33, q29)
         other = p.get("priced_on")
-        return translate(lang, "rows36.fixes.hosted_api_other", model=other) if other else \
+        label = translate(lang, "rows36.fixes.hosted_api_other", model=other) if other else \
             translate(lang, "rows36.fixes.hosted_api")
+        return label + _rate(p.get("rate"), lang)
     # the quota the hours rest on is the plan's guess, said in the row too (s34-small36, review 25 q29: "an invented
     # quota that sets the '158 hours' fix, so say it is a guess")
     hours = f"{float(p.get('hours', 0)):,.0f}"
     if not p.get("quota"):  # no near setup, no quota assumed
         return translate(lang, "rows36.fixes.longer_batch_plain", hours=hours)
+    if p.get("work"):  # the gap to the cost sentence's hours named as margin (review 27, q29)
+        return render(lang, "batchword38_fixes.longer_batch", {"hours": hours, "quota": p["quota"], "gpu": p.get("gpu", ""),
+                                                                "work": p["work"], "margin": p.get("margin", "")})
     return render(lang, "rows36.fixes.longer_batch", {"hours": hours, "quota": p["quota"], "gpu": p.get("gpu", "")})
+
+
+def _rate(rate: Any, lang: str) -> str:
+    """A batch's hosted API row: the job's tokens in its deadline only within the provider's rate limits (review 27,
+    q29 en: "the hosted-API row (25 B tokens in 12 h) needs a rate-limit caveat"); "" without a rate to carry."""
+    if not isinstance(rate, dict) or not rate.get("tokens"):
+        return ""
+    return render(lang, "batchword38_fixes.rate", {k: rate[k] for k in ("tokens", "hours", "rps")})
 
 
 def _spare(p: dict[str, Any]) -> dict[str, Any] | str:

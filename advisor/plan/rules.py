@@ -47,6 +47,7 @@ from advisor.plan import (
 from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
 from advisor.plan.app_filing import with_app_filing
+from advisor.plan.batch_words import batch_detail
 from advisor.plan.capacity_per_million import answered_volume
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts, rule_sources
@@ -469,7 +470,8 @@ def pi_keep(f: Facts):
         # filler (twelfth blind review q07: "the 'offshore node would need a security assessment' sentence is filler
         # on a mainland-only plan"; s22-duties22c); with overseas users too the tier stays, an offshore node being
         # the other option
-        return finding("pi.keep_in_mainland", variant="mainland_only")
+        # a batch's files meet no users: said as the files on a mainland node (review 27, q28: batch_words)
+        return batch_detail(finding("pi.keep_in_mainland", variant="mainland_only"), c.is_batch)
     if f.region == "mainland_plus_overseas":  # the overseas node beside it: how the data stays in (q34, review 12b:
         # "mainland users must be routed only to the mainland node, and shared logs, analytics, backups and ops
         # access must not cross the border"), s23-duties23

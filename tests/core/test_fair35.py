@@ -83,7 +83,7 @@ def test_the_own_network_reason_on_rented_gpus_is_control_and_on_bought_ones_unc
 
 
 OUTSIDE = {"en": "runs outside it", "zh_CN": "运行在你们的网络之外"}
-CONTROL = {"en": "machines you control", "zh_CN": "你们控制的"}
+CONTROL = {"en": "you control", "zh_CN": "你们控制的"}  # "software you control": a batch's own-network clause is gone (review 27)
 TERMS = {"en": "under its own terms", "zh_CN": "按其自己的条款"}
 
 
