@@ -19,6 +19,9 @@ from advisor.plan.result import Finding
 COUNTED = {"sizing.redundancy": "detail"}
 DOWN = "sizing.hybrid_server_down"  # one owned multi-card server down: its count of servers and cards per server
 NODES_TITLE = "hybrid38_nplus1.title"
+# its detail in the same real cards (session 36: the detail still said "50 replicas in all (50 × L20)" under a title
+# that names 16 owned and 11 rented)
+NODES_DETAIL = "hybrid38_nplus1.detail"
 
 
 def said_apart(findings: list[Finding], costs: Any, form: str | None) -> list[Finding]:
@@ -44,10 +47,12 @@ def said_apart(findings: list[Finding], costs: Any, form: str | None) -> list[Fi
             # the title now names the cards that exist, so the detail keeps its own words (no second "only 16 are
             # your own")
             update = {"title_key": NODES_TITLE, "params": wrapped}
+            if part == "detail":
+                update["detail_key"] = NODES_DETAIL
             wrapped.update(servers=down.params["servers"], server=down.params["server"], gpu=down.params["gpu"],
                            spare_n=down.params["spare"])
         out.append(x.model_copy(update=update))
     return out
 
 
-__all__ = ["COUNTED", "DOWN", "NODES_TITLE", "said_apart"]
+__all__ = ["COUNTED", "DOWN", "NODES_DETAIL", "NODES_TITLE", "said_apart"]
