@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import front_host37
+from advisor.plan.line_cost import stand_in_param
 from advisor.plan.money_text import symbol_range
 from advisor.plan.result import LineCost, StartWith
 
@@ -53,7 +54,8 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
         assert line is not None and line.monthly is not None
         line_money = symbol_range(line.monthly.low, line.monthly.high, currency)
         parts.append({"tr": f"apicost37_lead.part.{'line' if host is not None else 'line_host'}", "cost": line_money,
-                      "line": {"tr": f"plan.line.{line.line}"}, "region": place})
+                      "line": {"tr": f"plan.line.{line.line}"}, "region": place,
+                      "stand_in": stand_in_param(line, paren=True)})  # another region's price (review 27, q13)
         lo, hi = lo + round(line.monthly.low), hi + round(line.monthly.high)
         params["plan"] = {"tr": "memo28.lead.plan_line", "plan": params.get("plan", "")}
     # what the path needs but has no price (q13's line, the mainland's host): the total is before it, said so,

@@ -21,7 +21,7 @@ from typing import Any
 
 from advisor.plan import burstbill37
 from advisor.plan.cost import judge_budget
-from advisor.plan.line_cost import line_name
+from advisor.plan.line_cost import line_name, stand_in_clause
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.result import LineCost, MoneyRange, render
@@ -109,7 +109,7 @@ def key_clause(result: Any, lang: str) -> str:
         src = line.source
         return render(lang, "costtoken20.key.with_line", {
             "line": line_name(line.line, form_of(result)), "line_cost": money_range(line.monthly, c.currency), "mbps": f"{line.mbps:,.0f}",
-            "date": src.date if src else "", "grade": src.grade if src else "U",
+            "date": src.date if src else "", "grade": (src.grade if src else "U") + stand_in_clause(line, lang),
             "total": money_range(c.monthly_with_line, c.currency)}) + burstbill37.line_clause(result, lang)
     if c.line_excluded:
         return render(lang, "costtoken20.key.line_excluded", {"line": name, "mbps": f"{line.mbps:,.0f}"})
