@@ -326,7 +326,11 @@ def line_bandwidth(f: Facts):
         out.sources = [lc.source, *(s for s in out.sources if not cloud or s.url != cloud)]
         # the IDC's own quote sets a minimum commitment no source here gives: said as likely, no figure (review 20b,
         # q26: "a 9 Mbps BGP line may fall below a typical IDC minimum commitment")
-        out.params["cost"] = {**cost, "tr": "misc32.line.cost_colo"} if lc.monthly is not None else cost
+        # (blind review 27, q31: page 1's total now says the commitment is not in it, ``line_total.commitment_clause``:
+        # said there, not again here)
+        said = f.cost is not None and shown and not f.sized_ctx.answers.current_fleet
+        colo_key = "lines38_line.cost_colo_said" if said else "misc32.line.cost_colo"
+        out.params["cost"] = {**cost, "tr": colo_key} if lc.monthly is not None else cost
     return out
 
 

@@ -8,6 +8,9 @@ reports) are uploaded as files (PDF, DOCX), whose bytes a token are many times t
 the file's bytes (s31-bigctx32, ``bytes_per_document_token``, an assumption with its source). A line's per-Mbps price is read for the node's region
 (s22-premium22: CN2 GIA and three-network lines in Hong Kong, CN2 GIA in US West, from a community table of carrier
 transit prices, grade C); a line or region with no sourced price stays unknown and is said so; it is never a zero.
+Blind review 27 (q13): Singapore and Japan, which that table gives no CN2 GIA price for but whose other routes it
+prices at or below Hong Kong's, are priced at Hong Kong's row as a stand-in, said so wherever the figure is
+(``stand_in_clause``): a figure to quote against, not the region's own price.
 """
 
 from __future__ import annotations
@@ -128,7 +131,7 @@ def stand_in_clause(line: LineCost | None, lang: str) -> str:
     """" (Hong Kong's price, as a stand-in for Singapore: quote it)" after a line priced at another region's row
     (``price_row``); "" for a line priced where it runs, or not priced."""
     param = stand_in_param(line)
-    return _render_param(lang, param) if param else ""
+    return _render_param(lang, param) if isinstance(param, dict) else ""
 
 
 def stand_in_param(line: LineCost | None, paren: bool = False) -> dict[str, Any] | str:

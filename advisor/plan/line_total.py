@@ -111,7 +111,7 @@ def key_clause(result: Any, lang: str) -> str:
         return render(lang, "costtoken20.key.with_line", {
             "line": line_name(line.line, form_of(result)), "line_cost": money_range(line.monthly, c.currency), "mbps": f"{line.mbps:,.0f}",
             "date": src.date if src else "", "grade": (src.grade if src else "U") + stand_in_clause(line, lang),
-            "total": money_range(c.monthly_with_line, c.currency)}) + commitment_clause(line, form_of(result), lang) \
+            "total": money_range(c.monthly_with_line, c.currency)}) + commitment_clause(result, lang) \
             + burstbill37.line_clause(result, lang)
     if c.line_excluded:
         return render(lang, "costtoken20.key.line_excluded", {"line": name, "mbps": f"{line.mbps:,.0f}"})
@@ -121,12 +121,15 @@ def key_clause(result: Any, lang: str) -> str:
     return ""
 
 
-def commitment_clause(line: LineCost, form: str, lang: str) -> str:
+def commitment_clause(result: Any, lang: str) -> str:
     """After a colocated rack's BGP line in the total: the IDC's minimum commitment is not in it, with its source's
     package (100 Mbps a year) as the size it may take (blind review 27, q31: "IDCs sell BGP with minimum
-    commitments"; no source states one, so it is said and not billed); "" elsewhere."""
+    commitments"; no source states one, so it is said and not billed); "" elsewhere, and where the team's own
+    servers already stand in their data centre (``current_fleet``): their bandwidth contract is signed already."""
+    line, form = result.line_cost, form_of(result)
     row = gpu_choice_facts()["line_bandwidth"]["prices"].get(f"{line.line}_colo")
-    if not colo_rate(line.line, form) or not row or "package_mbps" not in row or line.per_mbps_month is None:
+    if not colo_rate(line.line, form) or not row or "package_mbps" not in row or line.per_mbps_month is None \
+            or (result.answers or {}).get("current_fleet"):
         return ""
     conv = line.per_mbps_month.high / float(row["high"])  # the row's currency to the answer's, as the line's rate
     low, high = float(row["package_year_low"]) / 12 * conv, float(row["package_year_high"]) / 12 * conv
