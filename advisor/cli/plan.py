@@ -219,7 +219,10 @@ def summary(result, lang: str) -> str:
         # the sales delivery after the blockers, or the region's quote, as the memo's row says (review 26, q19/q43)
         when = sure_fallback.launch_after_fix(r, lang, days) or \
             sure_fallback.launch_after_quote(r, lang, days, len(r.next_steps)) or when
-        rows.append((t(lang, "plan.cli.launch_label"), when))
+        from advisor.plan.batch_job37 import moves_running
+
+        # a running service's move: its cutover, as the memo's row says (blind review 27, q31: lines38)
+        rows.append((t(lang, "lines38_cli.cutover" if moves_running(r) else "plan.cli.launch_label"), when))
     width = max(_width(k) for k, _ in rows)
     for k, v in rows:
         lines.append(f"{k}{' ' * (width - _width(k))}  {v}")

@@ -30,8 +30,18 @@ _SERVER_ONLY = {"--host", "--port", "--api-key", "--uds"}
 
 
 def launch_label(result: Any, lang: str) -> str:
-    """Page 1's row name: "Earliest start" for a job (a job is started, not launched), "Earliest launch" else."""
-    return translate(lang, "batchjob37_key.start" if batch_job(result) else "memo.key.launch")
+    """Page 1's row name: "Earliest start" for a job (a job is started, not launched), "Earliest cutover" for a
+    running ICP-filed service moved to a new provider (its access record on the timeline: blind review 27, q31, "'Earliest
+    launch in 31–95 days' wrongly suggests the running service stops"), "Earliest launch" else."""
+    if batch_job(result):
+        return translate(lang, "batchjob37_key.start")
+    return translate(lang, "lines38_key.cutover" if moves_running(result) else "memo.key.launch")
+
+
+def moves_running(result: Any) -> bool:
+    """The plan moves a service that already runs (ICP-filed, its access record with the new provider on the
+    timeline: ``engine``'s ``icp_access_record``): its date is a cutover, the service stays up until then."""
+    return any(i.id == "icp_access_record" for i in getattr(result.timeline, "items", []) or [])
 
 
 def start_setter(result: Any, lang: str) -> str:
@@ -92,5 +102,5 @@ def job_sources(sources: list[Source], is_batch: bool) -> list[Source]:
             for s in sources]
 
 
-__all__ = ["SHORT_JOB_HOURS", "job_sources", "launch_label", "run_block", "run_command", "short_job",
+__all__ = ["SHORT_JOB_HOURS", "job_sources", "launch_label", "moves_running", "run_block", "run_command", "short_job",
            "start_setter"]

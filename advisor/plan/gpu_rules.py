@@ -293,7 +293,7 @@ def _all_work_moves(c, ch, count: int) -> dict | str:
 def line_bandwidth(f: Facts):
     """The premium line's bandwidth at the peak, per Mbps a month with its source; unknown said as unknown."""
     from advisor.plan import line_files
-    from advisor.plan.line_cost import colo_rate, line_cost, price_row
+    from advisor.plan.line_cost import colo_rate, line_cost, price_row, stand_in_param
 
     fx = float(f.cost.costs.fx_rate) if f.cost is not None else float(prices()["fx"]["cny_per_usd"])
     # the mainland node's line, sized for its share of the peak as the cost table's row is (q34 read 6 Mbps
@@ -302,7 +302,8 @@ def line_bandwidth(f: Facts):
     if lc is None:
         return None
     cost = ({"tr": "plan.line_cost.cost_priced", "cost": _span(lc.monthly), "currency": lc.currency,
-             "rate": _span(lc.per_mbps_month)}  # the range, as the cost table gives it (s16-prices, q05)
+             "rate": _span(lc.per_mbps_month),  # the range, as the cost table gives it (s16-prices, q05)
+             "stand_in": stand_in_param(lc)}  # another region's price standing in, said so (review 27, q13)
             if lc.monthly is not None and lc.per_mbps_month is not None else {"tr": "plan.line_cost.cost_unknown"})
     # s20-costtoken20: page 1 gives the total with a priced line, or says it leaves an unpriced one out
     shown = f.cost is not None and line_total.in_total(f.form, f.cost.costs)
@@ -325,7 +326,11 @@ def line_bandwidth(f: Facts):
         out.sources = [lc.source, *(s for s in out.sources if not cloud or s.url != cloud)]
         # the IDC's own quote sets a minimum commitment no source here gives: said as likely, no figure (review 20b,
         # q26: "a 9 Mbps BGP line may fall below a typical IDC minimum commitment")
-        out.params["cost"] = {**cost, "tr": "misc32.line.cost_colo"} if lc.monthly is not None else cost
+        # (blind review 27, q31: page 1's total now says the commitment is not in it, ``line_total.commitment_clause``:
+        # said there, not again here)
+        said = f.cost is not None and shown and not f.sized_ctx.answers.current_fleet
+        colo_key = "lines38_line.cost_colo_said" if said else "misc32.line.cost_colo"
+        out.params["cost"] = {**cost, "tr": colo_key} if lc.monthly is not None else cost
     return out
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import front_host37
+from advisor.plan.line_cost import stand_in_param
 from advisor.plan.money_text import symbol_range
 from advisor.plan.result import LineCost, StartWith
 
@@ -53,7 +54,8 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
         assert line is not None and line.monthly is not None
         line_money = symbol_range(line.monthly.low, line.monthly.high, currency)
         parts.append({"tr": f"apicost37_lead.part.{'line' if host is not None else 'line_host'}", "cost": line_money,
-                      "line": {"tr": f"plan.line.{line.line}"}, "region": place})
+                      "line": {"tr": f"plan.line.{line.line}"}, "region": place,
+                      "stand_in": stand_in_param(line, paren=True) or _after_move(costs, line, currency)})
         lo, hi = lo + round(line.monthly.low), hi + round(line.monthly.high)
         params["plan"] = {"tr": "memo28.lead.plan_line", "plan": params.get("plan", "")}
     # what the path needs but has no price (q13's line, the mainland's host): the total is before it, said so,
@@ -67,6 +69,20 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
                         "host": host_money, "line": line_money, "region": place, "no_line": no_line,
                         "grade": host.source.grade if host is not None else ""}
     return start.model_copy(update={"params": params})
+
+
+def _after_move(costs: Any, line: LineCost, currency: str) -> dict[str, Any] | str:
+    """" (BGP multi-line, ¥92–¥320, after the move to the mainland)": a plan launched offshore and moved to the
+    mainland once the ICP filing is issued (``PhasedCost``) moves the API path's host too (its data-path bullet),
+    and its line drops to the mainland's (blind review 27, q21: "the ¥1,257–¥3,493 three-network line should be
+    shown dropping to BGP after the move"); "" where there is no such move or the mainland line has no price."""
+    phased = getattr(costs, "phased", None)
+    then = getattr(phased, "then_line_monthly", None)
+    if phased is None or then is None or not phased.then_line or phased.then_line == line.line \
+            or phased.first_line != line.line:
+        return ""
+    return {"tr": "lines38_line.after_move", "line": {"tr": f"plan.line.{phased.then_line}"},
+            "cost": symbol_range(then.low, then.high, currency)}
 
 
 def _verdict(hi: int, lo: int, costs: Any, currency: str) -> dict[str, Any] | str:

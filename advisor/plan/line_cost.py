@@ -8,6 +8,9 @@ reports) are uploaded as files (PDF, DOCX), whose bytes a token are many times t
 the file's bytes (s31-bigctx32, ``bytes_per_document_token``, an assumption with its source). A line's per-Mbps price is read for the node's region
 (s22-premium22: CN2 GIA and three-network lines in Hong Kong, CN2 GIA in US West, from a community table of carrier
 transit prices, grade C); a line or region with no sourced price stays unknown and is said so; it is never a zero.
+Blind review 27 (q13): Singapore and Japan, which that table gives no CN2 GIA price for but whose other routes it
+prices at or below Hong Kong's, are priced at Hong Kong's row as a stand-in, said so wherever the figure is
+(``stand_in_clause``): a figure to quote against, not the region's own price.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from advisor.plan import peak_stream
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpu_choice_facts
 from advisor.plan.long_prompt import is_long_prompt
-from advisor.plan.result import LineCost, MoneyRange, Source
+from advisor.plan.result import LineCost, MoneyRange, Source, render
 from advisor.plan.sizing import P99_TPOT, Candidate
 
 PREMIUM = ("bgp", "cn2_gia", "three_network")
@@ -38,7 +41,16 @@ def price_row(line: str, region: str | None, form: str = "cloud") -> dict | None
     if not row:
         return None
     if "regions" in row:
-        return row["regions"].get(region or "")
+        own = row["regions"].get(region or "")
+        if own is not None:
+            return own
+        # blind review 27, q13: a region with no row of its own whose source gives another region's price for the
+        # same line (Singapore: Hong Kong's; see the data's ``_stand_ins_why``) is priced at that one, marked a
+        # stand-in so every text says whose price it is and to quote it
+        other = row.get("stand_ins", {}).get(region or "")
+        if other and other in row["regions"]:
+            return {**row["regions"][other], "stand_in_from": other}
+        return None
     return row
 
 
@@ -110,7 +122,29 @@ def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float,
     out.monthly = MoneyRange(low=round(low * conv, 2), high=round(hi * billed * conv, 2))
     out.source = Source(title=str(price["offer"]), url=str(price.get("url", "")), date=str(price["date"]),
                         grade=price["grade"])  # fmt: skip
+    if price.get("stand_in_from"):
+        out.stand_in_from, out.stand_in_for = str(price["stand_in_from"]), region
     return out
+
+
+def stand_in_clause(line: LineCost | None, lang: str) -> str:
+    """" (Hong Kong's price, as a stand-in for Singapore: quote it)" after a line priced at another region's row
+    (``price_row``); "" for a line priced where it runs, or not priced."""
+    param = stand_in_param(line)
+    return _render_param(lang, param) if isinstance(param, dict) else ""
+
+
+def stand_in_param(line: LineCost | None, paren: bool = False) -> dict[str, Any] | str:
+    """``stand_in_clause`` as a ``{"tr": …}`` parameter, rendered in each language later ("" where none);
+    ``paren``: in brackets, after a figure in running text (the API lead's price bullet)."""
+    if line is None or line.monthly is None or not line.stand_in_from:
+        return ""
+    return {"tr": "lines38_line.stand_in" + ("_paren" if paren else ""), "from": {"tr": f"plan.region.{line.stand_in_from}"},
+            "region": {"tr": f"plan.region.{line.stand_in_for}"}}
+
+
+def _render_param(lang: str, param: dict[str, Any]) -> str:
+    return render(lang, str(param["tr"]), {k: v for k, v in param.items() if k != "tr"})
 
 
 def tiered_monthly(mbps: float, low_rate: float, high_rate: float, low_up_to: float | None) -> float:
@@ -121,4 +155,5 @@ def tiered_monthly(mbps: float, low_rate: float, high_rate: float, low_up_to: fl
     return low_rate * min(mbps, low_up_to) + high_rate * max(mbps - low_up_to, 0.0)
 
 
-__all__ = ["COLOCATED_FORMS", "PREMIUM", "colo_rate", "line_name", "line_cost", "price_row", "rate_conv", "tiered_monthly"]
+__all__ = ["COLOCATED_FORMS", "PREMIUM", "colo_rate", "line_name", "line_cost", "price_row", "rate_conv",
+           "stand_in_clause", "stand_in_param", "tiered_monthly"]

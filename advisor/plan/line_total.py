@@ -21,7 +21,8 @@ from typing import Any
 
 from advisor.plan import burstbill37
 from advisor.plan.cost import judge_budget
-from advisor.plan.line_cost import line_name
+from advisor.plan.data import gpu_choice_facts
+from advisor.plan.line_cost import colo_rate, line_name, stand_in_clause
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.result import LineCost, MoneyRange, render
@@ -109,8 +110,9 @@ def key_clause(result: Any, lang: str) -> str:
         src = line.source
         return render(lang, "costtoken20.key.with_line", {
             "line": line_name(line.line, form_of(result)), "line_cost": money_range(line.monthly, c.currency), "mbps": f"{line.mbps:,.0f}",
-            "date": src.date if src else "", "grade": src.grade if src else "U",
-            "total": money_range(c.monthly_with_line, c.currency)}) + burstbill37.line_clause(result, lang)
+            "date": src.date if src else "", "grade": (src.grade if src else "U") + stand_in_clause(line, lang),
+            "total": money_range(c.monthly_with_line, c.currency)}) + commitment_clause(result, lang) \
+            + burstbill37.line_clause(result, lang)
     if c.line_excluded:
         return render(lang, "costtoken20.key.line_excluded", {"line": name, "mbps": f"{line.mbps:,.0f}"})
     if form_of(result) in ON_PREMISES_LINE and not (form_of(result) == "hybrid" and colocated_hybrid(c)):
@@ -119,9 +121,26 @@ def key_clause(result: Any, lang: str) -> str:
     return ""
 
 
+def commitment_clause(result: Any, lang: str) -> str:
+    """After a colocated rack's BGP line in the total: the IDC's minimum commitment is not in it, with its source's
+    package (100 Mbps a year) as the size it may take (blind review 27, q31: "IDCs sell BGP with minimum
+    commitments"; no source states one, so it is said and not billed); "" elsewhere, and where the team's own
+    servers already stand in their data centre (``current_fleet``): their bandwidth contract is signed already."""
+    line, form = result.line_cost, form_of(result)
+    row = gpu_choice_facts()["line_bandwidth"]["prices"].get(f"{line.line}_colo")
+    if not colo_rate(line.line, form) or not row or "package_mbps" not in row or line.per_mbps_month is None \
+            or (result.answers or {}).get("current_fleet"):
+        return ""
+    conv = line.per_mbps_month.high / float(row["high"])  # the row's currency to the answer's, as the line's rate
+    low, high = float(row["package_year_low"]) / 12 * conv, float(row["package_year_high"]) / 12 * conv
+    return render(lang, "lines38_line.commitment", {"mbps": f"{row['package_mbps']:,}",
+                                                    "cost": money_range(MoneyRange(low=low, high=high), line.currency)})
+
+
 def form_of(result: Any) -> str:
     """The result's deployment form ("" where it has none)."""
     return str(getattr(result, "deployment_form", "") or "")
 
 
-__all__ = ["ON_PREMISES_LINE", "apply", "budget_clause", "colocated_hybrid", "form_of", "in_total", "judge", "judged_total", "key_clause"]
+__all__ = ["ON_PREMISES_LINE", "apply", "budget_clause", "colocated_hybrid", "form_of", "in_total", "judge", "judged_total", "key_clause",
+           "commitment_clause"]

@@ -1416,6 +1416,10 @@ class LineCost(_Out):
     per_mbps_month: MoneyRange | None = None
     monthly: MoneyRange | None = Field(None, description="None: no sourced price for this line (unknown, not zero)")
     source: Source | None = None
+    # blind review 27, q13: a price read from another region's row as a stand-in (advisor.plan.line_cost.price_row)
+    stand_in_from: str | None = Field(None, description="the region whose line price stands in (no sourced row "
+                                      "for the node's region); None: the node's own region's price")
+    stand_in_for: str | None = Field(None, description="the node's region, priced at stand_in_from's row")
     # s20-costtoken20: the peak's stream is the prediction at the planned load where that is below every user at
     # the steady per-user speed (advisor.plan.peak_stream)
     stream_simulated: bool = Field(False, description="output_tokens_per_s is the setup's predicted stream at the "
@@ -1432,7 +1436,10 @@ class LineCost(_Out):
             else f"{self.per_mbps_month.low:,.0f}–{self.per_mbps_month.high:,.0f}",
             "cost": f"{self.monthly.low:,.0f}" if self.monthly.low == self.monthly.high
             else f"{self.monthly.low:,.0f}–{self.monthly.high:,.0f}", "currency": self.currency,
-            "source": self.source.title if self.source else "", "grade": self.source.grade if self.source else "U"})
+            "source": self.source.title if self.source else "",
+            "grade": (self.source.grade if self.source else "U") + (render(lang, "lines38_line.stand_in", {
+                "from": {"tr": f"plan.region.{self.stand_in_from}"}, "region": {"tr": f"plan.region.{self.stand_in_for}"}})
+                if self.stand_in_from else "")})
 
 
 class PlanNode(_Out):

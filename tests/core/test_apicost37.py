@@ -12,7 +12,7 @@ from advisor.i18n import translate
 from advisor.plan import front_host37, hosted_prices
 from advisor.plan.memo import _key_rows, render_memo_markdown
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_plan
+from tests.support.planned import advice_answers, advice_plan, no_stand_in
 
 LANGS = ("en", "zh_CN")
 HK_LINE = ["q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only"]
@@ -68,8 +68,8 @@ def test_the_api_paths_month_opens_on_tokens_host_and_line_together(name, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_an_unpriced_line_leaves_the_total_before_it_and_judges_no_budget(lang):
-    r = advice_plan("q13_sg_sellers_pi_below_threshold")
+def test_an_unpriced_line_leaves_the_total_before_it_and_judges_no_budget(lang, monkeypatch):
+    r = no_stand_in(monkeypatch, advice_answers("q13_sg_sellers_pi_below_threshold"))
     assert r.line_cost is not None and r.line_cost.monthly is None  # the premise: no sourced line price
     host = front_host37.price(r.region, r.costs.currency)
     assert host is not None

@@ -25,7 +25,14 @@ from advisor.plan.memo_per_million import usage_text
 from advisor.plan.memo_text15 import per_million_split
 from advisor.plan.money_text import round_money
 from advisor.plan.volume_low_end import FLOOR
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_memo, scenario_plan
+from tests.support.planned import (
+    ADVICE_SCENARIOS,
+    advice_answers,
+    no_stand_in,
+    planned,
+    scenario_memo,
+    scenario_plan,
+)
 
 FILES = sorted(ADVICE_SCENARIOS.glob("*.json"))
 LANGS = ("en", "zh_CN")
@@ -216,15 +223,15 @@ def _cost_row(text: str, lang: str) -> str:
     return _row(text, lang, "Cost |", "成本 |")
 
 
-def test_a_total_says_plainly_that_it_leaves_out_an_unpriced_three_network_line():
+def test_a_total_says_plainly_that_it_leaves_out_an_unpriced_three_network_line(monkeypatch):
     """Was q43's Hong Kong node; s22-premium22 priced the Hong Kong three-network line (tests/core/
-    test_premium22.py), so the unpriced case is now q13's Singapore node: the source gives no CN2 GIA price there."""
-    path = ADVICE_SCENARIOS / "q13_sg_sellers_pi_below_threshold.json"
-    r = scenario_plan(path)
+    test_premium22.py), so the unpriced case was q13's Singapore node: the source gives no CN2 GIA price there.
+    lines38 (blind review 27) prices it at Hong Kong's row as a stand-in: the unpriced case is q13 without it."""
+    r = no_stand_in(monkeypatch, advice_answers("q13_sg_sellers_pi_below_threshold"))
     c = r.costs
     assert r.line_cost is not None and r.line_cost.monthly is None  # no sourced per-Mbps price: unknown, not 0
     assert c.line_excluded and c.monthly_with_line is None
-    en, zh = _cost_row(scenario_memo(path, "en"), "en"), _cost_row(scenario_memo(path, "zh_CN"), "zh_CN")
+    en, zh = (_cost_row(render_memo_markdown(r, lang), lang) for lang in ("en", "zh_CN"))
     assert "this total leaves out the network line" in en and f"about {r.line_cost.mbps:,.0f} Mbps" in en
     assert "此合计不含三网优化" in zh
     assert r.finding("cost.line_bandwidth").detail_key.endswith(".excluded.detail")

@@ -109,9 +109,16 @@ def test_a_running_service_reviews_its_mlps_grading_and_a_new_one_grades_first(l
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_idc_rack_line_says_its_quote_likely_carries_a_minimum(lang: str) -> None:
     # s31-ctb32: q26 now rents until a covered quote (rent-then-buy), so its line is a cloud's; q31 buys into a rack
-    line = only_finding(advice_plan("q31_icp_filed_hosting_move"), "cost.line_bandwidth")
-    assert line.params["cost"]["tr"] == "misc32.line.cost_colo"
-    assert re.search(r"minimum commitment|最低承诺", line.title_in(lang))
+    # lines38 (blind review 27, q31): page 1's total says the commitment is not in it, the finding no longer repeats it
+    r = advice_plan("q31_icp_filed_hosting_move")
+    line = only_finding(r, "cost.line_bandwidth")
+    assert line.params["cost"]["tr"] == "lines38_line.cost_colo_said"
+    cost = next(x for x in render_memo_markdown(r, lang).splitlines() if x.startswith(("| Cost |", "| 成本 |")))
+    assert re.search(r"minimum bandwidth commitment|最低承诺", cost)
+    # the team's own servers already in their data centre (q39): their contract is signed, the finding says it
+    own = only_finding(advice_plan("q39_hybrid_l20_base_cloud_burst"), "cost.line_bandwidth")
+    assert own.params["cost"]["tr"] == "misc32.line.cost_colo"
+    assert re.search(r"minimum commitment|最低承诺", own.title_in(lang))
     # a cloud's line (no rack) says no such thing
     cloud = only_finding(advice_plan(Q32), "cost.line_bandwidth")
     assert cloud.params["cost"]["tr"] != "misc32.line.cost_colo"

@@ -2,7 +2,8 @@
 (issue 25, costs: "line bandwidth per Mbps with sources"; re-check 11b: q12, q13, q21, q43 left it unpriced).
 
 - CN2 GIA and three-network lines are priced by the node's region where a dated source gives a price (Hong Kong;
-  CN2 GIA also US West), with that source and its grade; a region the source does not price stays unknown.
+  CN2 GIA also US West), with that source and its grade; Singapore and Japan at Hong Kong's row as a labelled
+  stand-in (blind review 27, q13); a region the source does not price stays unknown.
 - A priced line is in page 1's total and the budget is judged on that total: a budget the GPUs alone fit but the
   GPUs and the line do not is not "within budget".
 - An unpriced line is said at the total and at the budget: not counted, with the room the budget leaves for it.
@@ -14,7 +15,7 @@ import pytest
 
 from advisor.plan.line_cost import price_row, rate_conv
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, advice_plan, planned
+from tests.support.planned import advice_answers, advice_plan, no_stand_in, planned
 
 LANGS = ("en", "zh_CN")
 HK = "q43_us_team_mainland_low_latency"  # Hong Kong, three-network, USD budget
@@ -30,9 +31,13 @@ def test_premium_rows_carry_a_dated_source_and_a_grade_and_only_where_sourced():
         row = price_row(line, region)
         assert row is not None and row["url"].startswith("https://") and row["date"] and row["grade"] in "ABCU"
         assert 0 < float(row["low"]) <= float(row["high"]) and row["currency"] in ("CNY", "USD")
-    for line, region in (("cn2_gia", "singapore"), ("three_network", "singapore"), ("three_network", "us_west"),
-                         ("cn2_gia", "japan")):  # fmt: skip
+    for line, region in (("three_network", "us_west"), ("cn2_gia", "us_east"), ("three_network", "europe")):
         assert price_row(line, region) is None, (line, region)
+    # no row of their own, Hong Kong's standing in, marked so (blind review 27, q13: lines38)
+    for line, region in (("cn2_gia", "singapore"), ("three_network", "singapore"), ("cn2_gia", "japan")):
+        row = price_row(line, region)
+        assert row is not None and row["stand_in_from"] == "hong_kong", (line, region)
+        assert {k: v for k, v in row.items() if k != "stand_in_from"} == price_row(line, "hong_kong")
     assert price_row("bgp", "mainland") is not None and price_row("any", "hong_kong") is None
 
 
@@ -79,8 +84,8 @@ def test_the_budget_is_judged_on_the_total_with_the_priced_line():
     assert roomy.costs.within_budget is True and not roomy.costs.budget_straddles
 
 
-def test_an_unpriced_line_is_said_at_the_total_and_at_the_budget_never_a_zero():
-    r = advice_plan(SG)
+def test_an_unpriced_line_is_said_at_the_total_and_at_the_budget_never_a_zero(monkeypatch):
+    r = no_stand_in(monkeypatch, advice_answers(SG))
     c, lc = r.costs, r.line_cost
     assert r.region == "singapore" and lc is not None and lc.monthly is None
     assert c.line_excluded and c.monthly_with_line is None
@@ -94,9 +99,9 @@ def test_an_unpriced_line_is_said_at_the_total_and_at_the_budget_never_a_zero():
         assert f"{room:,.0f}" in budget, budget  # the room the budget leaves for the line
 
 
-def test_an_unpriced_line_over_the_budget_says_it_adds_to_it():
+def test_an_unpriced_line_over_the_budget_says_it_adds_to_it(monkeypatch):
     # a budget under any setup's cost (a leaner one without the spare would fit a budget just under this one's)
-    r = planned({**advice_answers(SG), "monthly_budget": {"amount": 1000, "currency": "USD"}})
+    r = no_stand_in(monkeypatch, {**advice_answers(SG), "monthly_budget": {"amount": 1000, "currency": "USD"}})
     assert r.costs.within_budget is False and r.costs.line_excluded
     memo = render_memo_markdown(r, "en")
     assert "adds to the total" in _row(memo, "Budget")

@@ -260,3 +260,14 @@ def short_lived(answers: dict[str, Any]) -> dict[str, Any]:
     from advisor.plan.hosted_tie import LEAD_MAX_MONTHS
 
     return {**answers, "expected_duration_months": LEAD_MAX_MONTHS}
+
+
+def no_stand_in(monkeypatch: Any, answers: dict[str, Any]) -> PlanResult:
+    """The plan made with no region's line price standing in for another's (``line_cost.price_row``'s stand-ins,
+    lines38): a Singapore premium line unpriced, as before blind review 27, for the tests of an unpriced line; not
+    cached, as the patch changes the plan."""
+    from advisor.plan.data import gpu_choice_facts
+
+    for line in ("cn2_gia", "three_network"):
+        monkeypatch.delitem(gpu_choice_facts()["line_bandwidth"]["prices"][line], "stand_ins")
+    return make_plan(answers_from_dict(answers))
