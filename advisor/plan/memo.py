@@ -1451,6 +1451,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         basis += t("prices25.key.not_offered", provider=gone.provider, gpu=gone.gpu_name, instance=gone.instance,
                    region=t(f"plan.region.{gone.region}")) if gone is not None else \
             t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
+        basis += in_region_fallback.cost_clause(result, lang, FIRST_STEPS)  # plan B's own price there (q25, r27)
     basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
     # owning about the same as renting: said (q26, s22); the buy's threshold left to the headline where it says it
     basis += own_rent_verdict.page_one_clause(result, lang,

@@ -1,0 +1,70 @@
+"""Blind review 27, small causes (issue #25): a source cited only where the page says something it supports for this
+plan (q23: mainland → Hong Kong latencies in a Japan memo), and page 1's cost beside a stand-in price saying what
+plan B, priced in the region itself, costs (q25: "the boss should see the confirmed figure, or both")."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan import in_region_fallback
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.money_text import money_range
+from advisor.plan.result import MoneyRange
+from tests.support.planned import advice_answers, planned
+
+MAINLAND_ROUTES = "nxtrace"  # the mainland → Hong Kong / Tokyo / US West route measurements' url
+CARRIER_TABLE = "china-net/Internationally-connected"  # the Hong Kong carriers' IP-transit prices
+
+
+def _row(md: str, name: str) -> str:
+    return next(line for line in md.splitlines() if line.startswith(f"| {name} |"))
+
+
+@pytest.mark.parametrize("name", ["q23_japan_game_npc", "q09_eu_voice_agent"])
+def test_latency_budget_for_users_off_the_mainland_cites_no_mainland_routes(name: str) -> None:
+    r = planned(advice_answers(name))
+    f = r.finding("region.latency_budget")
+    assert f is not None and f.params.get("predicted")
+    assert f.sources and all(MAINLAND_ROUTES not in s.url for s in f.sources)
+    assert any("RFC 8446" in s.title for s in f.sources)  # the handshakes it names keep their source
+    for lang in ("en", "zh_CN"):
+        assert "github.com/nxtrace" not in render_memo_markdown(r, lang)
+
+
+def test_latency_budget_for_mainland_users_keeps_the_route_measurements() -> None:
+    r = planned(advice_answers("q43_us_team_mainland_low_latency"))
+    f = r.finding("region.latency_budget")
+    assert f is not None and any(MAINLAND_ROUTES in s.url for s in f.sources)
+
+
+@pytest.mark.parametrize("name,line,cited,not_cited", [
+    ("q14_medical_followup_mainland", "bgp", "aliyunyh.com", CARRIER_TABLE),
+    ("q22_hk_company_telecom_only", "cn2_gia", CARRIER_TABLE, "aliyunyh.com"),
+])
+def test_line_cost_cites_only_its_own_lines_prices(name: str, line: str, cited: str, not_cited: str) -> None:
+    r = planned(advice_answers(name))
+    f = r.finding("cost.line_bandwidth")
+    assert f is not None and r.line_cost is not None and r.line_cost.line == line
+    urls = [s.url for s in f.sources]
+    assert any(cited in u for u in urls) and not any(not_cited in u for u in urls)
+    assert f.verify is any(s.needs_verify for s in f.sources)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_stand_in_cost_has_plan_bs_own_price_beside_it(lang: str) -> None:
+    r = planned(advice_answers("q25_hk_bank_retail"))
+    fb = r.in_region_fallback
+    assert fb is not None and fb["meets"]
+    assert in_region_fallback.hardware_clause(r, lang, 3)
+    cost = _row(render_memo_markdown(r, lang), "Cost" if lang == "en" else "成本")
+    figure = money_range(MoneyRange(low=fb["monthly"][0], high=fb["monthly"][1]), fb["currency"])
+    assert figure in cost and fb["gpu"] in cost and f"{fb['n']} " in cost
+    budget = r.costs.budget_monthly
+    assert budget is not None and fb["monthly"][0] > budget  # q25: plan B sold there is over the budget, said so
+    assert ("over the budget" if lang == "en" else "超出预算") in cost
+
+
+def test_no_plan_b_price_where_the_part_is_priced_in_the_region() -> None:
+    r = planned(advice_answers("q23_japan_game_npc"))
+    assert r.in_region_fallback is None
+    assert in_region_fallback.cost_clause(r, "en", 3) == ""
