@@ -68,3 +68,38 @@ def test_no_plan_b_price_where_the_part_is_priced_in_the_region() -> None:
     r = planned(advice_answers("q23_japan_game_npc"))
     assert r.in_region_fallback is None
     assert in_region_fallback.cost_clause(r, "en", 3) == ""
+
+
+# ---- the company's own PIPL duties on page 1 (review 27, q22) -------------------------------------------------------
+
+def _reasons(md: str) -> list[str]:
+    """Page 1's numbered reasons (before section 2)."""
+    head = md.split("\n## ", 2)[1]
+    return [line for line in head.splitlines() if line[:1].isdigit() and ". **" in line[:6]]
+
+
+@pytest.mark.parametrize("name", ["q22_hk_company_telecom_only", "q43_us_team_mainland_low_latency"])
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_customers_export_duty_takes_the_place_the_api_paragraph_frees(name: str, lang: str) -> None:
+    from advisor.plan.reasons import DUTY_CASES, HOSTED, WHY_MAX, deciding, duty_in_freed_place
+
+    r = planned(advice_answers(name))
+    f = r.finding("pi.none_as_answered")
+    assert f is not None and f.title_key in DUTY_CASES
+    assert f not in deciding(r.findings)  # a caveat in the ranking: only the freed place takes it
+    title = f.title_in(lang)
+    assert ("Art. 53" if lang == "en" else "第五十三条") in title
+    listed = _reasons(render_memo_markdown(r, lang))
+    assert any(title in line for line in listed)
+    shown = [g for g in duty_in_freed_place(deciding(r.findings), r.findings, True) if g.id != HOSTED]
+    assert f in shown and len(shown) <= WHY_MAX
+
+
+def test_freed_place_stays_empty_without_a_duty_case() -> None:
+    """Another finding ranked next is not raised into the freed place (q12: four reasons, as before)."""
+    from advisor.plan.reasons import DUTY_CASES, HOSTED, deciding, duty_in_freed_place
+
+    r = planned(advice_answers("q12_hk_saas_pi_contract"))
+    why = deciding(r.findings)
+    assert any(f.id == HOSTED for f in why) and not any(f.title_key in DUTY_CASES for f in r.findings)
+    assert duty_in_freed_place(why, r.findings, True) == why
