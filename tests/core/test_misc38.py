@@ -103,3 +103,44 @@ def test_freed_place_stays_empty_without_a_duty_case() -> None:
     why = deciding(r.findings)
     assert any(f.id == HOSTED for f in why) and not any(f.title_key in DUTY_CASES for f in r.findings)
     assert duty_in_freed_place(why, r.findings, True) == why
+
+
+# ---- a context cap and a per-million price for the product owner (review 27, q18) -----------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_context_cap_on_a_paid_api_is_a_product_decision(lang: str) -> None:
+    from advisor.plan import context_refusal37
+
+    r = planned(advice_answers("q18_us_fleet_32_h100"))
+    got = context_refusal37.line(r, lang)
+    assert got is not None
+    text, basis = got
+    assert text.startswith(basis)  # where the cap comes from (p95 prompt + p95 answer), then whose decision it is
+    assert ("product decision" in text and "product owner" in text) if lang == "en" else \
+        ("产品决定" in text and "产品负责人" in text)
+    assert f"--max-model-len {r.hardware.max_model_len}" in text
+    assert text in render_memo_markdown(r, lang).split("\n## ", 2)[1]  # on page 1
+
+
+def test_context_cap_on_a_public_api_is_said_as_a_public_one() -> None:
+    from advisor.plan import context_refusal37
+
+    r = planned({**advice_answers("q18_us_fleet_32_h100"), "charges_users": False, "audience": "public"})
+    got = context_refusal37.line(r, "en")
+    assert got is not None and "open to the public" in got[0] and "paid API" not in got[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_per_million_price_on_an_assumed_month_says_so(lang: str) -> None:
+    from advisor.plan import owned_capital37
+
+    r = planned(advice_answers("q18_us_fleet_32_h100"))
+    own = r.costs.per_million_basis["own_volume"]
+    assert own["answered"] is False  # no requests a day: the month is the plan's estimate
+    said = owned_capital37.clause(r, lang)
+    factor = r.costs.volume_basis["factor"]
+    assert (f"peak ÷ {factor}" in said and "give requests a day" in said) if lang == "en" else \
+        (f"峰值 ÷ {factor}" in said and "每日请求数" in said)
+    # the month answered: the figure stands on the answers' own volume, no caveat
+    own["answered"] = True
+    assert "assumed" not in owned_capital37.clause(r, "en")
