@@ -27,7 +27,10 @@ def line(result: PlanResult, lang: str) -> tuple[str, str] | None:
     """(page 1's line, the assumption's own text it replaces in section 7), or None: not a paid API, the context
     given, no serve command to carry the cap, or the model accepts no more than the plan's context."""
     a = result.answers or {}
-    if not (a.get("use_case") == "api" and a.get("charges_users") is True) or result.deployment_form == "hosted_api":
+    # a paid API, or one open to the public (blind review 27, q18: "a product decision … should go to the product
+    # owner explicitly"): a request turned away is a user's error either way
+    paid, public = a.get("charges_users") is True, a.get("audience") == "public"
+    if a.get("use_case") != "api" or not (paid or public) or result.deployment_form == "hosted_api":
         return None
     assumed, hw = _assumed(result), result.hardware
     if assumed is None or not hw.command or not hw.max_model_len or not a.get("model"):
@@ -39,7 +42,7 @@ def line(result: PlanResult, lang: str) -> tuple[str, str] | None:
     if limit <= hw.max_model_len:
         return None
     said = assumed.text_in(lang)  # the figure's basis and the refusal, as section 7 said them, then the question
-    text = translate(lang, "ownedcost37_context.confirm", assumed=said, flag=str(hw.max_model_len),
+    text = translate(lang, "ownedcost37_context.confirm" if paid else "misc38_context.public", assumed=said, flag=str(hw.max_model_len),
                      model=hw.model_name or str(a["model"]), limit=number_text(limit))
     return text, said
 

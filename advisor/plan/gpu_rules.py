@@ -289,6 +289,21 @@ def _all_work_moves(c, ch, count: int) -> dict | str:
     return {"tr": "gpuwhy27.fleet.all_moves", "cards": more["cards"]}
 
 
+def _line_sources(out: Any, line: str) -> Any:
+    """The finding citing only the prices of its own line (``sources_by_line``): a mainland BGP line never lists the
+    Hong Kong carrier table, nor a premium return route the mainland cloud's BGP list (blind review 27, q23: a
+    source the page cites for nothing that concerns the plan confuses the reader)."""
+    from advisor.plan.data import rule_meta
+    from advisor.plan.result import Source
+
+    rows = rule_meta("cost.line_bandwidth").get("sources_by_line", {}).get(line)
+    if rows is None:
+        return out
+    out.sources = [Source.model_validate(s) for s in rows]
+    out.verify = any(s.needs_verify for s in out.sources)
+    return out
+
+
 @rule("cost.line_bandwidth", "cost")
 def line_bandwidth(f: Facts):
     """The premium line's bandwidth at the peak, per Mbps a month with its source; unknown said as unknown."""
@@ -317,6 +332,7 @@ def line_bandwidth(f: Facts):
                   out=f"{lc.out_mbps:.2g}", inp=f"{lc.in_mbps:.2g}", headroom=f"{lc.headroom:g}",
                   tok_s=round(lc.output_tokens_per_s),
                   share=_burst_days(f.sized_ctx) if burst_only else "")  # fmt: skip
+    out = _line_sources(out, lc.line)  # before what the files and the colocated rate add to them
     if lc.in_file_mbps is not None:  # whole documents uploaded as files: what sizes the upload, with its assumption
         out = line_files.said(out, lc)
     if colo_rate(lc.line, f.form) and lc.source is not None:

@@ -173,4 +173,24 @@ def hardware_clause(result: Any, lang: str, first_steps: int) -> str:
                               "twin": tw["gpu"] if tw is not None else ""})
 
 
-__all__ = ["find", "hardware_clause", "in_region_rows", "phrase", "quote_first", "record", "stand_in", "with_step"]
+def cost_clause(result: Any, lang: str, first_steps: int) -> str:
+    """Page 1's cost row beside the stand-in figure: plan B's GPU rent from the region's own price row, where page 1
+    names the unconfirmed part and plan B meets the target: "; priced there today: plan B, 20 × NVIDIA A10 24GB,
+    31,873 USD a month of GPU rent, over the budget (next step 1)" (blind review 27, q25: "the boss should see the
+    confirmed figure, or both, not the speculative one"); "" elsewhere (no plan B priced there meets the target)."""
+    from advisor.plan.result import render
+
+    fb = result.in_region_fallback
+    if fb is None or not fb["meets"] or not hardware_clause(result, lang, first_steps):
+        return ""
+    n = next(i for i, s in enumerate(result.next_steps[:first_steps], start=1) if s.id == "quotes" and s.otherwise)
+    lo, hi = fb["monthly"]
+    budget = result.costs.budget_monthly
+    fit = "" if budget is None else "within" if hi <= budget else "over" if lo > budget else "part"
+    return render(lang, "misc38_key.fallback_cost", {
+        "n": fb["n"], "gpu": fb["gpu"], "step": n,
+        "monthly": money_range(MoneyRange(low=lo, high=hi), fb["currency"]),
+        "budget": {"tr": f"misc38_budget.{fit}"} if fit else ""})
+
+
+__all__ = ["cost_clause", "find", "hardware_clause", "in_region_rows", "phrase", "quote_first", "record", "stand_in", "with_step"]

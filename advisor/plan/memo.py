@@ -134,7 +134,7 @@ from advisor.plan.memo_node_curves import no_curve_key
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
-from advisor.plan.reasons import deciding
+from advisor.plan.reasons import deciding, duty_in_freed_place
 from advisor.plan.result import (
     PRECEDES,
     SEVERITY_ORDER,
@@ -1101,7 +1101,11 @@ def memo_context(
     registration_route37.said_once(rendered, findings, route, lang)
     memo_lead_once.yardstick_on_page1(rendered, findings, alternative, lang)  # the other region's list: page 1's
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
-    why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
+    paragraph = bool(lead or alternative)
+    # the place that reason held goes to the company's own duties where they come next, not to filler (blind
+    # review 27, q22/q43: four reasons, and the PIPL reach with its representative below the line)
+    why = memo_lead_once.reasons_past_paragraph([_finding(f, lang) for f in duty_in_freed_place(
+        deciding(every, as_asked), every, paragraph)], paragraph)
     unit = unit_first.text(result, every, lang)  # tokens sold below their cost: said first (review 25, q11)
     why = unit_first.past(why, unit)
     # one server within a straddled budget: page 1's choice, the budget finding's plain title then (s31-bigctx32)
@@ -1454,6 +1458,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         basis += t("prices25.key.not_offered", provider=gone.provider, gpu=gone.gpu_name, instance=gone.instance,
                    region=t(f"plan.region.{gone.region}")) if gone is not None else \
             t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
+        basis += in_region_fallback.cost_clause(result, lang, FIRST_STEPS)  # plan B's own price there (q25, r27)
     basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
     # owning about the same as renting: said (q26, s22); the buy's threshold left to the headline where it says it
     basis += own_rent_verdict.page_one_clause(result, lang,

@@ -78,7 +78,22 @@ def clause(result: PlanResult, lang: str) -> str:
                       grade=f["grade"], mark=" ⚠" if f["grade"] in ("C", "U") else "", date=f["date"])
     return translate(lang, "ownedcost37_capital.with", months=f["months"], card=rng(f["card"]), grade=grade,
                      gpus=number_text(f["gpus"]), monthly=rng(f["monthly"]), input=rng(f["input"]),
-                     output=rng(f["output"]))
+                     output=rng(f["output"]), assumed=_assumed_month(result, lang))
+
+
+def _assumed_month(result: PlanResult, lang: str) -> str:
+    """", though its month of tokens is assumed (the day's average taken as the peak ÷ 3): give requests a day
+    before pricing on it" where the month the figure divides is the plan's estimate, not the answers' own volume
+    (blind review 27, q18: "the monthly token volume is a peak ÷ 3 guess, so the per-million pricing figure should
+    carry that caveat"); "" where the answers gave it."""
+    c = result.costs
+    own = (c.per_million_basis or {}).get("own_volume") or {}
+    if not own or own.get("answered", True):
+        return ""
+    factor = (c.volume_basis or {}).get("factor")
+    basis = translate(lang, "misc38_capital.basis_factor", factor=factor) if factor else \
+        translate(lang, "misc38_capital.basis_plain")
+    return translate(lang, "misc38_capital.assumed", basis=basis)
 
 
 __all__ = ["clause", "figures"]

@@ -51,6 +51,12 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           "fin.two_zones", "pi.eu_special_category", "genai.closed_pilot",
                           # s33-steps: a DPIA for large-scale processing in the EU (holds whatever is decided)
                           "pi.eu_large_scale_dpia"})  # fmt: skip
+# a caveat's case that lays duties on the company itself: "no personal information, as answered" where business
+# customers send their people's prompts out of the mainland to a company with no entity there, which PIPL then
+# reaches (Art. 3(2)) and asks for a representative (Art. 53). Ranked as a caveat, it takes the place the hosted
+# API's paragraph frees on page 1 (``duty_in_freed_place``; blind review 27, q22: "the most important compliance
+# point; raise it to the decision section together with PIPL Art. 53")
+DUTY_CASES = frozenset({"plan.rule.pi.none_as_answered.customers.title"})
 # s18-duties: the likely-public reading of a business service is on page 1 (it sets the launch date), but after the
 # reasons that decide where it runs (q21 led with it, above "launch in Hong Kong: the ICP filing cannot finish")
 # s31-publicsaas31: so is a subscription's "public" risk with no mainland entity to file (q12, q13)
@@ -202,3 +208,20 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")
     weighed = [f for f in ranked[WHY_MAX:] if f.id in WEIGH_RULES and not off(f)]
     return out[:WHY_MAX - len(weighed)] + weighed if weighed else out
+
+
+def duty_in_freed_place(why: list[Finding], findings: Sequence[Finding], paragraph: bool) -> list[Finding]:
+    """``why`` (page 1's reasons) where the Decision prints the hosted API's paragraph (``paragraph``): that paragraph
+    says the hosted finding in full, and the place it held goes to the first finding of ``findings`` whose case lays
+    duties on the company (``DUTY_CASES``), after the others (blind review 27, q22/q43). Any other finding stays
+    below the line: q10's "personal information stays on a mainland node" or q40's N+1 as a fifth reason would be
+    filler."""
+    if not paragraph or not any(f.id == HOSTED for f in why):
+        return why
+    duty = next((f for f in by_weight(findings) if f.title_key in DUTY_CASES and f not in why), None)
+    if duty is None:
+        return why
+    return [*(f for f in why if f.id != HOSTED), duty, *(f for f in why if f.id == HOSTED)]
+
+
+HOSTED = "cost.hosted_weighed"  # the hosted API weighed: what page 1's paragraph says in full
