@@ -50,6 +50,7 @@ from advisor.plan import (
     fleet_where,
     headline25,
     in_region_fallback,
+    kv_cap_note38,
     kv_page_one37,
     line_total,
     memo_api_only,
@@ -1073,6 +1074,9 @@ def memo_context(
     numbers, sources = _numbered_sources(findings, lang, led)
     if led:  # page 1 cites that list by its number
         lead = lead_text(memo_lead_once.cite_led_source(start, numbers, led), lang, markdown=True)
+    # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
+    # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
+    kv_risk = "" if lead else kv_page_one37.line(result, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     memo_lead_once.point_to_lead(rendered, findings, lead, lang)
@@ -1137,9 +1141,7 @@ def memo_context(
         "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
         + budget_basis.decision_clause(result.costs, lang),  # within only on a commitment: so is the first line
         "key_rows": _key_rows(result, lang),
-        # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
-        # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
-        "kv_risk": "" if lead else kv_page_one37.line(result, lang),
+        "kv_risk": kv_risk,
         # an assumed TPOT target under a consumer chat's users: what they see, said once (s35-chatspeed, review 26)
         "chat_speed": chat_speed37.sentence(result, lang),
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
@@ -1213,6 +1215,7 @@ def memo_context(
         if result.nodes else t("memo.hw.command_intro"),
         "command_source": " ".join(x for x in (_command_source(hw.command, result.region, lang),
                                                _command_stack(result, lang), prefix_cache_note.note(result, lang),
+                                               kv_cap_note38.note(result, lang, page_one=bool(kv_risk)),
                                                _checkpoint_placeholder(result, hw.command, lang)) if x),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],
