@@ -14,9 +14,8 @@ import dataclasses
 
 import pytest
 
-from advisor.plan import sizing
+from advisor.plan import answers_from_dict, sizing
 from advisor.plan.context import resolve
-from advisor.plan import answers_from_dict
 from advisor.plan.kv_fit import DP_ATTENTION_FLAGS
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import render
@@ -31,9 +30,9 @@ def _admitted(fit) -> int:
     return max(fit.max_num_seqs, fit.peak_per_replica, fit.failover_per_replica or 0)
 
 
-def _planned(name: str, **change: object):
-    ctx = resolve(answers_from_dict({**advice_answers(name), **change}))
-    return ctx
+def _planned(name: str):
+    """The plan's context as resolved from the answers (the context it was sized for)."""
+    return resolve(answers_from_dict(advice_answers(name)))
 
 
 @pytest.mark.parametrize("name", NAMES)
