@@ -527,7 +527,9 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         fit = cap.kv_fit  # the full-context count beside the average one (s32-kvfit33): the cap rests on the latter
         rows.append((t("memo.cap.memory_max"), _num(cap.memory_max_concurrency) if fit is None else
                      t("kvfit33.cap.memory_max", typical=_num(fit.at_typical), avg=_num(fit.typical_tokens),
-                       full_fit=_num(fit.at_full), context=_num(fit.context))))  # fmt: skip
+                       full_fit=_num(fit.at_full), context=_num(fit.context))
+                     + kv_cap_note38.row_clause(fit, hw.command, lang,
+                                                fallback=bool(lead_text(result.start_with, lang)))))  # fmt: skip
     likely, lc = cap.likely, result.latency_curve
     for key, p50, p99, span, target in (
             ("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms, likely and likely.ttft_ms,
@@ -1074,9 +1076,6 @@ def memo_context(
     numbers, sources = _numbered_sources(findings, lang, led)
     if led:  # page 1 cites that list by its number
         lead = lead_text(memo_lead_once.cite_led_source(start, numbers, led), lang, markdown=True)
-    # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
-    # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
-    kv_risk = "" if lead else kv_page_one37.line(result, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     memo_lead_once.point_to_lead(rendered, findings, lead, lang)
@@ -1141,7 +1140,9 @@ def memo_context(
         "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
         + budget_basis.decision_clause(result.costs, lang),  # within only on a commitment: so is the first line
         "key_rows": _key_rows(result, lang),
-        "kv_risk": kv_risk,
+        # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
+        # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
+        "kv_risk": "" if lead else kv_page_one37.line(result, lang),
         # an assumed TPOT target under a consumer chat's users: what they see, said once (s35-chatspeed, review 26)
         "chat_speed": chat_speed37.sentence(result, lang),
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
@@ -1215,7 +1216,6 @@ def memo_context(
         if result.nodes else t("memo.hw.command_intro"),
         "command_source": " ".join(x for x in (_command_source(hw.command, result.region, lang),
                                                _command_stack(result, lang), prefix_cache_note.note(result, lang),
-                                               kv_cap_note38.note(result, lang, page_one=bool(kv_risk)),
                                                _checkpoint_placeholder(result, hw.command, lang)) if x),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],

@@ -18,7 +18,7 @@ from advisor.plan import answers_from_dict, sizing
 from advisor.plan.context import resolve
 from advisor.plan.kv_fit import DP_ATTENTION_FLAGS
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.result import render
+from advisor.plan.result import lead_text, render
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan
 
 LANGS = ("en", "zh_CN")
@@ -48,6 +48,8 @@ def test_the_serve_commands_context_and_cap_agree_with_the_kv_cache_or_the_memo_
     assert ctx.max_context <= hw.max_model_len <= ctx.model.max_context
     if fit.at_full >= _admitted(fit) or r.deployment_form == "hosted_api":
         return
+    if lead_text(r.start_with, "en") and not fit.load_over_full:
+        return  # a fallback under a hosted-API lead whose load the cache holds: the cap alone is not read there
     # the cap (or the load) above what the cache holds at the full context: said in numbers in both languages
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
