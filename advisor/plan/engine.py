@@ -94,6 +94,7 @@ from advisor.plan import (
     second_unit,
     see_fixes,
     serve_engine,
+    served_context38,
     single_card,
     sizing,
     spare_in_units,
@@ -1349,6 +1350,11 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
     questions = _open_questions(answers, c, f) if with_questions else []
     # a relaxed first-token target: the plan's own figures, and the question on page 1 (the team's choice)
     assumptions, questions = ttft_choice.restate(c.assumptions, questions, capacity, curve)
+    # the assumed context said with the longer limit the serve command sets (served_context38), where a command is
+    # shown: a hosted API's memo starts no server
+    if chosen is not None and form != "hosted_api":
+        assumptions = served_context38.restate(assumptions, sized.max_context, hardware.max_model_len,
+                                               served_context38.admitted(sized, chosen))
     # a rented plan: renting from another provider than the filing's needs an access record, said plainly (s31)
     assumptions, questions = access_record_rent.restate(assumptions, questions, form)
     # every GPU billed all month (a part sold only through the cloud's sales): the bursts' days set the tokens alone
@@ -1917,10 +1923,12 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         levels, knee = served_curve(c, ch)
         cap_per = claimed_capacity(c, ch)
     seqs = engine_cap(c, ch)  # the claim (a service) or what the KV cache holds (a batch): the curve runs with it
-    cmd = serve_engine.serve_command(c, req, ch.weights, ch.tp, ch.memory.gpu_memory_bytes, seqs)
+    # the command's context: longer than the planned one where the KV cache holds all it admits there (s36, q02)
+    sc = dataclasses.replace(c, max_context=served_context38.served(c, ch)[0])
+    cmd = serve_engine.serve_command(sc, req, ch.weights, ch.tp, ch.memory.gpu_memory_bytes, seqs)
     if cmd and c.model.hf_repo and c.served_name and c.served_name != c.model.hf_repo:
         cmd = cmd.replace(c.model.hf_repo, c.served_name, 1)
-    flags = [f"--max-model-len {c.max_context}", f"--max-num-seqs {seqs}"]
+    flags = [f"--max-model-len {sc.max_context}", f"--max-num-seqs {seqs}"]
     if ch.tp > 1:
         flags.append(f"--tensor-parallel-size {ch.tp}")
     fmt = get_format(ch.weights)
@@ -1930,9 +1938,9 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         flags.append("--kv-cache-dtype fp8")
     hw = Hardware(
         gpu=ch.gpu.id, gpu_name=ch.gpu.name, gpus_per_replica=ch.tp, replicas=ch.replicas, total_gpus=ch.total_gpus,
-        weights=ch.weights, kv_dtype=ch.kv_dtype, tp=ch.tp, max_model_len=c.max_context, max_num_seqs=seqs,
+        weights=ch.weights, kv_dtype=ch.kv_dtype, tp=ch.tp, max_model_len=sc.max_context, max_num_seqs=seqs,
         engine_flags=serve_engine.engine_flags(c, flags), command=cmd, model=c.model.id, model_name=_model_name(c),
-        by_hand=serve_engine.by_hand(c, ch.tp, ch.weights, ch.kv_dtype, seqs),
+        by_hand=serve_engine.by_hand(sc, ch.tp, ch.weights, ch.kv_dtype, seqs),
     )  # fmt: skip
     mem_c = ch.memory.kv_tokens // max(c.prompt_avg + c.output_avg, 1)
     if c.is_batch:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from advisor.plan import kv_card, sizing
+from advisor.plan import kv_card, served_context38, sizing
 from advisor.plan.capacity import engine_cap, one_down_load
 from advisor.plan.context import Ctx
 from advisor.plan.kv_fp8_set import bf16_full_fit
@@ -105,12 +105,14 @@ def kv_fit(ctx: Ctx, ch: sizing.Candidate | None) -> KvFit | None:
     down = one_down_load(ctx, ch)
     cap = engine_cap(ctx, ch)
     worst = max(ch.per_replica, down or 0)
-    at_full, at_typical = m.max_concurrency_kv, m.kv_tokens // max(typical, 1)
+    # at the serve command's context: longer than the planned one where the cache holds all it admits there
+    context, at_full = served_context38.served(ctx, ch)
+    at_typical = m.kv_tokens // max(typical, 1)
     most = max(worst, cap)
     verdict = "full_context" if most <= at_full else "average_lengths" if most <= at_typical else "short"
     return KvFit(
         kv_tokens=m.kv_tokens, kv_gib_per_gpu=round(m.kv_budget_bytes / GIB, 1), kv_dtype=ch.kv_dtype,
-        context=ctx.max_context, typical_tokens=typical, at_typical=at_typical, at_full=at_full,
+        context=context, typical_tokens=typical, at_typical=at_typical, at_full=at_full,
         peak_per_replica=ch.per_replica, failover_per_replica=down, max_num_seqs=cap, verdict=verdict,
         load_over_full=worst > at_full, remedies=_remedies(ctx, ch, worst) if worst > at_full else [],
         bf16_full_fit=bf16_full_fit(ch), source=SOURCE)  # fmt: skip

@@ -89,6 +89,11 @@ def kv_limit_phrases(
     flags = DP_ATTENTION_FLAGS.get(sizing.serving_profile(ctx).id)
     if ctx.model.is_mla and ctx.model.is_moe and ch.tp > 1 and flags:
         out.append({"tr": "kvlimit28.dp_attention", "tp": ch.tp, "flags": flags})
+        if sizing.serving_profile(ctx).id != "sglang":
+            # SGLang's own flags beside vLLM's: its DP-attention guide (docs.sglang.io, advanced_features/
+            # dp_dpa_smg_guide, grade A) names MLA models such as DeepSeek's (blind review 27, q35: "mention SGLang
+            # as the alternative engine")
+            out.append({"tr": "dsv3cmd38_dp.sglang", "flags": DP_ATTENTION_FLAGS["sglang"]})
     return out
 
 

@@ -52,6 +52,7 @@ from advisor.plan import (
     floor_assume38,
     headline25,
     in_region_fallback,
+    kv_cap_note38,
     kv_page_one37,
     line_total,
     memo_api_only,
@@ -528,7 +529,9 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         fit = cap.kv_fit  # the full-context count beside the average one (s32-kvfit33): the cap rests on the latter
         rows.append((t("memo.cap.memory_max"), _num(cap.memory_max_concurrency) if fit is None else
                      t("kvfit33.cap.memory_max", typical=_num(fit.at_typical), avg=_num(fit.typical_tokens),
-                       full_fit=_num(fit.at_full), context=_num(fit.context))))  # fmt: skip
+                       full_fit=_num(fit.at_full), context=_num(fit.context))
+                     + kv_cap_note38.row_clause(fit, hw.command, lang,
+                                                fallback=bool(lead_text(result.start_with, lang)))))  # fmt: skip
     likely, lc = cap.likely, result.latency_curve
     for key, p50, p99, span, target in (
             ("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms, likely and likely.ttft_ms,
