@@ -911,22 +911,14 @@ def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
 
 
 def _curve_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
-    """The latency table's levels; one past the serve command's cap (--max-num-seqs) is labelled as queued: its
-    first-token time is mostly the wait for a seat (s36-longctx; review 27, q03: "the 20-column 'TTFT P99 30,279 ms'
-    needs a clear label as queueing past the cap, or it will alarm readers")."""
+    """The latency table's levels; one past the serve command's cap (--max-num-seqs) is labelled as queued past the
+    cap, in its own cell (a note under the table pushed q07's English onto a sixth page): its first-token time holds
+    the wait for a seat (s36-longctx; review 27, q03: "the 20-column 'TTFT P99 30,279 ms' needs a clear label as
+    queueing past the cap, or it will alarm readers")."""
     cap = result.hardware.max_num_seqs
     return [{"c": translate(lang, "longctx38_curve.queued", c=_num(p.concurrency)) if cap and p.concurrency > cap
              else _num(p.concurrency), "ttft": _num(p.ttft_p99_ms, 1), "tpot": _num(p.tpot_p99_ms, 1),
              "tps": _num(p.output_tokens_per_s)} for p in result.latency_curve.points]
-
-
-def _curve_queued_note(result: PlanResult, lang: str) -> str:
-    """The line under the latency table that says what "(queued)" means, where a level lies past the cap and the
-    section's opening sentence does not already say so (``knee_is_cap``: the knee sentence is the cap's)."""
-    cap = result.hardware.max_num_seqs
-    if not cap or knee_is_cap(result) or not any(p.concurrency > cap for p in result.latency_curve.points):
-        return ""
-    return translate(lang, "longctx38_curve.queued_note", cap=_num(cap))
 
 
 def _evidence_row(e: RunEvidence, lang: str) -> dict[str, str]:
@@ -1243,7 +1235,6 @@ def memo_context(
         and result.deployment_form != "hosted_api" else "",
         "engine_flags": hw.engine_flags,
         "curve": _curve_rows(result, lang),
-        "curve_queued": _curve_queued_note(result, lang),
         "node_curves": node_curve_blocks(result, lang),  # a two-node plan's other node (q34)
         "node_main_label": node_curve_main_label(result, lang),
         "no_curve_key": no_curve_key(result),

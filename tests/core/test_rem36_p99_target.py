@@ -54,5 +54,5 @@ def test_q03_meets_its_target_and_its_row_says_the_top_is_over_it():
     text = memo_document(r, "en").markdown()
     assert "meets the target at the peak" in text  # the verdict, on the predicted P99
     # worded as the predictor's error band, never as a likely miss (s36-longctx; review 27, q01)
-    assert f"predicted against the {number_text(target, 1)} ms target" in row and "error band reaches" in row
+    assert f"predicted (target {number_text(target, 1)} ms)" in row and "predictor error band to" in row
     assert "over it" not in row
