@@ -1462,7 +1462,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
     # a job on rented GPUs: all its instances at once before its clock starts, its files' disks encrypted and wiped
     result.next_steps = job_cloud_steps.with_steps(result.next_steps, c, form, result.hardware, region, feasible)
     result.timeline.items = job_cloud_steps.timeline_items(result.timeline.items, result.next_steps)
-    result.next_steps = spare_over_budget.replacement_step(result.next_steps, result.findings)  # no spare server
+    result.next_steps = spare_over_budget.replacement_step(result.next_steps, result.findings, result.costs, c)  # no spare server
     result.next_steps = quotes_once.said_once(result.next_steps, result.findings)  # one "get quotes" (s23-pages23)
     if chosen is not None:
         result.line_cost = line_cost(sized, line, form, chosen, fx, region)  # the mainland node's line: its users' traffic

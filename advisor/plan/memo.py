@@ -45,6 +45,7 @@ from advisor.plan import (
     closest_api,
     cloud_price_labels,
     context_refusal37,
+    edge_risks38,
     feasible_gate,
     field_labels,
     fleet_said_once,
@@ -914,8 +915,14 @@ def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
     return out
 
 
-def _curve_rows(result: PlanResult) -> list[dict[str, str]]:
-    return [{"c": _num(p.concurrency), "ttft": _num(p.ttft_p99_ms, 1), "tpot": _num(p.tpot_p99_ms, 1),
+def _curve_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
+    """The latency table's levels; one past the serve command's cap (--max-num-seqs) is labelled as queued past the
+    cap, in its own cell (a note under the table pushed q07's English onto a sixth page): its first-token time holds
+    the wait for a seat (s36-longctx; review 27, q03: "the 20-column 'TTFT P99 30,279 ms' needs a clear label as
+    queueing past the cap, or it will alarm readers")."""
+    cap = result.hardware.max_num_seqs
+    return [{"c": translate(lang, "longctx38_curve.queued", c=_num(p.concurrency)) if cap and p.concurrency > cap
+             else _num(p.concurrency), "ttft": _num(p.ttft_p99_ms, 1), "tpot": _num(p.tpot_p99_ms, 1),
              "tps": _num(p.output_tokens_per_s)} for p in result.latency_curve.points]
 
 
@@ -1114,8 +1121,9 @@ def memo_context(
     # one server within a straddled budget: page 1's choice, the budget finding's plain title then (s31-bigctx32)
     one_server = memo_one_server.paragraph(result, lang) if result.feasible else ""
     memo_one_server.said_once(rendered, findings, why, lang, one_server)
+    edge = edge_risks38.line(result, lang)  # several edge risks at once: named together on page 1 (s36-longctx)
     if not one_server and result.feasible:  # the spare left out for the budget: the upgrade said (s31-q10lead32)
-        one_server = memo_one_server.upgrade_paragraph(result, lang)
+        one_server = memo_one_server.upgrade_paragraph(result, lang, lean=bool(edge))
         memo_one_server.upgrade_said_once(rendered, findings, lang, one_server)
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
     layouts = _layouts_sentence(result, lang, as_asked)
@@ -1131,6 +1139,7 @@ def memo_context(
         # the blockers the registration leaves in place, by their numbers above it (s36-apiplace, review 27 q07)
         "registration_route": route + registration_route37.still_applies(why, lang) if route else "",
         "one_server": one_server,
+        "edge_risks": edge,
         "lead": lead,
         # under an API lead the API's own reasons first, the fallback's labelled (s35-apihead: ``api_first_why``)
         "api_why": api_why,
@@ -1234,7 +1243,7 @@ def memo_context(
         "command_by_hand": render(lang, "engine19.by_hand", hw.by_hand) if hw.gpu and hw.by_hand and not as_asked
         and result.deployment_form != "hosted_api" else "",
         "engine_flags": hw.engine_flags,
-        "curve": _curve_rows(result),
+        "curve": _curve_rows(result, lang),
         "node_curves": node_curve_blocks(result, lang),  # a two-node plan's other node (q34)
         "node_main_label": node_curve_main_label(result, lang),
         "no_curve_key": no_curve_key(result),

@@ -59,6 +59,7 @@ def paragraph(result: PlanResult, lang: str) -> str:
 
 
 UPGRADE_KEY = "q10lead32.upgrade.choice"
+LEAN_KEY = "longctx38_upgrade.choice"  # without this plan's headroom and first token, said on the risks line
 POINT = "sizing.single_point"
 
 
@@ -67,17 +68,18 @@ def _upgrade(result: PlanResult) -> Finding | None:
                  and f.params["verdict"].get("tr") == "q10lead32.sp.upgrade"), None)
 
 
-def upgrade_paragraph(result: PlanResult, lang: str) -> str:
+def upgrade_paragraph(result: PlanResult, lang: str, lean: bool = False) -> str:
     """Page 1's upgrade paragraph of a plan that left its spare server out for the budget, or "" where it did not:
     the two servers' month and share within the budget against this plan's, the peak served with one down, the
-    headroom, and when to add the second."""
+    headroom, and when to add the second. ``lean``: page 1's risks line (``edge_risks38``) says this plan's headroom
+    and first-token margin, so the paragraph leaves them out (said once)."""
     f = _upgrade(result)
     cap, costs = result.capacity, result.costs
     total = line_total.judged_total(costs)
     c_max, replicas, peak = cap.max_concurrency_per_replica, result.hardware.replicas, cap.peak_concurrency
     if f is None or total is None or costs.budget_monthly is None or not c_max or not replicas or not peak:
         return ""
-    return render(lang, UPGRADE_KEY, {
+    return render(lang, LEAN_KEY if lean else UPGRADE_KEY, {
         **f.params["verdict"], "peak": peak,
         "one_pct": budget_share.percent(total.low, total.high, costs.budget_monthly),
         # with one of the two servers down: this server's replicas at the most a replica takes within the target

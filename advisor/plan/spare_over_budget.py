@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import budget_share, gpu_choice
+from advisor.plan import budget_share, edge_risks38, gpu_choice
 from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.result import NextStep
 from advisor.plan.sector_kinds import mlps_level
@@ -59,15 +59,19 @@ def note(bare: Any, gpus: int, month: tuple[float, float], budget: float) -> Non
     bare.notes.append(f"{NOTE}:{gpus}:{month[0]:.2f}:{month[1]:.2f}:{budget_share.percent(month[0], month[1], budget)}")
 
 
-def replacement_step(steps: list[Any], findings: Any) -> list[Any]:
+def replacement_step(steps: list[Any], findings: Any, costs: Any = None, c: Any = None) -> list[Any]:
     """``steps`` with "get the provider's replacement time in writing" first, where the plan left its spare server out
     for the budget (the single-point finding names the upgrade): on one rented server that time is how long the
-    service stops, and it is a contract term, agreed before the rent is signed; unchanged otherwise."""
+    service stops, and it is a contract term, agreed before the rent is signed; unchanged otherwise. A daily-peak load
+    at low use asks there for hourly or daytime-only pricing too, with what the busy hours alone would bill
+    (``edge_risks38.daytime_price``; review 27, q10)."""
     f = next((x for x in findings if x.id == "sizing.single_point" and isinstance(x.params.get("verdict"), dict)
               and x.params["verdict"].get("tr") == "q10lead32.sp.upgrade"), None)
     if f is None:
         return steps
-    first = NextStep(id="replacement_time", key="q10lead32.next.replacement_time")
+    day = edge_risks38.daytime_price(costs, c)
+    first = NextStep(id="replacement_time", key="q10lead32.next.replacement_time") if day is None else \
+        NextStep(id="replacement_time", key="longctx38_next.replacement_day", params=day)
     return [first, *(s for s in steps if s.id != "replacement_time")]
 
 

@@ -59,7 +59,8 @@ def test_q01s_rows_no_longer_put_a_p50_top_above_the_only_p99_given():
     text = scenario_memo(ADVICE_SCENARIOS / "q01_office_lan_capex_contracts.json", "en")
     row = _row(text, "en", "memo.cap.ttft")
     (top,) = [m[1] for m in re.findall(rf"likely {NUM}–{NUM} ms", row)]
-    (p99, up_to), = re.findall(rf"P99 {NUM} ms, [^;]*; up to {NUM} ms", row)  # the target named between (rem36)
+    # the target named between (rem36), the top as the predictor's error band (s36-longctx, review 27)
+    (p99, up_to), = re.findall(rf"P99 {NUM} ms predicted [^;]*, predictor error band to {NUM} ms", row)
     assert _n(top) > _n(p99)  # the case the review read: the P50's range tops the predicted P99 ...
     assert _n(up_to) >= _n(top)  # ... and the P99 is now said with the error that puts it there
     assert "error range" in row
