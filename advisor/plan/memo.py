@@ -46,6 +46,7 @@ from advisor.plan import (
     context_refusal37,
     feasible_gate,
     field_labels,
+    filedwait38,
     fleet_said_once,
     fleet_where,
     headline25,
@@ -301,8 +302,14 @@ def _fixes_intro(result: PlanResult) -> str:
     needs what it names beside it (it read "any one alone is enough" over fixes that each needed more budget)."""
     combined = [f.with_budget is not None or bool(f.with_deadline_hours) for f in result.fixes]
     if not any(combined):
-        return "memo.rec.fixes_intro"
+        return _alone_intro(len(result.fixes))
     return "memo.rec.fixes_intro_none_alone" if all(combined) else "memo.rec.fixes_intro_combined"
+
+
+def _alone_intro(n: int) -> str:
+    """"Any one of these" over a list of one read oddly (blind review 27, q30 zh: "做出以下任意一项调整" above a
+    single change): one change is "this change"."""
+    return "filedwait38_fixes.one" if n == 1 else "memo.rec.fixes_intro"
 
 
 def _needs_more(f: Any) -> bool:
@@ -317,8 +324,11 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
     cur = result.costs.currency
 
     def row(f: Any) -> dict[str, Any]:
-        return {"text": f.text_in(lang), "monthly": _money(f.monthly_cost, cur) if f.monthly_cost else "",
-                "per_job": f.per_job}
+        out = {"text": f.text_in(lang), "monthly": _money(f.monthly_cost, cur) if f.monthly_cost else "",
+               "per_job": f.per_job}
+        if f.id == "extend_deadline" and out["monthly"]:  # the servers' month from launch, not the wait's (q30)
+            out["monthly_key"] = filedwait38.COST_FROM_LAUNCH
+        return out
 
     def rows(fs: Sequence[Any]) -> list[dict[str, Any]]:
         # a batch API priced for the job follows the hosted API's fix on its own line (``batch_api_line``, q29)
@@ -336,7 +346,7 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
     alone = [f for f in result.fixes if not _needs_more(f)]
     more = [f for f in result.fixes if _needs_more(f)]
     if not alone or not more:
-        key = "memo.rec.fixes_intro" if not more else "memo.rec.fixes_intro_none_alone"
+        key = _alone_intro(len(result.fixes)) if not more else "memo.rec.fixes_intro_none_alone"
         return [{"intro": translate(lang, key), "fixes": rows(result.fixes)}]
     return [{"intro": render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}), "fixes": rows(alone)},
             {"intro": render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}), "fixes": rows(more)}]
@@ -703,8 +713,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
          + server_size_price.text(c, lang) + _repair_rent(c, lang, cur) if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
-        ("plan.breakeven.months.label", _break_even(c, lang, "months", getattr(result, "answers", None))),
-        ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
+        # a plan that waits months on the filing: a purchase is weighed once it is done (blind review 27, q30 zh)
+        ("plan.breakeven.months.label", "—" if filedwait38.waits(result) else
+         _break_even(c, lang, "months", getattr(result, "answers", None))),
+        ("plan.breakeven.utilisation.label", "—" if filedwait38.waits(result) else _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
          if result.deployment_form == "hosted_api" else "memo.text15.cost.per_million", per_million),
