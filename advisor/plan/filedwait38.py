@@ -20,6 +20,8 @@ FIX_KEY = "filedwait38_fix.extend_deadline"
 FIX_KEY_DOSSIER = "filedwait38_fix.extend_deadline_dossier"
 # the fix's monthly figure: the serving GPUs' month, from launch (not a cost of the wait itself)
 COST_FROM_LAUNCH = "filedwait38_fix.cost_from_launch"
+# page 1's cost row on such a plan: the month is paid from launch
+COST_ROW = "filedwait38_cost.from_launch"
 # the rent finding's detail on a plan that waits on the filing: the month from launch and the reserved price only
 RENT_DETAIL = "filedwait38_rent.waits.detail"
 

@@ -32,6 +32,7 @@ from advisor.plan import (
     api_even,
     api_fallback_split,
     api_first_why,
+    api_top38,
     batch_job37,
     budget_basis,
     budget_words,
@@ -1480,6 +1481,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
         moved += peak_reserve_rules.key_clause(result, lang)  # a public peak on on-demand stock (review 27, q32)
+        moved += api_top38.clause(result, lang)  # an API's month at its volume's high end (review 27, q27)
+        if filedwait38.waits(result):  # the month is paid from launch, not during the filing (review 27, q30)
+            moved += t(filedwait38.COST_ROW)
         value = t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
         value += memo_batch_slow.key_clause(result, lang)  # the job's own slow end beside it (review 22, q06)
         # a public chat's month led by its figure as chats of a few turns (blind review 18, q16; s25-dates25)

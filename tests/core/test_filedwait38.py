@@ -46,6 +46,9 @@ def test_the_filing_wait_says_what_runs_and_that_the_month_starts_at_launch(lang
     else:
         assert "按小时租 1 张 GPU" in line and "安全自评估" in line
         assert "上线时才开始租" in line and line.index("上线时才开始租") < line.index(low)
+    cost = next(x for x in _page1(render_memo_markdown(r, lang)).splitlines()
+                if x.startswith("| Cost |" if lang == "en" else "| 成本 |"))
+    assert ("paid from launch, after the filing" if lang == "en" else "上线后才开始支付") in cost
     # the self-assessment it points to is the filing finding's own dossier sentence
     assert "TC260-003" in only_finding(r, "genai.filing").detail_in("en")
 
@@ -147,3 +150,23 @@ def test_with_a_mainland_entity_a_later_move_keeps_start_in_hong_kong(lang):
     a["mainland_entity"] = True
     page1 = _page1(render_memo_markdown(planned(a), lang))
     assert ("Deploy in Hong Kong" if lang == "en" else "**在香港部署") not in page1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_api_plan_prices_its_volumes_high_end_on_page_1(lang):
+    r = advice_plan("q27_six_month_pilot_no_ops")
+    c = r.costs
+    factor = c.output_tokens_per_month_high / c.output_tokens_per_month
+    assert factor > 1
+    row = next(x for x in _page1(render_memo_markdown(r, lang)).splitlines()
+               if x.startswith("| Cost |" if lang == "en" else "| 成本 |"))
+    # the API's bill is linear in the tokens: the same price range times the high end's share of the month costed
+    assert f"{c.hosted_api_monthly.low * factor:,.0f}–{c.hosted_api_monthly.high * factor:,.0f}" in row
+    assert f"{float(f'{c.output_tokens_per_month_high:.2g}'):,.0f}" in row  # as the tokens row rounds it
+
+
+def test_no_high_end_clause_off_an_api_plan():
+    from advisor.plan import api_top38
+
+    r = advice_plan(Q30)  # rented GPUs: the hosted API is no plan of its own there
+    assert r.deployment_form != "hosted_api" and api_top38.clause(r, "en") == ""
