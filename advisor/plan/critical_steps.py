@@ -20,6 +20,7 @@ from advisor.i18n import LANGUAGES, translate
 from advisor.plan import (
     batch_api_line,
     batch_words,
+    filedwait38,
     filing_order,
     placeholder_purchase,
     procure36_rules,
@@ -123,7 +124,8 @@ def _blocking(tl: Timeline) -> list[TimelineItem]:
 
 # a step that need not finish before launch but is started now beside a long gate: the classified protection (等保)
 # grading of a level-2 system, filed within 30 days of going live (blind review 15, q30: "等保 should start now")
-START_NOW = {"mlps_filing": "gates25.next.other_mlps"}
+START_NOW = {"mlps_filing": "gates25.next.other_mlps",
+             filedwait38.ALGORITHM_STEP: filedwait38.ALGORITHM_NEXT}  # prepared with the generative-AI filing (q30)
 
 
 def _start_now(i: TimelineItem) -> str | None:

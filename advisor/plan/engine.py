@@ -37,6 +37,7 @@ from advisor.plan import (
     decode_pick,
     domestic_fallback,
     example_sources,
+    filedwait38,
     finetune_steps,
     first_token_tie,
     fix_priced_part,
@@ -2348,7 +2349,8 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
         # the launch the timeline counts (the filing and the setup after it, or a longer step), not the filing alone:
         # q30's "about 240 days" beside an earliest launch of 181–245 (blind reviews 21 and 22)
         hi = max(hi, launch_high or 0)
-        fixes.append(Fix(id="extend_deadline", key="plan.fix.extend_deadline", params={"days": hi},
+        # blind review 27 (q30): what runs during the wait said, the monthly figure the servers' from launch
+        fixes.append(Fix(id="extend_deadline", key=filedwait38.fix_key(c.fine_tuned), params={"days": hi},
                          change={"launch_deadline_days": hi}))  # fmt: skip
         # not for a product the answers say is for the public or used by minors: "launch to staff or business
         # customers first" is another product, not a fix (q07 a student app, q30 a public legal Q&A; s16-duties)

@@ -118,6 +118,8 @@ def start_words(f: Facts) -> dict[str, Any]:
     if f.region == "mainland":
         return {"tr": f"{KEY}.start.mainland"}
     kind = "offshore" if c.has_mainland_users else "local"
+    if kind == "offshore" and not c.entity:  # no later move to the mainland: not "start in" (review 27, q22)
+        return {"tr": "filedwait38_start.offshore", "region": _region(f.region)}
     return {"tr": f"{KEY}.start.{kind}", "region": _region(f.region)}
 
 

@@ -296,7 +296,10 @@ def start_with(f: Facts) -> StartWith | None:
         if str(runs.get("tr", "")).startswith("plan.apikept25.runs."):  # s34-apilead34: served elsewhere than the
             # node (q12: "start in Hong Kong" of an API in Singapore): the opening words name both places
             served = "mainland" if runs["tr"].endswith(".mainland") else "other"
-            extra["start"] = {"tr": f"apilead34.start.via.{served}",
+            # with no mainland entity no later move to the mainland can follow: "deploy in", not "start in" (先在…:
+            # blind review 27, q22 zh)
+            start = "apilead34.start" if c.entity else "filedwait38_start"
+            extra["start"] = {"tr": f"{start}.via.{served}",
                               "region": runs["region"], "where": runs["where"]}
         # where this setup cannot carry even the break-even's low end ("never pays on cost alone"), the move is not
         # offered "past that volume" (q21, q35: a lead that contradicted its own ceiling)

@@ -32,6 +32,7 @@ from advisor.plan import (
     api_even,
     api_fallback_split,
     api_first_why,
+    api_top38,
     batch_job37,
     batch_words,
     budget_basis,
@@ -48,6 +49,7 @@ from advisor.plan import (
     edge_risks38,
     feasible_gate,
     field_labels,
+    filedwait38,
     fleet_said_once,
     fleet_where,
     floor_assume38,
@@ -305,8 +307,14 @@ def _fixes_intro(result: PlanResult) -> str:
     needs what it names beside it (it read "any one alone is enough" over fixes that each needed more budget)."""
     combined = [f.with_budget is not None or bool(f.with_deadline_hours) for f in result.fixes]
     if not any(combined):
-        return "memo.rec.fixes_intro"
+        return _alone_intro(len(result.fixes))
     return "memo.rec.fixes_intro_none_alone" if all(combined) else "memo.rec.fixes_intro_combined"
+
+
+def _alone_intro(n: int) -> str:
+    """"Any one of these" over a list of one read oddly (blind review 27, q30 zh: "做出以下任意一项调整" above a
+    single change): one change is "this change"."""
+    return "filedwait38_fixes.one" if n == 1 else "memo.rec.fixes_intro"
 
 
 def _needs_more(f: Any) -> bool:
@@ -321,8 +329,11 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
     cur = result.costs.currency
 
     def row(f: Any) -> dict[str, Any]:
-        return {"text": f.text_in(lang), "monthly": _money(f.monthly_cost, cur) if f.monthly_cost else "",
-                "per_job": f.per_job}
+        out = {"text": f.text_in(lang), "monthly": _money(f.monthly_cost, cur) if f.monthly_cost else "",
+               "per_job": f.per_job}
+        if f.id == "extend_deadline" and out["monthly"]:  # the servers' month from launch, not the wait's (q30)
+            out["monthly_key"] = filedwait38.COST_FROM_LAUNCH
+        return out
 
     def rows(fs: Sequence[Any]) -> list[dict[str, Any]]:
         # a batch API priced for the job follows the hosted API's fix on its own line (``batch_api_line``, q29)
@@ -340,7 +351,7 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
     alone = [f for f in result.fixes if not _needs_more(f)]
     more = [f for f in result.fixes if _needs_more(f)]
     if not alone or not more:
-        key = "memo.rec.fixes_intro" if not more else "memo.rec.fixes_intro_none_alone"
+        key = _alone_intro(len(result.fixes)) if not more else "memo.rec.fixes_intro_none_alone"
         return [{"intro": translate(lang, key), "fixes": rows(result.fixes)}]
     return [{"intro": render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}), "fixes": rows(alone)},
             {"intro": render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}), "fixes": rows(more)}]
@@ -709,8 +720,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
          + server_size_price.text(c, lang) + _repair_rent(c, lang, cur) if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
-        ("plan.breakeven.months.label", _break_even(c, lang, "months", getattr(result, "answers", None))),
-        ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
+        # a plan that waits months on the filing: a purchase is weighed once it is done (blind review 27, q30 zh)
+        ("plan.breakeven.months.label", "—" if filedwait38.waits(result) else
+         _break_even(c, lang, "months", getattr(result, "answers", None))),
+        ("plan.breakeven.utilisation.label", "—" if filedwait38.waits(result) else _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
          if result.deployment_form == "hosted_api" else "memo.text15.cost.per_million", per_million),
@@ -1488,6 +1501,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
         moved += peak_reserve_rules.key_clause(result, lang)  # a public peak on on-demand stock (review 27, q32)
+        moved += api_top38.clause(result, lang)  # an API's month at its volume's high end (review 27, q27)
+        if filedwait38.waits(result):  # the month is paid from launch, not during the filing (review 27, q30)
+            moved += t(filedwait38.COST_ROW)
         value = t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
         value += memo_batch_slow.key_clause(result, lang)  # the job's own slow end beside it (review 22, q06)
         # a public chat's month led by its figure as chats of a few turns (blind review 18, q16; s25-dates25)

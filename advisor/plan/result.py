@@ -904,13 +904,16 @@ class OpenQuestion(_Out):
     # table says 'within budget'"): with a budget given the plan is checked against it, so another answer changes
     # whether it fits, not a check that was never made
     budget_given: bool = Field(False, description="a budget was given: the plan's fit is checked against it")
+    # blind review 27 (q27): "how many of them with sensitive personal information" beside "personal information: no"
+    # contradicted the answer; there the question asks whether the content carries personal information at all
+    question_key: str | None = Field(None, description="the question's own wording where the field's would not fit")
 
     @property
     def changes_decision(self) -> bool:
         return any(c not in ("hardware", "budget_check") for c in self.changes)
 
     def question_in(self, lang: str) -> str:
-        return render(lang, f"plan.question.{self.field}")
+        return render(lang, self.question_key or f"plan.question.{self.field}")
 
     def assumption_in(self, lang: str) -> str | None:
         return render(lang, self.assumption_key, self.assumption_params) if self.assumption_key else None

@@ -20,6 +20,7 @@ from advisor.plan import (
     budget_share,
     burst,
     failover_budget,
+    filedwait38,
     first_token_reason,
     fp8_gain_reason,
     genai_dossier,
@@ -1030,6 +1031,9 @@ def cost_rent(f: Facts):
                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
                   breakeven=months_be.phrase("months") if months_be else "—", scale=scale,
                   breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
+    if filedwait38.waits_facts(f):  # blind review 27 (q30): the plan waits months on the filing; a purchase is
+        # weighed once it is done, on the measured load: the month from launch and the reserved price only
+        return got.model_copy(update={"detail_key": filedwait38.RENT_DETAIL})
     if util_be is None and verdict is not None:
         # s22-rentbasis22b: paid back against this rent, which a setup that stays up pays busy or not, the months at
         # the plan's one utilisation (cost.against_rent)
@@ -1494,6 +1498,8 @@ def scaling_prestage(f: Facts):
     """Weights downloaded across the border are slow: pre-stage them in the region (rule 19), for the nodes a
     burst adds too, and from ModelScope on a mainland node (s15-burst)."""
     if f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api" or f.chosen is None:
+        return None
+    if filedwait38.waits_facts(f):  # launch day's setup, months away behind the filing: decides nothing now (q30)
         return None
     return _burst_rules.prestage_finding(f)
 

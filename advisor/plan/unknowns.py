@@ -119,6 +119,18 @@ def _unanswered(answers: dict[str, Any], ctx: Ctx, path: str, region: Any = None
     return _get(answers, path) is None
 
 
+# the sensitive count asked where the answers say the prompts carry no personal information: whether any content
+# carries it at all, not "how many of them" (blind review 27, q27)
+SENSITIVE_COUNT = "data_sensitivity.sensitive_pi_subjects_per_year"
+PI_AT_ALL_KEY = "filedwait38_question.pi_at_all"
+
+
+def _question_key(data: dict[str, Any], path: str) -> str | None:
+    if path == SENSITIVE_COUNT and _get(data, "data_sensitivity.personal_info") is False:
+        return PI_AT_ALL_KEY
+    return None
+
+
 def _month_from_people(ctx: Ctx) -> bool:
     """The month's tokens rest on the requests each person sends (``people_volume``): the kind of use is asked."""
     return people_volume.applies(ctx)
@@ -159,6 +171,7 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
         if changes:
             a = assumed.get(path) or assumed.get(path.rsplit(".", 1)[-1])
             out.append(OpenQuestion(field=path, changes=sorted(changes, key=_CHANGE_ORDER.index),
+                                    question_key=_question_key(data, path),
                                     assumed=a.value if a is not None else None,
                                     assumption_key=a.key if a is not None else _standing(answers, path, base.get("region")),
                                     assumption_params=dict(a.params) if a is not None else {},

@@ -15,6 +15,7 @@ from advisor.plan import (  # noqa: F401 - their rules registered
     duties18_rules,
     duties20_rules,
     duties_rules,
+    filedwait38,
     finance20_rules,
     prelaunch_gates,
     procure36_rules,
@@ -88,4 +89,7 @@ def untimed_steps(f: Facts) -> list[TimelineItem]:
         out.insert(0, tutoring)
     if duties18_rules.algorithm_confirm(f):
         out.append(duties18_rules.algorithm_confirm_step(f))
+    algorithm = filedwait38.algorithm_step(f)  # the algorithm filing to make (blind review 27, q30)
+    if algorithm is not None:
+        out.append(algorithm)
     return out

@@ -22,7 +22,7 @@ from advisor.i18n import translate
 from advisor.plan import rent_basis
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_plan, only_finding
+from tests.support.planned import advice_answers, advice_plan, only_finding
 
 LANGS = ("en", "zh_CN")
 OWNED_FLEETS = ("q18_us_fleet_32_h100", "q33_office_4090d_fleet", "q04_securities_h20_l20_fleet")
@@ -90,10 +90,11 @@ def test_a_kept_plan_says_why_it_self_hosts_before_the_cheaper_api(lang: str) ->
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rent_lead_compares_hours_with_hours(lang: str) -> None:
-    from tests.support.unpicked import plan_unpicked
+    from tests.support.unpicked import unpicked
 
-    # q30 on the A10 (s34-kvpick36 moves it to an L20, whose month the busiest hour floors: the other wording)
-    r = plan_unpicked("q30_unfiled_finetune_public_30d")
+    # q30 on the A10 (s34-kvpick36 moves it to an L20, whose month the busiest hour floors: the other wording),
+    # launched within a deadline the filing meets: a plan that waits on the filing weighs no purchase (s36-filedwait)
+    r = unpicked({**advice_answers("q30_unfiled_finetune_public_30d"), "launch_deadline_days": 365})
     detail = only_finding(r, "cost.rent").detail_in(lang)
     # the tokens' share (1–16 %) and the break-even (~58 %) each said as a share of the hours, not one of them as
     # a share of the capacity ("busy") set against the other. Re-argued in s29-pricefix29: the break-even share is
