@@ -83,6 +83,7 @@ from advisor.plan import (
     price_gate,
     price_rows,
     procure36_rules,
+    quote_switch38,
     quotes_once,
     reachable,
     rent_fallback,
@@ -1421,6 +1422,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         # the card with more memory that holds the failover load at the full context, named with its price in the
         # KV-fit sentence where the plan's cache does not (kv_card.py; reviews 23–24: q36, q41, q30, q21)
         result.gpu_choice = kv_pick.said(result.gpu_choice, sized, chosen)  # why its KV cache chose it (s34)
+        quote_switch38.attach(result)  # the quote under which the placeholder part passed over costs less (s36)
         card = kv_card.named(sized, chosen, result.gpu_choice, ok)
         if card is not None and result.capacity is not None:
             kv_card.attach(chosen, card)

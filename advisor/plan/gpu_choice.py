@@ -230,6 +230,12 @@ class Tiers:
     # s17-prices (q10): 1 a part not sold new since the Oct-2023 rule (H800/A800: existing stock only, no new
     # servers or replacements assured), unless the team runs it: a part sold new in the region goes first
     stock: int = 0
+    # s36-sourced (issue 25, blind review 27): 1 a part priced only by a placeholder whose supply is unsure (sold
+    # through a cloud's sales in some regions only, or export-sensitive), or a sourced setup the budget does not
+    # hold: a sure setup at a public price that meets the target within the budget is the plan, the guessed one a
+    # "cheaper if a quote comes in under X" (q19/q07/q11/q42: 4 × L20 at the listed 58.52 CNY/h over 3 × H20 on a
+    # grade-U range with no delivery date); the team's own part or the only one asked for stays 0
+    supply: int = 0
 
 
 def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
@@ -250,14 +256,35 @@ def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
         # so does an internal service in a server room with sensitive data or bought on a one-off budget (gpu_grade)
         grade=0 if own else gpu_grade.grade_tier(c, cand, book, production=production_grade(c) is not None),
         stock=0 if own or not not_sold_new(gid) else 1,
+        supply=0 if own or c.gpu_constraint == [gid] else supply_tier(c, region, cand, book),
     )
+
+
+def unsure_supply(gpu_id: str) -> bool:
+    """The part is sold through a cloud's sales in some regions only, or its supply is export-sensitive."""
+    return listed_on_request(gpu_id) or gpu_id in set(facts()["gpu_availability"]["export_sensitive"])
+
+
+def supply_tier(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> int:
+    """``Tiers.supply``: 1 for a placeholder-priced part of unsure supply, and for a sourced setup whose month on
+    demand breaks the budget (no surer plan than the guessed one: the cost decides between them, as before); else
+    0. A setup laid out to buy is judged by its own purchase rank, not here."""
+    if cand.layout is not None and cand.layout.owned:
+        return 0
+    if placeholder_priced(region, cand, book):
+        return 1 if unsure_supply(cand.gpu.id) else 0
+    if c.budget_amount is None:
+        return 0
+    fx = float(prices()["fx"]["cny_per_usd"]) if c.currency == "CNY" else 1.0
+    month = hourly(cand) * billed_share(c, cand) * fx * costmod.HOURS_PER_MONTH
+    return 1 if month > c.budget_amount else 0
 
 
 def hourly(cand: Candidate) -> float:
     return cand.price_mid * cand.total_gpus
 
 
-STANDING = 5  # rank_key's leading fields: where sold, fleet, vendor, part grade, stock (then the cost)
+STANDING = 6  # rank_key's leading fields: where sold, fleet, vendor, part grade, stock, supply (then the cost)
 
 
 def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None = None, billed: bool = False):
@@ -276,7 +303,7 @@ def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None
         # a setup laid out to buy: the one-off budget, the precision accepted, then its purchase price, not the
         # rental rows' hourly cost (round 13, q17/q01: ``purchase_rank``); a rented one: its hourly cost
         # the price's grade is no tier (s28-prices28): a placeholder is costed at the top of its range instead
-        return (t.region, t.fleet, t.vendor, t.grade, t.stock,
+        return (t.region, t.fleet, t.vendor, t.grade, t.stock, t.supply,
                 *purchase_rank.key(c, k, book, ranked_billed(c, region, k, book, billed), own, floor), need,
                 k.total_gpus, -_carried(k), QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
@@ -475,11 +502,11 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     # where only some GPUs have sourced prices, the memo says on which side the choice fell (module docstring):
     # a cheaper placeholder passed over (perhaps cheaper: get a quote), or a placeholder chosen over a sourced one
     # (the choice rests on the placeholder: cheaper even at the top of its range, and the price above which not)
-    unsourced = None
+    unsourced, unsourced_k = None, None
     for k in after if mine.price == 0 else []:
         t = tiers(c, region, k, book)
         if t.region == mine.region and t.price == 1 and hourly(k) < hourly(chosen):
-            unsourced = option(k, conv).model_copy(update={"price_sourced": False})
+            unsourced, unsourced_k = option(k, conv).model_copy(update={"price_sourced": False}), k
             break
     # a sales-only part cheaper by the hour, passed over as its month bills every card (q36's H20): said with both
     # figures, and no "perhaps cheaper" beside it (s31-burst32)
@@ -527,6 +554,15 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                     alts = [a for a in alts if a.gpu != k.gpu.id]
                 else:
                     sized[k.gpu.id] = up
+    if unsourced is not None and unsourced_k is not None and claim is not None and target is not None \
+            and tiers(c, region, unsourced_k, book).supply:
+        # s36-sourced: a placeholder part of unsure supply passed over for a sourced one is named at the size that
+        # meets the target on its own curve (q42's "2 × H20" was the screen's size; it needs 3 with the spare), the
+        # size its quote is weighed at (``quote_switch38``)
+        up = _held_to_headroom(unsourced_k, claim, target, relayout, conv)
+        if isinstance(up, GpuOption):
+            unsourced = up.model_copy(update={"price_sourced": False})
+            sized.setdefault(str(up.gpu), up)  # the options list names it at that size too
     decoded = None
     if bw_pair is not None and bw_over is not None and claim is not None:
         from advisor.plan.capacity import claim_to_headroom
@@ -622,6 +658,10 @@ def _placeholder_pick(c: Ctx, region: str, chosen: Candidate, alt_cands: list[Ca
         # s35-sentences (blind review 26, q42 zh: a monthly per-card threshold beside hourly totals): the top of
         # the placeholder's range said by the card-month too, as the threshold it is weighed against
         out["top_month"] = round(top * share * costmod.HOURS_PER_MONTH / n)
+        if c.budget_amount is not None and out["other_month"] > c.budget_amount:
+            # s36-sourced (q11): the sourced part breaks the budget at the size that meets the target: no switch
+            # rule, the plan waits on the placeholder part's quote (``Tiers.supply``)
+            out["over_budget"] = round(c.budget_amount)
     return {**out, **_per_card(c, chosen, alt_cands, best)}
 
 
