@@ -991,7 +991,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                     break
         if meets:  # the predictor added replicas: a setup the screen ranked after it may now cost less
             floor = 2 if region == "mainland_plus_overseas" else 1  # one replica per node (set below)
-            rank = gchoice.rank_key(c, region, book)
+            # the supply tier ranks only while the setup checked is a sourced one the budget still holds at the size
+            # the predictor gave it (s36-sourced, q26: 36 × L20 on the screen, 44 after its check, over the budget)
+            rank = gchoice.rank_key(c, region, book, sure=gchoice.sure_within_budget(c, region, [chosen], book))
             billed = burst_rank.mixed(c, ok)
 
             def hourly(k: sizing.Candidate) -> float:  # a replica over PCIe cards of another GPU a premium dearer

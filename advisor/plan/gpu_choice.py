@@ -31,7 +31,7 @@ H800/A800 are not sold new since the Oct-2023 rule: renting existing capacity is
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.plan import cost as costmod
@@ -231,11 +231,13 @@ class Tiers:
     # servers or replacements assured), unless the team runs it: a part sold new in the region goes first
     stock: int = 0
     # s36-sourced (issue 25, blind review 27): 1 a part priced only by a placeholder whose supply is unsure (sold
-    # through a cloud's sales in some regions only, or export-sensitive), or a sourced setup the budget does not
-    # hold: a sure setup at a public price that meets the target within the budget is the plan, the guessed one a
+    # through a cloud's sales in some regions only, or export-sensitive): a sure setup at a public price that
+    # meets the target within the budget (``sure_within_budget``) is the plan, the guessed one a
     # "cheaper if a quote comes in under X" (q19/q07/q11/q42: 4 × L20 at the listed 58.52 CNY/h over 3 × H20 on a
-    # grade-U range with no delivery date); the team's own part or the only one asked for stays 0
-    supply: int = 0
+    # grade-U range with no delivery date); the team's own part or the only one asked for stays 0. Ranked on
+    # (``rank_key``) but no part of a setup's standing (``==``): the price's grade already sets a placeholder part
+    # apart
+    supply: int = field(default=0, compare=False)
 
 
 def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
@@ -266,18 +268,22 @@ def unsure_supply(gpu_id: str) -> bool:
 
 
 def supply_tier(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> int:
-    """``Tiers.supply``: 1 for a placeholder-priced part of unsure supply, and for a sourced setup whose month on
-    demand breaks the budget (no surer plan than the guessed one: the cost decides between them, as before); else
-    0. A setup laid out to buy is judged by its own purchase rank, not here."""
+    """``Tiers.supply``: 1 for a placeholder-priced part of unsure supply rented, else 0 (a setup laid out to buy is
+    ranked on its own purchase, ``purchase_rank``)."""
     if cand.layout is not None and cand.layout.owned:
         return 0
-    if placeholder_priced(region, cand, book):
-        return 1 if unsure_supply(cand.gpu.id) else 0
+    return 1 if placeholder_priced(region, cand, book) and unsure_supply(cand.gpu.id) else 0
+
+
+def sure_within_budget(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> bool:
+    """A setup at a sourced price whose month on demand the budget holds, or no budget: only then does the supply
+    tier rank a placeholder part of unsure supply after the sourced ones; where every sourced setup breaks the
+    budget, the cost decides between them as before (the guessed part may be the one the budget holds)."""
     if c.budget_amount is None:
-        return 0
+        return True
     fx = float(prices()["fx"]["cny_per_usd"]) if c.currency == "CNY" else 1.0
-    month = hourly(cand) * billed_share(c, cand) * fx * costmod.HOURS_PER_MONTH
-    return 1 if month > c.budget_amount else 0
+    return any(not placeholder_priced(region, k, book)
+               and hourly(k) * billed_share(c, k) * fx * costmod.HOURS_PER_MONTH <= c.budget_amount for k in ok)
 
 
 def hourly(cand: Candidate) -> float:
@@ -287,10 +293,12 @@ def hourly(cand: Candidate) -> float:
 STANDING = 6  # rank_key's leading fields: where sold, fleet, vendor, part grade, stock, supply (then the cost)
 
 
-def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None = None, billed: bool = False):
+def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None = None, billed: bool = False,
+             sure: bool = True):
     """The sort key; ``own`` (``term_cost.judge``) and ``floor`` (``purchase_rank.term_floor``) rank setups to buy
     on a one-off budget by what they cost over the term (``purchase_rank``); ``billed``: rented setups on what their
-    month bills, where they are billed in different ways (``burst_rank.mixed``)."""
+    month bills, where they are billed in different ways (``burst_rank.mixed``); ``sure``: a sourced setup within the
+    budget is among them (``sure_within_budget``), so the supply tier ranks (else it is left out of the key)."""
 
     def key(k: Candidate) -> tuple:
         t = tiers(c, region, k, book)
@@ -303,7 +311,7 @@ def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None
         # a setup laid out to buy: the one-off budget, the precision accepted, then its purchase price, not the
         # rental rows' hourly cost (round 13, q17/q01: ``purchase_rank``); a rented one: its hourly cost
         # the price's grade is no tier (s28-prices28): a placeholder is costed at the top of its range instead
-        return (t.region, t.fleet, t.vendor, t.grade, t.stock, t.supply,
+        return (t.region, t.fleet, t.vendor, t.grade, t.stock, t.supply if sure else 0,
                 *purchase_rank.key(c, k, book, ranked_billed(c, region, k, book, billed), own, floor), need,
                 k.total_gpus, -_carried(k), QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
@@ -327,7 +335,8 @@ def arrange(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> list[C
         ok = [k for k in ok if k.gpu.vendor.lower() == vendor]
 
     # a sales-only part billed all month beside parts that burst: each ranked on what its month bills (q36)
-    return _single_first(c, region, sorted(ok, key=rank_key(c, region, book, billed=mixed(c, ok))), book)
+    sure = sure_within_budget(c, region, ok, book)
+    return _single_first(c, region, sorted(ok, key=rank_key(c, region, book, billed=mixed(c, ok), sure=sure)), book)
 
 
 def _single_first(c: Ctx, region: str, ranked: list[Candidate], book: PriceBook) -> list[Candidate]:

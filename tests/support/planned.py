@@ -113,6 +113,27 @@ def advice_plan(name: str, **change: object) -> PlanResult:
     return planned({**advice_answers(name), **change})
 
 
+# A monthly budget under the sourced 4 × L20's month on demand (58.52 CNY/h × 730 ≈ 42,720 CNY) and over the 3 × H20's
+# top (about 39,777): since s36-sourced (issue 25, blind review 27) a sourced part that meets the target within the
+# budget is the plan over a placeholder part of unsure supply (``gpu_choice.Tiers.supply``), so q07/q19/q42 as
+# written rent the L20. With this budget no sourced part fits and the H20 on its placeholder is chosen again: the
+# case the tests of the placeholder pick's machinery (its per-card figures, the page-1 fallback) are about.
+H20_KEPT: dict[str, object] = {"monthly_budget": {"amount": 40000, "currency": "CNY"}}
+
+
+# The same for scenarios of another size: a budget under the sourced setup's month on demand and over the H20's top
+# (q11's 8 × L20 at about 85,439 CNY; q32's 3 × L20 at about 32,040; q36's fairs, steady, on 4 × L20).
+H20_KEPT_BY: dict[str, dict[str, object]] = {
+    "q11_paid_api_b25": {"monthly_budget": {"amount": 80000, "currency": "CNY"}},
+    "q32_filed_public_chatbot_fast": {"monthly_budget": {"amount": 30000, "currency": "CNY"}},
+}
+
+
+def h20_kept(name: str, **change: object) -> PlanResult:
+    """``advice_plan`` with ``H20_KEPT``'s budget: the H20 chosen on its placeholder price."""
+    return advice_plan(name, **{**H20_KEPT_BY.get(name, H20_KEPT), **change})
+
+
 # q24 at a peak of 45 at once, not 50 (s33-kvdef34b): on the FP8 KV cache the plan sets for its failover load
 # (kv_fp8_set) a request finishes sooner (355 an hour each, not 302), so at 50 the busiest hour's month (120M output
 # tokens) is above the most the ~333 people it counts send (117,216,000) and the month is held to that cap, with no
