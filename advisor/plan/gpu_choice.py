@@ -663,11 +663,12 @@ def _placeholder_pick(c: Ctx, region: str, chosen: Candidate, alt_cands: list[Ca
            "switch_card": round(best.per_hour / n, 2), "sales_only": listed_on_request(str(chosen.gpu.id))}
     if out["sales_only"]:  # its month's price per GPU above which the other's month bills less
         out["switch_month"] = round(best.per_hour * other_share * costmod.HOURS_PER_MONTH / n)
-        out["other_month"] = round(best.per_hour * other_share * costmod.HOURS_PER_MONTH)
+        other_month = round(best.per_hour * other_share * costmod.HOURS_PER_MONTH)
+        out["other_month"] = other_month
         # s35-sentences (blind review 26, q42 zh: a monthly per-card threshold beside hourly totals): the top of
         # the placeholder's range said by the card-month too, as the threshold it is weighed against
         out["top_month"] = round(top * share * costmod.HOURS_PER_MONTH / n)
-        if c.budget_amount is not None and out["other_month"] > c.budget_amount:
+        if c.budget_amount is not None and other_month > c.budget_amount:
             # s36-sourced (q11): the sourced part breaks the budget at the size that meets the target: no switch
             # rule, the plan waits on the placeholder part's quote (``Tiers.supply``)
             out["over_budget"] = round(c.budget_amount)

@@ -1130,7 +1130,8 @@ class GpuChoice(_Out):
         if gpu_lead.quote_to_buy(self, o):
             return render(lang, "sales33.gpu_choice.unsourced_bought", {"gpu": o.gpu_name})
         if listed_on_request(o.gpu):  # sold by the month through the cloud's sales: no hourly rent said
-            return render(lang, "sales33.gpu_choice.unsourced_monthly", {"gpu": o.gpu_name})
+            key = "sourced38_gpu_choice.unsourced" if self.quote_switch else "sales33.gpu_choice.unsourced_monthly"
+            return render(lang, key, {"gpu": o.gpu_name})
         return render(lang, "plan.gpu_choice.unsourced", {"other": self._option_text(o, lang)})
 
     def _latency(self, lang: str) -> str:
@@ -1405,6 +1406,8 @@ class GpuChoice(_Out):
         # B200/H200 'per-hour' comparison row is noise, since nothing is being bought")
         weighed = self.weighing is not None and self.placeholder_pick is None and not gpu_lead.owned_only(self)
         weighing = self.weighing
+        if weighing is not None and self.quote_switch is not None:
+            weighing = weighing.model_copy(update={"quote_said": True})
         if weighing is not None and self.chosen.purchase is not None:  # bought: weighed on purchases (review 20)
             weighing = weighing.on_purchase({o.gpu_name: (o.per_card_buy, o.purchase_basis)
                                              if o.per_card_buy is not None else None

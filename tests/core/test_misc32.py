@@ -22,7 +22,15 @@ from advisor.plan import gpu_lead, office_token_rows, volume_range
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import about, round_money
 from advisor.plan.volume_low_end import FLOOR
-from tests.support.planned import H20_KEPT, H20_KEPT_BY, advice_answers, advice_plan, h20_kept, only_finding, unled
+from tests.support.planned import (
+    H20_KEPT,
+    H20_KEPT_BY,
+    advice_answers,
+    advice_plan,
+    h20_kept,
+    only_finding,
+    unled,
+)
 
 LANGS = ["en", "zh_CN"]
 Q08, Q11, Q26, Q32, Q34 = ("q08_ascend_fleet_internal", "q11_paid_api_b25", "q26_steady_3y_strong_ops_buy",
