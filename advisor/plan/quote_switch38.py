@@ -6,7 +6,8 @@ export-sensitive) is passed over for a part with a public price that meets the t
 cost less than this plan. Both sides are one basis, a month's bill: the placeholder part is sold by the month, all
 its cards all month, and this plan's month is the cost row's low end (its cheapest basis), so a quote under the
 threshold beats the plan however it is billed (q42 zh: "compares on-demand L20 (¥42,720) with reserved H20; put
-both on the same price basis"). Never a figure the cost model did not give.
+both on the same price basis"). Never a figure the cost model did not give; not on a plan of a mainland and an
+overseas node, whose month adds a node the part would not replace (q05, q34: the passed-over clause stands alone).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ def attach(result: PlanResult) -> None:
 
     g, costs = result.gpu_choice, result.costs
     if g is None or not g.chosen.price_sourced or g.chosen.purchase is not None or costs is None:
+        return
+    if result.region == "mainland_plus_overseas":  # the month adds the overseas node the part would not replace
         return
     u = g.unsourced_cheaper
     month = costs.recommended_monthly
