@@ -20,7 +20,7 @@ from advisor.plan.answers import answers_from_dict
 from advisor.plan.context import resolve
 from advisor.plan.data import facts, gpus_by_id
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, only_finding, planned, unled
+from tests.support.planned import H20_KEPT_BY, advice_answers, only_finding, planned, unled
 
 
 def _row(md: str, key: str) -> str:
@@ -30,7 +30,7 @@ def _row(md: str, key: str) -> str:
 # ---- 3. a part sold only through the cloud's sales ------------------------------------------------------------------
 
 def test_sales_only_delivery_is_a_wait_of_unknown_length() -> None:
-    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
+    r = unled({**advice_answers("q32_filed_public_chatbot_fast"), **H20_KEPT_BY["q32_filed_public_chatbot_fast"]})
     [item] = [i for i in r.timeline.items if i.id == sales_wait.ITEM_ID]
     assert item.days_low is None and item.days_high is None and item.blocking  # never 0 days
     tl = r.timeline
@@ -43,7 +43,7 @@ def test_sales_only_delivery_is_a_wait_of_unknown_length() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_sales_only_quote_step_asks_the_date_and_names_the_part_to_start_on(lang: str) -> None:
-    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
+    r = unled({**advice_answers("q32_filed_public_chatbot_fast"), **H20_KEPT_BY["q32_filed_public_chatbot_fast"]})
     other = sales_wait.start_on(r)
     assert other is not None and "L20" in other["gpu"]
     alt = next(a for a in r.gpu_choice.alternatives if a.gpu_name == other["gpu"])
