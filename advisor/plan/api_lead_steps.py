@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan.hosted_lead import tokens_words
+from advisor.plan.hosted_lead import said_tokens
 from advisor.plan.result import NextStep, PlanResult
 
 # what stays before the API's step: the deciding question, the launch's critical path (a filing, a check the launch
@@ -88,7 +88,8 @@ def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextSte
     be = result.start_with.break_even if result.start_with else None
     if be is not None and be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens:
         be = None  # s32-apinext32: this setup never carries the break-even (page 1: "never pays on cost alone", q12)
-    trigger: dict[str, Any] = ({"tr": "consistent28.next.trigger_volume", "tokens": tokens_words(be.tokens_low, be.tokens_high)}
+    # the volume in page 1's words (``said_tokens``): one break-even figure where page 1 names one (q36)
+    trigger: dict[str, Any] = ({"tr": "consistent28.next.trigger_volume", "tokens": said_tokens(be)}
                                if be is not None else {"tr": "consistent28.next.trigger_short"})
     inner = step.key
     if inner == SERVE_KEY:  # its command is section 2's: named there, not printed a second time in section 9

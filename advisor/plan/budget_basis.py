@@ -15,19 +15,43 @@ def _same(a: Any, b: Any) -> bool:
     return a is not None and b is not None and round(a.low) == round(b.low) and round(a.high) == round(b.high)
 
 
+def _reserved_only(c: Any) -> bool:
+    """The verdict is "within" on the committed month and on demand's high end is over the budget."""
+    od, budget = c.cloud_on_demand_monthly, c.budget_monthly
+    return not (not c.within_budget or c.budget_straddles or c.per_job or budget is None or od is None
+                or not _same(c.recommended_monthly, c.cloud_monthly) or od.high <= budget)
+
+
+def _term(c: Any, lang: str) -> str:
+    """"a 1-year": the commitment the reserved price assumes, where its factor's row says one (review 22, q38)."""
+    term = c.cloud_monthly_factor.term_months if c.cloud_monthly_factor is not None else None
+    if not term:
+        return ""
+    return translate(lang, "kvdef34.term.years" if term % 12 == 0 else "kvdef34.term.months",
+                     n=term // 12 if term % 12 == 0 else term)
+
+
 def reserved_only_clause(c: Any, lang: str) -> str:
     """" — at the monthly/reserved price only: on demand (…) goes over it" where the verdict is "within" on the
     committed month and on demand's high end is over the budget; "" otherwise."""
-    od, budget = c.cloud_on_demand_monthly, c.budget_monthly
-    if (not c.within_budget or c.budget_straddles or c.per_job or budget is None or od is None
-            or not _same(c.recommended_monthly, c.cloud_monthly) or od.high <= budget):
+    if not _reserved_only(c):
         return ""
-    term = c.cloud_monthly_factor.term_months if c.cloud_monthly_factor is not None else None
-    if term:  # the commitment the reserved price assumes, where its factor's row says one (review 22, q38)
-        return translate(lang, "kvdef34.budget.reserved_only_term", on_demand=money_range(od, c.currency),
-                         term=translate(lang, "kvdef34.term.years" if term % 12 == 0 else "kvdef34.term.months",
-                                        n=term // 12 if term % 12 == 0 else term))  # fmt: skip
-    return translate(lang, "review30.budget.reserved_only", on_demand=money_range(od, c.currency))
+    od, term = money_range(c.cloud_on_demand_monthly, c.currency), _term(c, lang)
+    if term:
+        return translate(lang, "kvdef34.budget.reserved_only_term", on_demand=od, term=term)
+    return translate(lang, "review30.budget.reserved_only", on_demand=od)
 
 
-__all__ = ["reserved_only_clause"]
+def decision_clause(c: Any, lang: str) -> str:
+    """" Within the budget only on a 1-year commitment; on demand it is …, over at the high end." after the
+    recommendation's first line, where the budget holds only at the committed price (issue #25, blind review 27:
+    q38/q41 "the 1-year commitment should sit in the decision line, not only in the table"); "" otherwise."""
+    if not _reserved_only(c):
+        return ""
+    od, term = money_range(c.cloud_on_demand_monthly, c.currency), _term(c, lang)
+    if term:
+        return translate(lang, "commit38_decision.term", on_demand=od, term=term)
+    return translate(lang, "commit38_decision.reserved", on_demand=od)
+
+
+__all__ = ["decision_clause", "reserved_only_clause"]

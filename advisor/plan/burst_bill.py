@@ -143,6 +143,14 @@ def budget_clause(result: Any, lang: str) -> str:
     lead = burst_path.lead_finding(result)  # the API takes the overflow: its month first, the rented one as the
     api = lead.params.get("api_month_range") if lead is not None else None  # fallback (issue 25, q39)
     if api is None:
+        # s36-hybrid (blind review 27, q39: "one table: base month, burst month rented, burst month on the API"): the
+        # rented bursts lead; the API's burst month, where page 1 weighs it, stands beside theirs in the same row
+        f = next((x for x in result.findings if x.id == "cost.burst_month"), None)
+        weighed = f.params.get("api") if f is not None else None
+        if isinstance(weighed, dict) and weighed.get("range"):
+            lo, hi = weighed["range"]
+            params["api"] = money_range(MoneyRange(low=lo, high=hi), cur)
+            return render(lang, "hybrid38_budget.burst_month", params)
         return render(lang, "burst23.budget.burst_month", params)
     params.update(api=money_range(MoneyRange(low=api[0], high=api[1]), cur), rented=lead.params["rented_gpus"],
                   over=lead.params["rented_over"])  # the rented month's verdict as reason 3 says it

@@ -123,6 +123,12 @@ def api_lead(f: Facts) -> dict[str, Any] | None:
     return {**lead, "api_month_range": [api_month[0], api_month[1]]}  # the figures, for a test or the app
 
 
+def api_weighed(f: Facts) -> bool:
+    """Page 1's burst-month reason weighs the hosted API beside the rented bursts (``cost_burst_month``'s ``api``)."""
+    b = _bill(f)
+    return b is not None and b.verdict() is not None and _api_per_burst_range(f, b) is not None
+
+
 def _api_month(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
     """Page 1's burst-month reason with the bursts on a hosted API of the same model beside it (blind review 21, q39:
     "the hosted API for bursts only deserves more weight for this low-sensitivity data"): one burst's tokens on it and
@@ -134,7 +140,8 @@ def _api_month(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
     base = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
     c = f.ctx
     low = c.level == "low" and not c.personal_info  # as answered; else the data's owner says whether it may go
-    return {"tr": "burst39.api.month", "month": _r((base[0] + api[0], base[1] + api[1]), f),
+    month = (base[0] + api[0], base[1] + api[1])
+    return {"tr": "burst39.api.month", "month": _r(month, f), "range": [month[0], month[1]],  # the budget row's
             "cond": {"tr": "burst39.api.cond.low" if low else "burst39.api.cond.check"}}
 
 
@@ -395,7 +402,9 @@ def _no_same_day(f: Facts, d: _ServerDown, b: burst_bill.BurstBill, rented: dict
     takes the lost server's share meanwhile; else the loss is said uncovered, with the covers that would hold."""
     ch = f.chosen
     assert ch is not None
-    api = api_lead(f) is not None
+    # the hosted API covers where the data may go there and it is weighed at all, whether or not it takes the bursts'
+    # overflow (s36-hybrid: the rented GPUs lead the bursts, the API is the option beside them)
+    api = burst_path.data_may_go(f.ctx.answers) and _api_per_burst_range(f, b) is not None
     part = rented["gpu"] if rented else rented_name(f)
     mid = (b.rate[0] + b.rate[1]) / 2  # a GPU-month
     more = _as_rented(f, d.lost_gpus)
@@ -407,7 +416,10 @@ def _no_same_day(f: Facts, d: _ServerDown, b: burst_bill.BurstBill, rented: dict
                   more=more, lost_gpus=d.lost_gpus, rented=part, off=off, same_day=False,
                   cover="api" if api else "none", month=_money(more * mid, f))  # fmt: skip
     return got.model_copy(update={"title_key": f"q39h35.down.{kind}.title", "detail_key": f"q39h35.down.{kind}.detail",
-                                  "severity": "info" if api else "warning"})
+                                  # a warning either way (s36-hybrid, review 27: "one owned 8-card server failing
+                                  # takes 8 replicas belongs on page 1"): the API's cover rests on the data and its
+                                  # rate limits, no sure cover
+                                  "severity": "warning"})
 
 
 __all__ = ["TIE_SHARE", "burst_rent_choice", "burst_reservation", "cost_burst_month", "hybrid_server_down",

@@ -34,9 +34,11 @@ def data_may_go(answers: Any) -> bool:
 def leads(api_month: tuple[float, float] | None, rented_month: tuple[float, float], budget: float | None,
           answers: Any) -> bool:
     """The API leads the bursts: the data may go there, its burst month fits the budget, the rented one does not."""
-    if api_month is None or budget is None or not data_may_go(answers):
-        return False
-    return api_month[1] <= budget < rented_month[1]
+    # s36-hybrid (blind review 27, q39, both languages: "the main burst path is the model API; renting cloud GPUs is
+    # only the fallback, so 'own base + rent for the peaks' is half met"): a hybrid's bursts rent GPUs, as the user
+    # asked for; the API overflow is the option weighed beside them (``option_clause``), never the headline. No
+    # answer rules the rented GPUs out today, so the API leads nowhere; the rule stays for one that would.
+    return False
 
 
 def lead_params(api_month: str, api_burst: str, rented: Any, straddles: bool, by_month: bool) -> dict[str, Any]:

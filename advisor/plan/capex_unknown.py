@@ -45,10 +45,14 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     # the table's "owning pays off" row's own verdict: at the tokens row's volume first (page_one_payback; q03 said
     # "after about 19 months" here beside "not within 36 months at the tokens row's volume" in the table)
     pays = page_one_payback.clause(c)
+    answers = getattr(result, "answers", None) or {}
+    # blind review 27 (q03): no payback against a rent the plan rules out (the data must stay on the team's own
+    # network): a figure beside "renting is no fallback" read as a case for a choice the reader does not have
+    if rent_fallback.data_stays_inside(answers):
+        pays = ""
     key = "ownrent24.capex.monthly_rent_sized" if c.rent_sized else "plan.inputs17.capex.monthly_rent"
     # s27-own27 (round 16, q03: "rent it if the purchase cannot be paid up front" should remind that rented GPUs
     # carry the same data constraints): where personal information is processed, the rent is no way around them
-    answers = getattr(result, "answers", None) or {}
     sens = answers.get("data_sensitivity") or {}
     terms: dict[str, Any] | str = {"tr": "own27.rent_terms.pi"} if sens.get("personal_info") else ""
     # review 19 (q02, q03): a rented GPU is not on the office LAN or the private network; said, or no fallback

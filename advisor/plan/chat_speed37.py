@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import sure_fallback
+from advisor.plan import chat_rule38, sure_fallback
 from advisor.plan.fp8_gain import TPOT_CUT, TPOT_FLOOR_MS
 from advisor.plan.money_text import number_text
 from advisor.plan.result import render
@@ -58,7 +58,9 @@ def sentence(result: Any, lang: str) -> str:
         return ""
     node = _node(result)
     if node is not None:  # the overseas node, slower than the main one: its users see the slower stream
-        return render(lang, "chatspeed37_page1.node", {**node, "target": number_text(target)})
+        cost = chat_rule38.cost_of_rule(result)  # the rule's plan over the budget: what it costs, after the node's
+        tail = {"tr": "chat5038_page1.node_cost", "cost": cost} if cost is not None else ""
+        return render(lang, "chatspeed37_page1.node", {**node, "target": number_text(target), "tail": tail})
     cap = result.capacity
     p50, p99 = (getattr(cap, "tpot_p50_ms", None), getattr(cap, "tpot_p99_ms", None)) if cap is not None else (None, None)
     if p50 is None or p99 is None:
@@ -66,13 +68,20 @@ def sentence(result: Any, lang: str) -> str:
     user = getattr(cap, "output_tokens_per_s_per_user", None) or 1000.0 / p50
     params = {"target": number_text(target), "tpot": f"{p50:,.1f}", "p99": f"{p99:,.1f}",
               "speed": number_text(user, 1), "floor": number_text(TPOT_FLOOR_MS),
-              "floor_speed": number_text(1000.0 / TPOT_FLOOR_MS)}
+              "floor_speed": number_text(1000.0 / TPOT_FLOOR_MS), "tail": _tail(result)}
     if slow(p50, p99):
         return render(lang, "chatspeed37_page1.main", params)
     down = _one_down(result)  # q20: within the line at the peak, 50 users on the one L4 left with the other down
     if down is None:
         return ""
     return render(lang, "chatspeed37_page1.down", {**params, **down})
+
+
+def _tail(result: Any) -> dict[str, Any]:
+    """"Give a TPOT target", or, where the plan kept the looser target because the rule's setup is over the budget
+    or none meets it (``chat_rule38.kept``), what meeting it costs."""
+    cost = chat_rule38.cost_of_rule(result)
+    return {"tr": "chat5038_page1.cost", "cost": cost} if cost is not None else {"tr": "chat5038_page1.give"}
 
 
 def _one_down(result: Any) -> dict[str, Any] | None:

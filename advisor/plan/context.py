@@ -11,6 +11,7 @@ from typing import Any
 
 from advisor.domain.model import ModelSpec
 from advisor.i18n import catalog
+from advisor.plan import chat_rule38
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.fine_tune_placeholder import FINETUNE_VAR, SERVED_NAME_WORD, SERVED_VAR
 from advisor.plan.models import resolve_plan_model
@@ -370,8 +371,9 @@ def resolve(a: PlanAnswers) -> Ctx:
                 _assume(out, "ttft_p99_ms", ttft, "plan.assume.ttft_long_prompt", p95=f"{prompt_p95:,}")
             else:
                 _assume(out, "ttft_p99_ms", ttft)
-        if tpot is None:
-            tpot = _assume(out, "tpot_p99_ms", 100.0)
+        if tpot is None:  # a public chat: the chat rule of thumb, where a setup sized to it fits (chat_rule38)
+            value, key = chat_rule38.assumed_ms(a, use_case)
+            tpot = _assume(out, "tpot_p99_ms", value, key)
 
     rpd: tuple[int, int] | None = None
     if isinstance(a.requests_per_day, int):

@@ -48,7 +48,8 @@ def facts() -> dict[str, Any]:
                     **load_json("plan", "procure36.json")["rules"],  # s34: a university's procurement process
                     **load_json("plan", "sources21.json")["rules"],  # s21-sources21b: HKMA GenAI, FAA, Llama licence
                     **load_json("plan", "burst23.json")["rules"],  # s23-burst23: a hybrid's rented bursts
-                    **load_json("plan", "publicsaas31.json")["rules"]}  # s31: a subscription's "public" risk
+                    **load_json("plan", "publicsaas31.json")["rules"],  # s31: a subscription's "public" risk
+                    **load_json("plan", "commit38.json")["rules"]}  # review 27: peak-hour replicas on on-demand stock
     return out
 
 

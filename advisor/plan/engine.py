@@ -32,6 +32,7 @@ from advisor.plan import (
     burst_rules,
     capacity_per_million,
     capacity_probe,
+    chat_rule38,
     commands,
     decode_pick,
     domestic_fallback,
@@ -949,6 +950,28 @@ def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float]
 
 def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True,
          with_questions: bool = True, size_alternatives: bool = True) -> PlanResult:
+    """The recommendation (``_plan``); a public chat with no TPOT target sized to the chat rule of thumb where that
+    plan is feasible within the budget, else on the looser target with what the rule costs (``chat_rule38``)."""
+    kw: dict[str, Any] = {"quotes": quotes, "check_fixes": check_fixes, "with_questions": with_questions,
+                          "size_alternatives": size_alternatives}
+    if not chat_rule38.applies(answers) or not chat_rule38.SIZE_TO_RULE.get():
+        return _plan(answers, **kw)
+    ruled = _plan(answers, **kw)
+    if chat_rule38.good_enough(ruled):
+        return ruled
+    token = chat_rule38.SIZE_TO_RULE.set(False)
+    try:
+        loose = _plan(answers, **kw)
+    finally:
+        chat_rule38.SIZE_TO_RULE.reset(token)
+    if chat_rule38.no_worse(ruled, loose):  # blocked alike either way, for reasons not the target's (q20's part)
+        return ruled
+    chat_rule38.kept(loose, ruled)
+    return loose
+
+
+def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True,
+          with_questions: bool = True, size_alternatives: bool = True) -> PlanResult:
     """The recommendation. ``check_fixes``: re-plan each offered fix alone and keep only those that make the plan
     feasible within budget (off inside that re-plan: a fix of a fix is not offered). ``with_questions``: the open
     questions (off inside a fix's re-plan, which reads only its feasibility, costs and setup: working them out
@@ -2010,7 +2033,8 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
     steps = [] if ch is None else _fleet_load_step(c, ch, f)
     free = placement_rules.free_check(f) if ch is not None and f.form != "hosted_api" else None
     if free is not None:  # the free GPUs where the replicas go, checked before any start command (review 23, q18)
-        steps.append(NextStep(id="placement_check", key="numbers2_34.next.placement_check", params=free))
+        # then held for it (s36-fleet38, review 27, q18 zh: the other work's daytime peak may meet this one's)
+        steps.append(NextStep(id="placement_check", key="fleet38_next.placement_check", params=free))
     if ch is not None and ch.weights and f.form != "hosted_api":
         # no command yet (a fine-tune whose checkpoint is not given): the step says what it waits for, not "the
         # command below" above none (q41, fifth blind review)

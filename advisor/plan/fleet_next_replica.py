@@ -70,4 +70,16 @@ def one_more(c: Any, ch: Any, fleet_count: int) -> dict[str, Any] | None:
             "server_only": not replica_short, "left_now": now, "replicas_now": replicas}
 
 
-__all__ = ["cards_text", "carried_by", "one_more"]
+def replica_n1(c: Any, ch: Any) -> bool:
+    """Whether the plan rides out one replica failing: an N+1 spare, or replicas sized with headroom whose others
+    still carry the peak within the target (s36-fleet38, review 27, q08 zh: the placement said "没有备用副本" where
+    the layout section said the other 2 of 3 carry the peak with one down; N+1 is said at replica level)."""
+    lay = getattr(ch, "layout", None)
+    if lay is None:
+        return False
+    if lay.spare_units > 0:
+        return True
+    return bool(not c.is_batch and c.peak and lay.replicas >= 2 and carried_by(c, ch, lay.replicas - 1) >= c.peak)
+
+
+__all__ = ["cards_text", "carried_by", "one_more", "replica_n1"]

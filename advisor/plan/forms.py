@@ -339,6 +339,8 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
             seen.add(r.id)
             added.append(r)
     costs.prices = [*costs.prices, *added]
+    if own.office and not own.cost.staff_counted:  # no engineer's share counted: no staff price row (review 27, q17)
+        costs.prices = [r for r in costs.prices if r.kind != "staff"]
     out_tokens = costs.output_tokens_per_month or 0
     monthly = own.cost.monthly  # already in the answers' currency
     if out_tokens > 0:

@@ -30,6 +30,7 @@ import math
 
 from advisor.plan import sizing
 from advisor.plan.capacity import capacity_up_to
+from advisor.plan.chat_rule38 import RULE_MS
 from advisor.plan.context import Ctx
 from advisor.plan.fp8_gain_reason import Fp8Gain
 from advisor.plan.gpu_choice import _copy
@@ -38,7 +39,7 @@ from advisor.sizing.quant import get_format
 
 TPOT_CUT = 0.25  # policy (U): FP8's P99 TPOT at the peak at least this share below BF16's is a material gain
 TPOT_FELT = 0.5  # policy (U): ... where BF16's P99 TPOT uses at least this share of the TPOT target
-TPOT_FLOOR_MS = 50.0  # policy (U): ... and is at least this (20 tokens a second; faster streams gain nothing felt)
+TPOT_FLOOR_MS = RULE_MS  # policy (U): ... and is at least this (20 tokens a second; faster streams gain nothing felt)
 CAPACITY_GAIN = 1.5  # policy (U): FP8 takes at least this many times BF16's requests a replica within the target ...
 THIN_ROOM = 0.5  # policy (U): ... where BF16's headroom over the peak is below this share
 

@@ -33,7 +33,8 @@ from advisor.plan.site_words import SERVER_ROOM, answered_reach, owned_site
 
 
 def internal_grade_reason(c: Ctx) -> str | None:
-    """Why an internal service runs on a data-centre part: ``sensitive`` (sensitive personal data in a server room),
+    """Why an internal service runs on a data-centre part: ``sensitive`` (sensitive personal data on a private network:
+    a server room if bought, the provider's data centre if rented, as ``GpuChoice._why_key`` words it),
     ``server_room`` (a box bought on a one-off budget for a server room), ``licence`` (any other server room: the
     GeForce licence), else None (consumer cards allowed: an office box, or a site the answers do not give)."""
     if c.is_batch or not c.internal_only:

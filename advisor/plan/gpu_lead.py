@@ -225,8 +225,10 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
             g = choice.grant or {}
             if choice.chosen.weights.startswith("fp8") and _lacks_fp8(a):  # "in bf16, having no FP8" says it
                 g = {**g, "fp8": False}
-            add(a.gpu_name, "gpuswap26.lead.fallback", cost=_range(a.purchase), budget=f"{g.get('budget', 0):,}",
-                why=lacks(g, lang))
+            # priced only on a placeholder with no source: not offered as what to buy (blind review 27, q17)
+            unpriced = (getattr(a, "purchase_basis", None) or {}).get("basis") == "none"
+            add(a.gpu_name, "buyprice38_lead.fallback_unpriced" if unpriced else "gpuswap26.lead.fallback",
+                cost=_range(a.purchase), budget=f"{g.get('budget', 0):,}", why=lacks(g, lang))
         elif _quote_first(choice, a):  # over the one-off budget only on a stand-in price: its quote first (q17)
             add(a.gpu_name, "buyrank25.lead.quote_first", cost=_range(a.purchase),
                 budget=f"{(choice.grant or {}).get('budget', 0):,}")

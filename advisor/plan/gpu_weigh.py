@@ -185,8 +185,11 @@ def _bought_card(lang: str, resource: str, c: CardFigure, value: str, currency: 
     basis = c.buy_basis or {"basis": "sourced", "grade": "", "date": ""}
     lo, hi = c.buy or [0.0, 0.0]
     price = f"{lo:,.0f}" if round(lo) == round(hi) else f"{lo:,.0f}–{hi:,.0f}"
-    return translate(lang, f"price36.gpu_weigh.card_{basis['basis']}.{resource}", gpu=c.gpu_name, value=value,
+    text = translate(lang, f"price36.gpu_weigh.card_{basis['basis']}.{resource}", gpu=c.gpu_name, value=value,
                      price=price, currency=currency, grade=basis.get("grade", ""), date=basis.get("date", ""))
+    if basis.get("server_gpus"):  # whose server the share is (review 27, q01/q02): a smaller one costs more a card
+        text += translate(lang, "buyprice38_weigh.server_share", n=basis["server_gpus"])
+    return text
 
 
 def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:

@@ -6,10 +6,11 @@ numbers is a bug").
   about X (``rent_cheaper_tie``). The form stays owning (the measured load and the team's ops are why), but the
   headline carries the condition the cost finding sets, and that today's stand-in prices favour renting.
 - ``more_replica_clause``: q08/q33's hardware row listed 3 replicas while the placement finding recommends a 4th on
-  the fleet's remaining cards (``fleet_next_replica``, ``consist25.spare_pair.recommend``): the row names that
-  replica as the recommended next step with its condition (the other work moved off those cards), so page 1 and the
-  finding tell one story. It is not counted in the plan's GPUs: whether those cards are free is not known until
-  their owners say so, and the plan's figures are for the cards known free.
+  the fleet's remaining cards (``fleet_next_replica``, ``consist25.spare_pair.recommend``): the row puts both
+  layouts to the owner with what one machine down leaves of the peak in each (review 27), and the condition of the
+  larger (the other work moved off those cards), so page 1 and the finding tell one story. It is not counted in
+  the plan's GPUs: whether those cards are free is not known until their owners say so, and the plan's figures are
+  for the cards known free.
 - ``measure_first``/``measured_clause``: q39's headline and hardware row rented 11 H20 on nvidia-smi's 85 % while a
   reason said the plan's curve rents none (``fleet_disagree``): both say that step 1's count decides, and both
   outcomes.
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import burst_path, quote_lead35, rent_cheaper_tie
+from advisor.plan import burst_path, memo_ttft_free, quote_lead35, rent_cheaper_tie
 from advisor.plan.result import render
 
 PLACEMENT = "sizing.placement"
@@ -55,16 +56,32 @@ def _more(params: Any) -> dict[str, Any] | None:
 
 
 def more_replica_clause(result: Any, lang: str) -> str:
-    """"; recommended besides: a 4th replica on your other 2 cards (8 of your 8) once their other work is moved off"
-    where the placement finding recommends it; "" elsewhere."""
+    """The owner's decision where the placement finding names one more replica on busy cards: today's replicas on
+    the free cards and what one machine down leaves of the peak, beside the layout with one more and what it leaves
+    (s36-fleet38, blind review 27: q08/q33 "make the symmetric layout the plan rather than an aside", q04 "put the
+    6th-replica option in the hardware row as a decision for the owner"); "" elsewhere. The plan's figures stay
+    those of the free cards: whether the busy ones can be freed is their owners' word, not the plan's."""
     f = next((x for x in result.findings if x.id == PLACEMENT), None)
     more = _more(f.params) if f is not None else None
     if more is None:
         return ""
     hw = result.hardware
-    cards = more.get("free") or more.get("cards") or hw.gpus_per_replica
     nxt = more.get("next") or (hw.replicas or 0) + 1
-    return render(lang, "headline25.hardware.one_more", {"next": nxt, "cards": cards, "total": more.get("total") or more.get("count")})
+    count = more.get("count") or 0
+    total = more.get("total") or nxt * (hw.gpus_per_replica or 0)
+    other = total - (hw.total_gpus or 0)  # the cards the one more takes beyond today's (q04: 12 - 10)
+    on = {"tr": "fleet38_cards.all", "count": count} if total >= count else \
+        {"tr": "fleet38_cards.some", "total": total, "count": count}
+    peak = more.get("peak")
+    if "carried_now" not in more or not peak:  # the plan short with one replica down (``consist25.placement.one_more``)
+        return render(lang, "fleet38_decide.replica", {"replicas": hw.replicas, "next": nxt, "on": on, "other": other,
+                                                      "peak": more.get("peak"), "server": more.get("server", "")})
+    after = {"tr": "gpu28.placement.all", "peak": peak} if more["carried_after"] >= peak else \
+        {"tr": "gpu28.placement.part", "carried": more["carried_after"], "peak": peak}
+    return render(lang, "fleet38_decide.down", {"replicas": hw.replicas, "next": nxt, "on": on, "other": other,
+                                               "peak": peak, "left_now": more["left_now"],
+                                               "carried_now": more["carried_now"], "left_after": more["left_after"],
+                                               "after": after})
 
 
 def _disagree(result: Any) -> Any:
@@ -88,9 +105,21 @@ def measure_first(result: Any, lang: str) -> str:
         return render(lang, "headline25.form.measure_first", {"util": p.get("util"), "rented": p.get("rented")})
     # s33-burst39 (blind review 21, q39: "'11 or none' is a procedure, not a decision"): the size the plan prices, how
     # it is sold, and the count of step 1 under which nothing is rented
-    return render(lang, "burst39.form.decide", {"util": p.get("util"), "rented": p.get("rented"), "count": p.get("count"),
-                                                "carry": p.get("carry"),
-                                                "basis": {"tr": "burst39.form.basis.month"} if p.get("by_month") else ""})
+    # s36-hybrid (blind review 27, q39): the count comes first in the sentence, what it decides after it, and the
+    # hosted API for the overflow is the option weighed beside the rented GPUs, not the path
+    return render(lang, "hybrid38_form.decide", {"util": p.get("util"), "rented": p.get("rented"), "count": p.get("count"),
+                                                 "carry": p.get("carry"), "api": _api_option(result),
+                                                 "basis": {"tr": "burst39.form.basis.month"} if p.get("by_month") else ""})
+
+
+def _api_option(result: Any) -> dict[str, Any] | str:
+    """The hosted API's burst month beside the rented bursts (the burst-month finding's own figure), "" where none
+    is weighed (a fine-tune, data that may not go, no budget to judge the month on)."""
+    f = next((x for x in result.findings if x.id == "cost.burst_month"), None)
+    api = f.params.get("api") if f is not None else None
+    if not isinstance(api, dict) or not api.get("month"):
+        return ""
+    return {"tr": "hybrid38_form.api", "month": api["month"]}
 
 
 def measured_clause(result: Any, lang: str) -> str:
@@ -154,8 +183,10 @@ def headline_clause(result: Any, lang: str) -> str:
     """Everything page 1's recommendation sentence adds to the form: the purchase's condition or the count first."""
     # s34-quotelead (review 24, q17): a purchase straddling the one-off budget leads with the quote rule and the
     # smaller setup within it
+    # s36-fleet38 (review 27, q04): an assumed first-token target raised to fit the free cards is the owner's call
     return form_condition(result, lang) or like_own_clause(result, lang) or own_edge_clause(result, lang) \
-        or measure_first(result, lang) or quote_lead35.straddle_clause(result, lang)
+        or measure_first(result, lang) or quote_lead35.straddle_clause(result, lang) \
+        or memo_ttft_free.form_clause(result, lang)
 
 
 __all__ = ["form_condition", "headline_clause", "like_own_clause", "measure_first", "measured_clause", "more_replica_clause",

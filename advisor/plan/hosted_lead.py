@@ -169,7 +169,7 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
     # prices it never does within the setup's ceiling; one range beside one ceiling said one thing twice
     low_only = not below and _straddles(be)
     return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}{below}",
-            "tokens": tokens_words(be.tokens_low) if low_only else tokens_words(be.tokens_low, be.tokens_high),
+            "tokens": said_tokens(be),
             "times": about(be.times_high_end), "source": _source(ctx),
             # the range the tokens row gives, its low end included (s28-volume28, q20)
             "volume": tokens_words(be.volume_low or be.volume, be.volume if flat else be.volume_high),
@@ -177,6 +177,16 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
 
 
 PART_LOW = "sentences37_cap.part_low"
+
+
+def said_tokens(be: HostedBreakEven) -> dict[str, Any]:
+    """The break-even volume as page 1's sentence names it: its low end alone where the setup serves that but not
+    the high end (``_straddles``; the high end is past what the setup serves, so "never" at those prices), else the
+    range. The next steps' trigger says the same words (s36-rowtrim, blind review 27, q36 zh: "约 170 亿 token" on
+    page 1 beside "170–660 亿" in the next steps and a ceiling of "约 630 亿")."""
+    if be.times_high_end >= 1 and _straddles(be):
+        return tokens_words(be.tokens_low)
+    return tokens_words(be.tokens_low, be.tokens_high)
 
 
 def _straddles(be: HostedBreakEven) -> bool:
@@ -259,7 +269,9 @@ def start_with(f: Facts) -> StartWith | None:
         # an API" while page 1 sends the bursts to one (blind review 24, q39: "pick one primary path")
         from advisor.plan import burst_bill_rules  # a rules module: loaded where used
 
-        if burst_bill_rules.api_lead(f) is not None:
+        # s36-hybrid: the API no longer leads the bursts but is weighed beside the rented GPUs on page 1: the
+        # owned cards' reason is still for the base load only
+        if burst_bill_rules.api_lead(f) is not None or burst_bill_rules.api_weighed(f):
             key = "q39h35.lead.owned_base"
     if reason == "owned":  # review 25 (q39): the plan's month labelled as its running cost, nothing bought
         key = api_marginal.lead_key(key)
@@ -400,5 +412,5 @@ def near_users(f: Facts) -> dict[str, Any] | str:
     return {"tr": f"plan.hostedlead20b.near.{placed}", "slo": round(slo or 0), "region": _region(f.region)}
 
 
-__all__ = ["LEAD_MARGIN", "break_even", "break_even_clause", "ceiling_clause", "near_users", "start_with",
+__all__ = ["LEAD_MARGIN", "break_even", "break_even_clause", "ceiling_clause", "near_users", "said_tokens", "start_with",
            "tokens_words"]

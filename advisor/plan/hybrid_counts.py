@@ -17,6 +17,8 @@ from advisor.plan.result import Finding
 # the findings whose title or detail counts the replicas as the owned GPU: N+1's "50 replicas in all (50 × L20)",
 # the finding right after the plan's size ("50 × (1 × L20) meets the target"), which it then explains once
 COUNTED = {"sizing.redundancy": "detail"}
+DOWN = "sizing.hybrid_server_down"  # one owned multi-card server down: its count of servers and cards per server
+NODES_TITLE = "hybrid38_nplus1.title"
 
 
 def said_apart(findings: list[Finding], costs: Any, form: str | None) -> list[Finding]:
@@ -35,8 +37,17 @@ def said_apart(findings: list[Finding], costs: Any, form: str | None) -> list[Fi
             continue
         key = x.title_key if part == "title" else x.detail_key
         wrapped = {**x.params, **extra, "base": {"tr": key, **x.params}}
-        out.append(x.model_copy(update={f"{part}_key": f"numbers1_34.counted.{part}", "params": wrapped}))
+        update: dict[str, Any] = {f"{part}_key": f"numbers1_34.counted.{part}", "params": wrapped}
+        down = next((d for d in findings if d.id == DOWN), None)
+        if down is not None:  # s36-hybrid (review 27, q39: "'N+1: 49 replicas carry the peak, plus 1 spare' mixes
+            # owned L20 replicas with H20 'work'; rewrite it in real nodes"): the owned servers and the rented part
+            # the title now names the cards that exist, so the detail keeps its own words (no second "only 16 are
+            # your own")
+            update = {"title_key": NODES_TITLE, "params": wrapped}
+            wrapped.update(servers=down.params["servers"], server=down.params["server"], gpu=down.params["gpu"],
+                           spare_n=down.params["spare"])
+        out.append(x.model_copy(update=update))
     return out
 
 
-__all__ = ["COUNTED", "said_apart"]
+__all__ = ["COUNTED", "DOWN", "NODES_TITLE", "said_apart"]

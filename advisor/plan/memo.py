@@ -30,12 +30,14 @@ from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
     api_even,
+    api_fallback_split,
     api_first_why,
     batch_job37,
     budget_basis,
     budget_words,
     burst_bill,
     burstbill37,
+    buy_quote38,
     capex_only_rows,
     capex_unknown,
     chat_speed37,
@@ -44,7 +46,9 @@ from advisor.plan import (
     context_refusal37,
     feasible_gate,
     field_labels,
+    fleet_said_once,
     fleet_where,
+    floor_assume38,
     headline25,
     in_region_fallback,
     kv_page_one37,
@@ -82,6 +86,7 @@ from advisor.plan import (
     own_rent_verdict,
     owned_capital37,
     owned_rent_rows,
+    peak_reserve_rules,
     people_volume,
     phased_cost,
     power_tariff,
@@ -89,6 +94,7 @@ from advisor.plan import (
     quote_lead35,
     registration_route37,
     rent_count,
+    rent_fallback,
     rent_first27,
     rent_row_label,
     rent_until_covered,
@@ -105,7 +111,6 @@ from advisor.plan import (
     volume_peak,
     volume_range,
     when_bought,
-    yardstick_spare,
     zh_spacing,
 )
 from advisor.plan.burst_gpu import hardware_text, rented_of
@@ -261,7 +266,7 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
             continue  # "time for the filings" where the timeline has none; the utilisation the cost table says
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
-        text = a.text_in(lang)
+        text = a.text_in(lang) + floor_assume38.clause(result.costs, a.key, lang)  # the costs' month elsewhere
         if a.key == QUANT_ASSUMED and not result.fixes:  # no fix to propose it: "a fix may propose it" is jargon
             text = translate(lang, "steps34.assume.quantization_no_fix")  # (blind review 23, q15)
         if text not in shown:
@@ -699,7 +704,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
          + server_size_price.text(c, lang) + _repair_rent(c, lang, cur) if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
-        ("plan.breakeven.months.label", _break_even(c, lang, "months")),
+        ("plan.breakeven.months.label", _break_even(c, lang, "months", getattr(result, "answers", None))),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
@@ -855,14 +860,21 @@ IF_BOUGHT = {"memo4.cost.bare_metal": "headline33.cost.bare_metal_if_bought",
              "plan.breakeven.months.label": "headline33.cost.breakeven_if_bought"}
 
 
-def _break_even(c: Any, lang: str, unit: Any) -> str:
+def _break_even(c: Any, lang: str, unit: Any, answers: dict[str, Any] | None = None) -> str:
     """Months until owning pays off / the utilisation above which it is cheaper, in words where there is none
     (never "999 months" nor a utilisation of 482 %)."""
     r = c.break_even_months if unit == "months" else c.break_even_utilisation
     if r is None:
         return "—"
+    if unit != "months":
+        return r.text(lang, unit)
     # the always-on VM it is paid back against, named, where that is not the printed rent (s30-payback31)
-    return vm_payback_words.table_row(c, lang, r.text(lang, unit)) if unit == "months" else r.text(lang, unit)
+    said = vm_payback_words.table_row(c, lang, r.text(lang, unit))
+    # blind review 27 (q03): against a rent the plan rules out (the data must stay on the team's own network) the
+    # payback is for reference only, said so
+    if rent_fallback.data_stays_inside(answers or {}):
+        said = translate(lang, "buyprice38_payback.reference_only", said=said)
+    return said
 
 
 def _offer_with_gpu(offer: str, gpu: str) -> str:
@@ -1051,6 +1063,7 @@ def memo_context(
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
     findings = memo_api_only.findings(findings, result)  # an API far cheaper: the comparison's sizing in one line
+    findings = fleet_said_once.findings(findings, every)  # "Your fleet" folded into "Runs on 6 of your 8" (review 27)
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
@@ -1101,21 +1114,29 @@ def memo_context(
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
     memo_quantized_once.kv_check_in_step(rendered, findings, result, lang)  # the FP8 KV check: the step that runs it
     memo_batch.margin_said_once(rendered, findings, result, lang)  # a job's sizing finding: its margin, said once
+    api_why = api_first_why.reasons(result, lang) if api_first_why.applies(result, lead) else []
     return _closest_api(memo_api_only.apply({
         "self_host_line": "",
         "unit_first": unit,
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
-        "registration_route": route,
+        # the blockers the registration leaves in place, by their numbers above it (s36-apiplace, review 27 q07)
+        "registration_route": route + registration_route37.still_applies(why, lang) if route else "",
         "one_server": one_server,
         "lead": lead,
         # under an API lead the API's own reasons first, the fallback's labelled (s35-apihead: ``api_first_why``)
-        "api_why": api_first_why.reasons(result, lang) if api_first_why.applies(result, lead) else [],
-        "why": why,
+        "api_why": api_why,
+        # under it, the reasons that hold on the API path too (region, line, compliance) are said as such, the
+        # fallback keeping only its own (s36-apiplace, review 27: q12, q13)
+        "why_both": api_fallback_split.split(why)[0] if api_why else [],
+        "why": api_fallback_split.split(why)[1] if api_why else why,
+        "why_count": len(why),
+        "fallback_gpus": api_fallback_split.gpus(result, lang) if api_why else "",
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
         "set_aside": "" if lead or alternative else set_aside.text(every, lang),
         "why_verify": sum(1 for f in why if f["verify"]),
-        "launch_line": memo_launch_line.clause(result, lang),  # a filing sets the date: the first line says it
+        "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
+        + budget_basis.decision_clause(result.costs, lang),  # within only on a commitment: so is the first line
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
@@ -1144,7 +1165,8 @@ def memo_context(
         or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
             result, memo_forms.form_key(result)))))
         or quote_lead35.own_gate(result, lang)  # s34-quotelead (review 24, q26): the quote gate leads, not "Own"
-        or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang),
+        or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
+        + buy_quote38.clause(result, lang),  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
         "region": move_to.region_text(result, lang, fleet_where.region_text(result, lang, t(f"plan.region.{result.region}"))),
@@ -1307,7 +1329,9 @@ def _command_stack(result: PlanResult, lang: str) -> str:
     build the command reads like (q08, fifth blind review: "a standard NVIDIA vLLM command for an Ascend fleet")."""
     if not result.hardware.command or result.finding("gpu.domestic") is None:
         return ""
-    return _t(lang)("memo.hw.ascend_stack")
+    # the versions to check named (s36-fleet38, review 27, q08 en: "Name the CANN/vllm-ascend versions to check,
+    # since support is model- and version-specific"): which release lists the model, and the CANN it requires
+    return _t(lang)("fleet38_hw.ascend_stack")
 
 
 def _command_source(command: str | None, region: str, lang: str) -> str:
@@ -1380,9 +1404,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if not hw.gpu:
         hardware = t(memo_forms.no_hardware_key(result, "memo.key.no_hardware"))
     elif result.deployment_form == "hosted_api":
-        # the self-hosted setup labelled as the fallback, not a GPU plan (s35-apihead; review 26, q16, q27)
-        hardware = t("apihead37_key.hardware_hosted", total=hw.total_gpus, weights=hw.weights or "—",
-                     gpu=(hw.gpu_name or hw.gpu) + yardstick_spare.split_text(result, lang))  # N+1 said (review 24, q16)
+        # the hosted API alone: self-hosting's GPUs, not planned, are section 2's reference (s36-apiplace; review
+        # 27, q16: "take it out of the headline Hardware row: a newcomer will read it as part of the plan")
+        hardware = t("apiplace38_key.hardware_hosted")
     else:
         hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                      replicas=hw.replicas, weights=hw.weights or "—")
@@ -1444,6 +1468,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     elif monthly != "—" and not owning:
         moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
+        moved += peak_reserve_rules.key_clause(result, lang)  # a public peak on on-demand stock (review 27, q32)
         value = t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
         value += memo_batch_slow.key_clause(result, lang)  # the job's own slow end beside it (review 22, q06)
         # a public chat's month led by its figure as chats of a few turns (blind review 18, q16; s25-dates25)
@@ -1505,14 +1530,19 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         once = t("memo.key.feasible_once" if len(steps) == 1 else "memo.key.feasible_once_all",
                  steps=t("memo.list_sep").join(i.label_in(lang, clause=True) + (t("plan.timeline.step_days", days=i.days_in(lang)) if i.length_known else "")
                                                for i in steps))
-        feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
+        feasible = once if not budget_words.conditional(result) else \
+            buy_quote38.feasible_split(result, lang, once) or f"{feasible}{t('memo.list_sep')}{once}"
+    elif budget_words.conditional(result):  # budget, capacity and schedule apart (review 27, q17)
+        feasible = buy_quote38.feasible_split(result, lang, None) or feasible
     feasible = sales_deadline.feasible_text(result, lang) or feasible  # launched on the on-demand part (q32)
     feasible = supply_lead.feasible_text(result, lang, feasible)  # on a part no one there is known to sell (q43)
     feasible = feasible_gate.feasible_text(result, lang, feasible)  # a first token inside the error (q10, r26)
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         feasible += t("memo.apikept25.feasible_at_loss")
-    feasible += memo_ttft_free.key_clause(result, lang)  # an assumed target raised to fit the free cards (q04, r26)
+    head = memo_ttft_free.form_clause(result, lang)  # said on the recommendation line where it leads (review 27)
+    if not head or head not in headline25.headline_clause(result, lang):
+        feasible += memo_ttft_free.key_clause(result, lang)  # an assumed target raised to fit the free cards (q04, r26)
     rows.append((t("memo.key.feasible"), rent_first27.feasible(result, lang, feasible)))
     if memo_api_rows.applies(result):  # the led API first, this plan as the fallback (s35-apipage, review 24)
         api_rows = {t("memo.key.hardware"): memo_api_rows.hardware, t("memo.key.cost"): memo_api_rows.cost}

@@ -51,8 +51,8 @@ def _found(value: Any, name: str) -> Any:
 
 
 def hardware(result: Any, lang: str, self_hosted: str) -> str:
-    """"none to run: a hosted API (Alibaba Cloud Model Studio (International), served from Singapore); if you
-    self-host (the plan to move to): …"."""
+    """"none to run: a hosted API (Alibaba Cloud Model Studio (International), served from Singapore) (the
+    self-hosted fallback's GPUs: above)"."""
     params = result.start_with.params
     providers, where = _found(params, "providers"), _found(params, "where")
     start = params.get("start")
@@ -62,16 +62,10 @@ def hardware(result: Any, lang: str, self_hosted: str) -> str:
         where = {"tr": "plan.region.mainland"}
     api = render(lang, f"{K}.api.{'named' if providers else 'plain'}{'.where' if where else ''}",
                  {"providers": providers or "", "where": where or ""})
-    hw = result.hardware
-    plain = render(lang, "memo.key.hardware_value", {
-        "total": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu, "per": hw.gpus_per_replica, "replicas": hw.replicas,
-        "weights": hw.weights or "—"})
-    split = burstbill37.hardware_value(result, lang)  # the same setup with its always-on and event replicas said
-    if self_hosted.endswith(plain) or (split and self_hosted.endswith(split)):  # the plain setup, no clause after it: its GPUs and weights (q12 en stayed on
-        # five pages only so; the layout and replicas are section 2's, two lines below the "plan to move to")
-        self_hosted = render(lang, f"{K}.self_short", {"total": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu,
-                                                      "weights": hw.weights or "—"})
-    return render(lang, "apihead37_key.hardware", {"api": api, "self": self_hosted})  # the fallback labelled (s35)
+    # the API alone: the fallback's GPUs are said in its own line above (s36-apiplace, review 27 q16: "a newcomer
+    # will read it as part of the plan"); ``self_hosted`` kept in the signature for the row table's call
+    del self_hosted
+    return render(lang, "apiplace38_key.hardware", {"api": api})
 
 
 def cost(result: Any, lang: str, self_hosted: str) -> str:

@@ -35,4 +35,21 @@ def key_clause(result: Any, lang: str) -> str:
         "gpu": p["gpu"], "tp": p["tp"], "busy": busy})
 
 
-__all__ = ["key_clause"]
+def form_clause(result: Any, lang: str) -> str:
+    """The same choice on the recommendation line, put to the owner (s36-fleet38, blind review 27, q04: "the
+    headline must say that the usual 6 s needs 12 H20 (TP4) and ask the owner to decide"; en: "put it at the top,
+    next to the 6 s option"): " — at a first-token target of 10 s (assumed …), which fits your 11 free cards; the
+    usual 6 s needs 12 × … in TP4, taking 1 busy card: your decision"; "" where no target was raised."""
+    a = next((a for a in result.assumptions if a.key == KEY), None)
+    if a is None:
+        return ""
+    p = a.params
+    busy = int(p["n"]) - int(p["free"])
+    if busy <= 0:
+        return ""
+    return render(lang, "fleet38_form.ttft_free", {
+        "value": _seconds(p["value"]), "default": _seconds(p["default"]), "free": p["free"], "n": p["n"],
+        "gpu": p["gpu"], "tp": p["tp"], "busy": busy})
+
+
+__all__ = ["form_clause", "key_clause"]

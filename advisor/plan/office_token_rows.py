@@ -19,7 +19,12 @@ plan that pays a hosted API per token pays the API's rate, not a self-hosted one
   table's "GPU use" row already says in one line. The row stays where tokens are priced (``prices_tokens``): an API
   (q11's paid API, q18's fleet that prices one), a service sold to businesses whose margin is per use (q24, q12), a
   batch job priced whole. ``advisor plan --json`` keeps the figures either way (q11's and q24's must-mention read
-  ``costs.cost_per_million_tokens`` there).
+  ``costs.cost_per_million_tokens`` there);
+- a service sold to businesses that keeps its setup little used (blind review 27, s36-rowtrim: q12's "output 433–617
+  CNY" and q43's "$22.1–35.6 output" at 2–9 % use, q13's "56.1–79.9 USD" at 1–9 %): its margin is per use, but at
+  under ``per_million_costed.LOW_USE`` of capacity the figure is the month's cost spread over few tokens and only
+  alarms; the month's cost decides there. An API serving tokens keeps the row at any use (a reader prices it
+  against the hosted APIs' rates: q11, q18), as does a batch job.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import per_million_costed
 
 HANDFUL = 10  # at most this many requests at once: a handful of staff
 
@@ -45,10 +51,15 @@ def small_office(result: Any) -> bool:
 
 def prices_tokens(result: Any) -> bool:
     """Someone prices this service's tokens: an API serving them (paid or a fleet's internal one), a service sold to
-    businesses (its margin is per use), or a batch job (priced whole, per token of the job)."""
+    businesses (its margin is per use) that keeps its setup busy enough for the figure to be a use's cost (at least
+    ``per_million_costed.LOW_USE``; s36-rowtrim), or a batch job (priced whole, per token of the job)."""
     a = result.answers or {}
     use = a.get("use_case")
-    return use in ("api", "offline_batch") or (a.get("charges_users") is True and a.get("audience") == "business")
+    if use in ("api", "offline_batch"):
+        return True
+    c = result.costs
+    busy = c is not None and not per_million_costed.low_use(c)
+    return a.get("charges_users") is True and a.get("audience") == "business" and busy
 
 
 def drops_per_million(result: Any) -> bool:

@@ -155,7 +155,20 @@ def estimate(c: Ctx, ceiling: float, flight: float | None = None) -> PeopleVolum
              "tokens": f"{c.prompt_avg + c.output_avg:,}", "low_per": lo_r, "high_per": hi_r,
              "low_in": low_in, "low_out": low_out, "high_in": high_in, "high_out": high_out,
              "flight": _flight_words(c, flown), "cap": {"tr": "plan.volume18.capped"} if high >= ceiling else ""}
+    # the tokens row's one month and its range, ends named by what sets them (s36-rowtrim, blind review 27: q01's
+    # "as 6 requests in flight, 420,000,000 / 70,000,000" read as a third volume after the per-person range); the
+    # head count's own range and shares are the assumptions list's, so the row names the people it multiplies alone
+    basis["short_who"] = who if c.answers.users else {"tr": "onebasis36.who.about", "people": f"{n:,}"}
+    basis["range"] = {"tr": "rowtrim38.range", "low_in": low_in, "low_out": low_out, "low_per": lo_r,
+                      "high": _high_words(c, flown, hi_r, high_in, high_out)}
     return PeopleVolume(n, low, expected, high, basis)
+
+
+def _high_words(c: Ctx, flown: float | None, per: Any, high_in: str, high_out: str) -> dict[str, Any]:
+    """The range's high end in the tokens row: the in-flight reading where that sets it, else the high rate's."""
+    if flown is None:
+        return {"tr": "rowtrim38.high.per", "per": per, "in": high_in, "out": high_out}
+    return {"tr": "rowtrim38.high.flight", "peak": c.peak, "in": about(c.input_for(flown)), "out": about(flown)}
 
 
 def _flight_words(c: Ctx, out: float | None) -> dict[str, Any] | str:

@@ -17,7 +17,7 @@ from typing import Any
 
 from advisor.plan import like_cover, node_shapes, own_like, repair_cover
 from advisor.plan.failover_limit import at_limit
-from advisor.plan.fleet_next_replica import cards_text, carried_by, one_more
+from advisor.plan.fleet_next_replica import cards_text, carried_by, one_more, replica_n1
 from advisor.plan.fleet_spread import server_spread
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
@@ -189,8 +189,14 @@ def placement(f: Facts) -> Finding | None:
         if shape is not None and shape["spare_pair"] and shape["rest"] < shape["serving"]:
             # the machine with the most down leaves the peak short and one more replica rides it out: recommended,
             # with its condition, not floated as an option (``spare_policy`` rule 5; round 14, q33)
-            shape["spare_pair"] = {**shape["spare_pair"], "tr": "consist25.spare_pair.recommend", "count": count,
-                                   "busy_cards": cards_text(count * f.ctx.utilisation)}
+            pair = shape["spare_pair"]
+            # what one machine down leaves today and with the one more (s36-fleet38, review 27): page 1's hardware
+            # row weighs both for the owner (``headline25.more_replica_clause``)
+            shape["spare_pair"] = {**pair, "tr": "consist25.spare_pair.recommend", "count": count,
+                                   "busy_cards": cards_text(count * f.ctx.utilisation), "total": pair["next"] * tp,
+                                   "peak": int(f.ctx.peak or 0), "left_now": shape["rest"],
+                                   "carried_now": carried_by(f.ctx, ch, shape["rest"]), "left_after": pair["left"],
+                                   "carried_after": carried_by(f.ctx, ch, pair["left"])}
         if shape is not None:
             return finding("sizing.placement", variant="unknown_uneven", tp_part=tp_part, count=count, **shape,
                            **params)  # fmt: skip
@@ -207,7 +213,9 @@ def placement(f: Facts) -> Finding | None:
     limit = at_limit(f.sized_ctx, ch, spread.left) if spread.covered else None
     if limit is not None:  # held, but by fewer than the replicas that carry it with the headroom (review 22, q08)
         cover = {"tr": "fleetword33.placement.at_limit", **limit}
-    spare_part = {"tr": "plan.placement16.spare" if spare or own_like.by_rent(ch) else "plan.placement16.no_spare"}
+    # N+1 at replica level where the replicas less one still carry the peak (review 27, q08), as the sizing reason
+    spare_part = {"tr": "plan.placement16.spare" if replica_n1(f.ctx, ch) or own_like.by_rent(ch)
+                  else "plan.placement16.no_spare"}  # fmt: skip
     if own_like.by_rent(ch) and not spread.covered:  # a failed server's cards rented for its repair days (own_like)
         cover = {"tr": "own28.placement.repair_rent", "unit_gpus": lay.unit_gpus}
         doubt = repair_cover.unsure(f, spread)
@@ -241,7 +249,7 @@ def placement(f: Facts) -> Finding | None:
             after = {"tr": "gpu28.placement.all", "peak": more["peak"]} if server >= more["peak"] else \
                 {"tr": "gpu28.placement.part", "carried": server, "peak": more["peak"]}
             cover = {**cover, "tr": "gpu28.placement.one_more_server", "left_after": left, "after": after,
-                     "carried_now": carried_by(f.ctx, ch, more["left_now"])}
+                     "carried_now": carried_by(f.ctx, ch, more["left_now"]), "carried_after": server}
     return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,
                    left=spread.left, serving=spread.serving, need=spread.carrying, carry=carry, cover=cover,
                    **params)  # fmt: skip

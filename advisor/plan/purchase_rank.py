@@ -58,7 +58,13 @@ def purchase_basis(book: PriceBook, gpu_id: str) -> dict[str, str] | None:
     else:
         basis = "stand_in"
     worst = max(rows, key=lambda r: "ABCU".find(r.grade) if r.grade in "ABCU" else 3)
-    return {"basis": basis, "grade": worst.grade, "date": max(r.date for r in rows)}
+    got = {"basis": basis, "grade": worst.grade, "date": max(r.date for r in rows)}
+    # the row's server share is a server of this many cards (blind review 27, q01/q02: an 8-card server's share is
+    # no single-card office box's): said beside the card's price
+    size = max((r.server_gpus or 0) for r in rows)
+    if size:
+        got["server_gpus"] = str(size)
+    return got
 
 
 def purchase_usd(book: PriceBook, k: Any) -> tuple[float, float] | None:

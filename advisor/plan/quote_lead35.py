@@ -65,8 +65,14 @@ def straddle_clause(result: Any, lang: str) -> str:
     s = capex_condition.smaller(result)
     if s is None:
         return render(lang, "quote35.form.straddle_none", params)
-    short = {"tr": "quote35.form.straddle_short", "holds": s["holds"], "peak": s["peak"]} \
-        if s["holds"] < s["peak"] else ""
+    if s["holds"] < s["peak"]:
+        # blind review 27 (q17): a smaller setup that carries less than the stated peak is a degraded option the
+        # owner signs off, not an equal alternative; the estimate on a larger server's share is likely low
+        bias = {"tr": "buyprice38_form.low", "row_gpus": s["share_row_gpus"]} if s.get("share_row_gpus") else ""
+        return render(lang, "buyprice38_form.straddle_degraded",
+                      {**params, "small": s["gpus"], "low": round_money(s["low"]), "high": round_money(s["high"]),
+                       "holds": s["holds"], "peak": s["peak"], "bias": bias})
+    short = ""
     key = "price36.form.straddle" if s.get("share_row_gpus") else "quote35.form.straddle"  # see capex_condition
     return render(lang, key, {**params, "small": s["gpus"], "low": round_money(s["low"]),
                               "high": round_money(s["high"]), "short": short, "row_gpus": s.get("share_row_gpus", 0)})

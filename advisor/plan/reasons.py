@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from advisor.plan import fleet_said_once
 from advisor.plan.rent_until_covered import TITLE as RENT_UNTIL_COVERED  # rent first: the form's own reason
 from advisor.plan.result import SEVERITY_ORDER, Finding
 
@@ -160,6 +161,20 @@ def _decides_nothing_here(f: Finding) -> bool:
     return f.id == "icp.not_needed" and f.params.get("why") == {"tr": "plan.why.batch"}
 
 
+# the quantized weights' quality check where it decides nothing: the plain "check quality first" (weights or KV cache)
+# and "for what they give on the same GPUs" qualify the sizing; the A/B step that runs the check is in the next steps
+# (blind review 27, q32: "listing 'The plan uses fp8 weights ... check quality first' as a reason for the decision is
+# odd; move it to the steps"). The variants that weigh another choice (a higher precision the budget also covers, a
+# faster first token, the cheaper GPUs it allows) stay reasons.
+QUALITY_CHECK_TITLES = frozenset({"plan.rule.sizing.quantized.title", "plan.rule.sizing.quantized.gain.title",
+                                  "plan.rule.sizing.quantized.kv_fp8.title", "plan.rule.sizing.quantized.kv_only.title"})
+
+
+def quality_check_only(f: Finding) -> bool:
+    """A quantized sizing finding that says only to check quality (``QUALITY_CHECK_TITLES``)."""
+    return f.id == "sizing.quantized" and f.title_key in QUALITY_CHECK_TITLES
+
+
 def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Finding]:
     """The short list a reader gets first, in the memo and in the app alike: the deciding findings, caveats after,
     at most ``WHY_MAX``. ``as_asked``: the sizing is of GPUs that cannot be had there, so "meets the target at the
@@ -172,11 +187,16 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     def off(f: Finding) -> bool:
         return ruled_out(f) or set_aside(f) or (blocked and f.id == "cost.hosted_weighed")
 
-    # the GPU prices' grades decide nothing for a plan that runs no GPUs: a caveat in section 7, not a reason (round
-    # 14, q27: "'5 of 5 prices are grade C/U' listed as a reason"; s25-dates25)
+    # the GPU prices' grades decide nothing: a caveat in section 7, not a reason (round 14, q27: "'5 of 5 prices are
+    # grade C/U' listed as a reason"; s25-dates25, for a plan that runs no GPUs). Session 36: for any plan — issue #25's
+    # "generic caveats ('5 of 5 prices are grade C or U') lead the short list of reasons"; once the fp8 quality check
+    # left page 1's reasons (s36-commit), q24's fallback list filled its fourth place with it. A price that decides
+    # (a placeholder part, a purchase on stand-in prices) is said where it decides: the bold line, the quote step.
+    # the fleet said once (s36-fleet38, review 27, q18/q33): "Your fleet" where "Runs on 14 of your 32" says it all
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
-              and not (hosted and f.id in PRICE_GRADES) and f.id not in NOT_DECIDING and not off(f)
-              and not _decides_nothing_here(f)]
+              and f.id not in PRICE_GRADES and f.id not in NOT_DECIDING and not off(f)
+              and not _decides_nothing_here(f) and not quality_check_only(f)
+              and not fleet_said_once.folded(f, findings)]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")

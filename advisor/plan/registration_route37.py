@@ -18,12 +18,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import closest_api
+from advisor.plan import api_fallback_split, closest_api
 from advisor.plan.data import duration
 from advisor.plan.result import Finding, PlanResult, render
 
 KEY = "duties37_route"
 WEIGHED = "cost.hosted_weighed"
+STILL = "apiplace38_route.still"  # the blockers the route leaves in place (s36-apiplace)
 WITH_REGISTRATION = "plan.apisg23.with_registration"  # the weighed API's text with the registration clause after it
 
 
@@ -68,4 +69,20 @@ def said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], route
             shown["detail"] = render(lang, str(base["tr"]), {k: v for k, v in base.items() if k != "tr"})
 
 
-__all__ = ["KEY", "WEIGHED", "line", "said_once"]
+def still_applies(why: Sequence[dict[str, Any]], lang: str) -> str:
+    """" On that route, reasons 1, 4 and 5 above still apply." (``why``: page 1's numbered reasons, ``route`` said
+    after them): the region's and the law's reasons, which hold on the API path too (``api_fallback_split``), every
+    one but the generative-AI filing's own, which the route changes
+    (s36-apiplace, review 27 q07: "it still misses 60 days, and 双减, B25 and children's data going to a provider all
+    still apply. Say so, or move it down"); "" where none."""
+    nums = [str(i) for i, f in enumerate(why, 1)
+            if api_fallback_split.holds_on_either(f) and not str(f.get("id", "")).startswith("genai.")]
+    if not nums:
+        return ""
+    joined = nums[0] if len(nums) == 1 else (
+        translate(lang, "answers.list_sep").join(nums[:-1]) + translate(lang, "answers.list_and") + nums[-1])
+    sep = "" if lang == "zh_CN" else " "
+    return sep + translate(lang, STILL, nums=joined, n=len(nums))
+
+
+__all__ = ["KEY", "STILL", "WEIGHED", "line", "said_once", "still_applies"]

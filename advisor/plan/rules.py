@@ -298,7 +298,13 @@ def genai_filed(f: Facts):
     c = f.ctx
     if not c.public_genai or not c.genai_covered:
         return None
-    return finding("genai.filed", kind={"tr": f"plan.genai.{c.genai_filing}_done"})
+    out = finding("genai.filed", kind={"tr": f"plan.genai.{c.genai_filing}_done"})
+    if f.form == "hosted_api" or c.fine_tuned or f.chosen is None:
+        return out
+    # public weights served on the team's own GPUs: the filing covers a model, so the checkpoint loaded must be the
+    # one it names (blind review 27, q32 zh: "it must confirm that these are exactly the weights in the filing")
+    return out.model_copy(update={"detail_more": "commit38_filed.weights", "params": {
+        **out.params, "model": c.model.name, "weights": f.chosen.weights}})
 
 
 @rule("genai.filing_deadline", "constraint")
@@ -1517,6 +1523,7 @@ from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import hosted_weigh as _hosted_weigh  # noqa: E402,F401 - the hosted API weighed (s16-hosted)
 from advisor.plan import inputs17_rules as _inputs17_rules  # noqa: E402,F401 - answers to question (s17-ui)
 from advisor.plan import operating18_rules as _operating18_rules  # noqa: E402,F401 - public AI service duties
+from advisor.plan import peak_reserve_rules as _peak_reserve_rules  # noqa: E402,F401 - peak replicas on on-demand stock (review 27)
 from advisor.plan import placeholder_purchase as _placeholder_purchase  # noqa: E402,F401 - a purchase on U prices
 from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 - replicas over servers (s16-lead)
 from advisor.plan import procure36_rules as _procure36_rules  # noqa: E402,F401 - an institution's procurement (s34)
@@ -1533,7 +1540,7 @@ from advisor.plan import ttft_relaxed as _ttft_relaxed  # noqa: E402,F401 - a re
 # orders). The order here is this module's rules, then each rule module's, in their order of definition.
 RULE_MODULES = (
     __name__, "advisor.plan.batch_double", "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
-    "advisor.plan.burst_bill_rules",
+    "advisor.plan.burst_bill_rules", "advisor.plan.peak_reserve_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
     "advisor.plan.finance20_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",

@@ -64,7 +64,8 @@ def _other_text(g: dict[str, Any], s: dict[str, Any], lang: str) -> str:
     if s["holds"] >= s["peak"]:
         return ""  # the same GPU carries the peak: nothing older is needed
     pair = _older(g)
-    if pair is None:
+    if pair is None or g.get("price_stand_in"):
+        # blind review 27 (q17): an option priced only on a placeholder with no source is no purchase alternative
         return ""
     other, chosen = pair
     why = [translate(lang, "budgetfit31.older.year", arch=other.architecture, year=other.release_year,
@@ -95,7 +96,9 @@ def step_params(result: Any, g: dict[str, Any], currency: str) -> tuple[str, dic
             if s["holds"] >= s["peak"] else translate(lang, short, holds=s["holds"], peak=s["peak"],
                                                       queued=s["peak"] - s["holds"],
                                                       ttft=f"{wait:,.0f}" if wait is not None else "")
-        by_lang[lang] = gives + _other_text(gg, s, lang)
+        # blind review 27 (q17): carrying less than the stated peak, it is a degraded option the owner signs off
+        signoff = translate(lang, "buyprice38_step.signoff") if s["holds"] < s["peak"] else ""
+        by_lang[lang] = gives + signoff + _other_text(gg, s, lang)
     key = "price36.next.quote_fallback_same" if s.get("share_row_gpus") else "budgetfit31.next.quote_fallback_same"
     return key, {
         "row_gpus": s.get("share_row_gpus", 0),

@@ -28,6 +28,7 @@ CHOICE_TITLE, CHOICE_DETAIL = "plan.owned20.knee.room.title", "plan.owned20.knee
 def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
     """Give the plain sizing reason (``room`` variant) the knee and the server-loss clauses where they apply."""
     from advisor.plan.capacity import served_curve
+    from advisor.plan.fleet_next_replica import replica_n1
     from advisor.plan.placement_rules import server_loss
     from advisor.plan.server_carry import carry_words
 
@@ -43,9 +44,10 @@ def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
     # with a spare replica beyond those the peak needs, the server loss is its own sentence that says the spare
     # does not cover it (s34-q04said, blind review 26, q04 zh: "mixes the single-replica failure case with the
     # whole-server failure; split them so the boss sees that N+1 does not cover a server outage")
-    # (the N+1 spare as the placement finding counts it: ``placement_rules.placement``, never a headroom replica)
+    # (the N+1 as the placement finding counts it: ``placement_rules.placement``)
     lay = getattr(ch, "layout", None)
-    spare = spread is not None and lay is not None and lay.spare_units > 0
+    # (s36-fleet38, review 27, q08 zh: or the replicas less one carry the peak: N+1 said at replica level)
+    spare = spread is not None and lay is not None and replica_n1(f.ctx, ch)
     loss: dict | str = ({"tr": "q04said_.sizing.server_loss_spare" if spare else "agree18.sizing.server_loss",
                          "left": spread.left, "replicas": spread.replicas,
                          "carry": carry_words(f.ctx, ch, spread.left)}

@@ -234,11 +234,14 @@ def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
               "peak": raised["peak"], "estimate": f"{round_money(float(raised.get('estimate_in') or 0))} / "
               f"{round_money(estimate)}", "est": _estimate_clause(costs.volume_basis),
               "other": _other(costs, hosted_form, estimate / implied, estimate)}
-    common["high"] = {"tr": "onebasis36.high", "peak": raised["peak"], "in": about(high * ratio),
+    # s36-rowtrim (blind review 27, q21: "stated three ways ('140,000,000 / 41,000,000', '660,000,000',
+    # '66,000,000'); pick one"; q30/q34: "one figure and a range"): the row is the month used and its high end, in
+    # one sentence; the estimate from the answers is the assumptions list's (it says the people and their requests)
+    common["high"] = {"tr": "rowtrim38.peak.high", "peak": raised["peak"], "in": about(high * ratio),
                       "out": about(high)} if high * SHORT > implied else ""  # q08's 860M beside 850M: the same reading, not said
     cap = raised.get("cap")
     if cap:
-        return _spaced(render(lang, "onebasis36.capped", {
+        return _spaced(render(lang, "rowtrim38.capped", {
             **common, "people": f"{cap['people']:,}", "per": cap["per"], "days": cap["days"],
             "day": cap.get("day") or {"tr": "fleetword33.day.working"},
             "tokens": f"{cap['tokens']:,}", "implied": about(float(raised["peak_implied"])),
@@ -248,9 +251,12 @@ def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
     # figure the costs use and why first, then the product in plain words: which hours it counts (the busiest hour
     # of each day alone, or a steady load's every hour), a request's seconds beside the requests an hour each, and
     # "working days" only where the days are working days (q08 zh: workdays beside a load "stable around the clock")
-    return _spaced(render(lang, "onebasis36.peak", {
+    return _spaced(render(lang, "rowtrim38.peak", {
         **common, "mean": line["mean"], "per_hour": f"{line['per_hour']:,}", "secs": _seconds(line["per_hour"]),
         "span": _span(line),
+        # the answer ("stable around the clock") said beside the office-hours reading and asked, never overridden
+        # silently (s36-rowtrim, blind review 27, q08 en: "follow the answer or ask")
+        "ask": {"tr": "rowtrim38.ask.office"} if line.get("office") else "",
         "days": {"tr": "tokens33.days." + ("working" if raised.get("when") in ("volume28.when.working", "ownpower37.when.office")
                                            else "every"),
                  "days": line["days"]},
@@ -262,8 +268,8 @@ def _span(line: dict[str, Any]) -> dict[str, Any]:
     that way from "stable around the clock" and asked (``Ctx.office_steady``), a steady load's every hour, or the
     busiest hour alone."""
     if line.get("office"):
-        return {"tr": "ownpower37.span.office", "hours": line["hours"]}
-    return {"tr": "floor30.hours", "hours": line["hours"]} if line["hours"] > 1 else {"tr": "tokens33.span.hour"}
+        return {"tr": "rowtrim38.span.office", "hours": line["hours"]}
+    return {"tr": "rowtrim38.span.hours", "hours": line["hours"]} if line["hours"] > 1 else {"tr": "rowtrim38.span.hour"}
 
 
 def _estimate_clause(basis: dict[str, Any]) -> dict[str, Any] | str:
@@ -342,7 +348,9 @@ def _held(costs: Any, vp: dict[str, Any], hosted_form: bool, lang: str) -> str:
     (``users_cap``, s30-floor30, q17: 20 people cannot send the 16M their peak of 20 at once makes, about 70
     requests a person in the busiest hour): both readings, the people's most, the cost at it, and the ask."""
     cap, used = vp["cap"], float(vp["used"])
-    return _spaced(render(lang, "floor30.held", {
+    # one short sentence (s36-rowtrim, blind review 27, q02: "'Your peak of 4 at once would mean more, 6,300,000
+    # output tokens…' is too long for a 15-person agency"): the tokens row's range already ends at the people's most
+    return _spaced(render(lang, "rowtrim38.held", {
         "used": round_money(used), "peak": vp["peak"], "mean": vp["mean"], "when": {"tr": vp.get("when") or "volume28.when.working"},
         "implied": about(float(vp["implied"])), "people": f"{cap['people']:,}", "per": cap["per"],
         "days": cap["days"], "day": cap.get("day") or {"tr": "fleetword33.day.working"},

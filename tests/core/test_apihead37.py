@@ -28,14 +28,15 @@ def _numbered(block: str) -> list[str]:
 
 
 def _parts(r, lang: str) -> tuple[str, str, str]:
-    """Page 1's lead up to the API's reasons, the API's reasons, and the fallback with its reasons."""
+    """Page 1's lead up to the API's reasons, the API's reasons, and the fallback with its own reasons (those that
+    hold on either path follow them since s36-apiplace: test_apiplace38)."""
     one = _page_one(render_memo_markdown(r, lang))
     intro = translate(lang, "apihead37_why.intro")
-    fallback = translate(lang, "apihead37_lead.fallback", form="F", region="R", line="L").split("F")[0]
+    fallback = translate(lang, "apiplace38_lead.fallback", form="F", gpus="G", region="R", line="L").split("F")[0]
     assert one.count(intro) == 1 and one.count(fallback) == 1
     head, rest = one.split(intro)
     api, after = rest.split(fallback)
-    return head, api, after.split("\n| ")[0]
+    return head, api, after.split("\n| ")[0].split(translate(lang, "apiplace38_why.both"))[0]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -63,9 +64,12 @@ def test_the_bursty_api_lead_gives_the_apis_reasons_first_the_rate_limit_at_the_
     fallen = _numbered(fallback)
     assert fallen and not set(fallen) & set(reasons)
     assert any(str(r.hardware.total_gpus) in t and (r.hardware.gpu_name or "") in t for t in fallen)
-    hw_row = next(x for x in render_memo_markdown(r, lang).splitlines() if x.startswith("| ")
-                  and str(r.hardware.gpu_name) in x)
-    assert translate(lang, "apihead37_key.hardware", api="A", self="S").split("A")[1].split("S")[0] in hw_row
+    # its GPUs in its own line, not page 1's Hardware row, which names the API alone (s36-apiplace, review 27 q16)
+    assert f"{r.hardware.total_gpus} " in fallback.splitlines()[0] and str(r.hardware.gpu_name) in fallback.splitlines()[0]
+    hw_row = next(x for x in _page_one(render_memo_markdown(r, lang)).splitlines()
+                  if x.startswith(f"| {translate(lang, 'memo.key.hardware')} |"))
+    assert str(r.hardware.gpu_name) not in hw_row
+    assert translate(lang, "apiplace38_key.hardware", api="A").split("A")[0] in hw_row
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -88,10 +92,12 @@ def test_every_api_led_plan_has_its_own_reasons_and_others_none(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_hosted_api_plans_gpus_are_labelled_the_fallback(lang):
+def test_a_hosted_api_plans_hardware_row_names_the_api_alone(lang):
     r = advice_plan(HOSTED)
     assert r.deployment_form == "hosted_api"
-    label = translate(lang, "apihead37_key.hardware_hosted", total="T", gpu="G", weights="W").split("T")[0]
-    row = next(x for x in _page_one(render_memo_markdown(r, lang)).splitlines() if x.startswith("| ")
-               and str(r.hardware.gpu_name) in x)
-    assert f"{label}{r.hardware.total_gpus}" in row  # the GPUs only after the fallback's label
+    # the headline row names the hosted API alone: self-hosting's GPUs, not planned, are section 2's reference
+    # (s36-apiplace, review 27 q16: "a newcomer will read it as part of the plan")
+    one = _page_one(render_memo_markdown(r, lang))
+    row = next(x for x in one.splitlines() if x.startswith(f"| {translate(lang, 'memo.key.hardware')} |"))
+    assert translate(lang, "apiplace38_key.hardware_hosted") in row
+    assert str(r.hardware.gpu_name) not in row

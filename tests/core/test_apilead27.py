@@ -58,7 +58,9 @@ def test_the_one_gpu_asked_for_is_said_to_be_the_plan_to_move_to_and_why_the_api
     the s27 clause ("the API comes first as nothing in your answers requires self-hosting") is gone with the lead."""
     r = advice_plan("q35_deepseek_v3_h20_internal")
     assert not memo_self_host_rows.api_leads(r)
-    lead = _page_one(r, lang).split("\n\n")[2]  # the paragraph under the headline
+    # the paragraph after the reasons (s36-apiplace, review 27 q42: "should not precede the decision reasons")
+    lead = next(p for p in _page_one(r, lang).split("\n\n") if ASKED[lang] in p)
+    assert _page_one(r, lang).index(lead) > _page_one(r, lang).index("1. **")
     assert ASKED[lang] in lead and REQUIRES[lang] not in lead
 
 

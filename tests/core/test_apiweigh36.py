@@ -207,6 +207,7 @@ def test_neighbouring_lists_the_prompts_may_reach_stay_yardsticks():
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_an_api_at_about_the_plans_month_is_said_so_in_its_row(name):
     """Property (review 25, q20): the cost table's hosted-API row says "about this plan's …" exactly where the API is
     not weighed by a finding, the plan is self-hosted and the two months' middles are within ``api_even.EVEN``."""

@@ -1,15 +1,20 @@
 """Page 1 says what an assumed TPOT target gives a public chat's users (s35-chatspeed, blind review 26: q05 "the
 Singapore node on 3 × L4 … about 14 tokens/s … flag the user-experience cost", q20 "50 users on one L4 … say
-whether the 100 ms TPOT default is acceptable", q37 "P50 58.2 ms, about 17 tokens/s each … sluggish for chat")."""
+whether the 100 ms TPOT default is acceptable", q37 "P50 58.2 ms, about 17 tokens/s each … sluggish for chat"). Since
+s36-chat50 such a chat is sized to the rule itself where its setup fits the budget (test_chat5038); these read the
+plan kept at the looser target."""
 
 from __future__ import annotations
+
+from functools import cache
 
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import chat_speed37
+from advisor.plan import answers_from_dict, chat_rule38, chat_speed37, make_plan
 from advisor.plan.fp8_gain import TPOT_FLOOR_MS
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import PlanResult
 from tests.support.page_one import page_one
 from tests.support.planned import advice_answers, planned
 
@@ -21,13 +26,28 @@ def _line(md: str, lang: str) -> str:
     return next((x for x in page_one(md).splitlines() if x.startswith(LABEL[lang])), "")
 
 
+@cache
+def _loose_once(name: str) -> PlanResult:
+    """The scenario planned on the looser assumed target (100 ms), as a public chat keeps it where the rule's setup
+    is over the budget (``chat_rule38``): the case this page-1 sentence speaks to."""
+    token = chat_rule38.SIZE_TO_RULE.set(False)
+    try:
+        return make_plan(answers_from_dict(advice_answers(name)))
+    finally:
+        chat_rule38.SIZE_TO_RULE.reset(token)
+
+
+def _loose(name: str) -> PlanResult:
+    return _loose_once(name).model_copy(deep=True)
+
+
 def _assumed_tpot(r) -> float:
     return next(float(a.value) for a in r.assumptions if a.field == chat_speed37.FIELD)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_slow_stream_at_the_peak_said_on_page_one(lang: str) -> None:
-    r = planned(advice_answers("q37_sg_fintech_public"))
+    r = _loose("q37_sg_fintech_public")
     cap = r.capacity
     assert cap.tpot_p50_ms is not None and cap.tpot_p50_ms > TPOT_FLOOR_MS  # the case: under 20 tokens/s each
     line = _line(render_memo_markdown(r, lang), lang)
@@ -39,7 +59,7 @@ def test_slow_stream_at_the_peak_said_on_page_one(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_one_replica_down_said_where_only_the_failover_is_slow(lang: str) -> None:
-    r = planned(advice_answers("q20_china_parts_offshore_sg"))
+    r = _loose("q20_china_parts_offshore_sg")
     cap = r.capacity
     down = cap.load_per_serving_replica
     pt = next(p for p in r.latency_curve.points if p.concurrency == down)
@@ -52,7 +72,7 @@ def test_one_replica_down_said_where_only_the_failover_is_slow(lang: str) -> Non
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_overseas_node_names_the_faster_setup_already_priced(lang: str) -> None:
-    r = planned(advice_answers("q05_filed_finetune_mainland_sg"))
+    r = _loose("q05_filed_finetune_mainland_sg")
     f = next(x for x in r.findings if x.id == "region.split")
     quick = f.params["faster"]
     assert quick["tr"].startswith("gpuchoice24.node_quicker") and quick["other_tpot_ms"] <= TPOT_FLOOR_MS
@@ -62,7 +82,7 @@ def test_overseas_node_names_the_faster_setup_already_priced(lang: str) -> None:
 
 
 def test_month_more_is_the_faster_setups_month_less_the_nodes() -> None:
-    r = planned(advice_answers("q05_filed_finetune_mainland_sg"))
+    r = _loose("q05_filed_finetune_mainland_sg")
     quick = next(x for x in r.findings if x.id == "region.split").params["faster"]
     num = [float(x.replace(",", "")) for x in (quick["monthly"].split()[0].split("–")
                                                + quick["more"].split()[0].split("–"))]

@@ -19,7 +19,7 @@ from types import SimpleNamespace
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import office_token_rows, token_margin
+from advisor.plan import office_token_rows, per_million_costed, token_margin
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.memo_per_million import IDLE_BUSY, usage_text
 from advisor.plan.money_text import money_range
@@ -59,7 +59,7 @@ def _labelled_row(text: str, label: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q24s_memo_gives_the_cost_at_its_own_volume_first_worked_from_the_plans_json(lang):
+def test_q24s_memo_gives_the_cost_at_its_own_volume_first_worked_from_the_plans_json(lang, monkeypatch):
     """The own-volume figures = the plan's monthly cost ÷ its own tokens (input: prefill's share of the cost over
     the input tokens, output: the rest over the output tokens), from ``--json`` alone. Re-argued in issue 25
     (usage25): s22-uplift22c left q24's figure at its volume out (it counts idle hours) and printed the capacity's
@@ -70,6 +70,9 @@ def test_q24s_memo_gives_the_cost_at_its_own_volume_first_worked_from_the_plans_
     FP8 cache the month is held to the people's most, labelled so (test_the_label_names_the_month_the_figure_divides
     pins that label); at 45 it is raised to the peak's reading, the label this test reads."""
     r = peak_read_plan(Q24.stem)
+    # s36-rowtrim (blind review 27, q12/q43: "misleading at 2-9 % use"): q24's memo leaves the row out now; the row
+    # read here is the one a service whose tokens are priced at any use prints (office_token_rows.prices_tokens)
+    monkeypatch.setattr(office_token_rows, "prices_tokens", lambda result: True)
     data = r.to_json(lang)
     c = data["costs"]
     monthly, share = c["per_million_monthly"], c["prefill_gpu_share"]
@@ -130,7 +133,9 @@ def test_the_cost_table_says_what_the_volume_fills_once_where_it_disagrees_with_
     memo = scenario_memo(Q24, lang)
     share = usage_text(r.costs, lang)
     use = _labelled_row(memo, translate(lang, "usage25.cost.label"))
-    assert share in _row(memo, lang) and use and share in use
+    # s36-rowtrim: the per-million row is left out of q24 (little used, its tokens sold by use); the one share is
+    # the "GPU use" row's, and a per-million row, where printed, says the same
+    assert use and share in use and (not _row(memo, lang) or share in _row(memo, lang))
     assert "40 %" not in use and "40 %" not in _row(memo, lang)
 
 
@@ -148,10 +153,13 @@ def test_the_per_million_row_is_left_out_where_it_decides_nothing(name):
         assert _labelled_row(memo, translate(lang, "memo.cost.tokens")), (name, lang)  # the volume stays
 
 
-def test_a_public_saas_keeps_the_row():
+def test_a_little_used_saas_leaves_the_row_out():
+    """s36-rowtrim (blind review 27, q12/q13/q43): a service sold to businesses keeps the row only where its setup is
+    not little used; q24 at 2-10 % of capacity says its month and its use instead."""
     r = scenario_plan(Q24)
     assert not office_token_rows.small_office(r) and r.deployment_form != "hosted_api"
-    assert _row(scenario_memo(Q24, "en"), "en")
+    assert per_million_costed.low_use(r.costs)
+    assert not _row(scenario_memo(Q24, "en"), "en")
 
 
 def test_q18s_racked_fleet_counts_the_cards_power_not_the_racks_it_already_pays_for():

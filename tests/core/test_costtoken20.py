@@ -183,6 +183,7 @@ def test_every_throughput_the_memo_states_as_demand_is_served_by_the_planned_set
         assert rate <= total + 1, (path.stem, rate, total)
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_q14s_users_draw_what_the_setup_serves_and_the_row_says_so():
     path = ADVICE_SCENARIOS / "q14_medical_followup_mainland.json"
     r = scenario_plan(path)

@@ -151,6 +151,18 @@ def test_price_grades_are_never_a_deciding_reason_for_an_api(name):
     assert {"cost.prices_verify", "cost.mainland_prices"} & set(r.finding_ids)  # still a caveat in section 7
 
 
+def test_price_grades_are_no_reason_for_a_self_hosted_fallback_either():
+    """q24's fallback list took "5 of 5 prices used are grade C or U" once the fp8 quality check left page 1's
+    reasons (session 36): the grades are a caveat in section 7 for every plan, on page 1 of none."""
+    r = advice_plan("q24_us_saas_rent")
+    assert "cost.prices_verify" in r.finding_ids
+    for lang in ("en", "zh_CN"):
+        memo = render_memo_markdown(r, lang)
+        page1 = memo.split("\n## ", 2)[1]
+        grade = next(f for f in r.findings if f.id == "cost.prices_verify").title_in(lang)
+        assert f"**{grade}**" not in page1 and grade in memo
+
+
 def test_a_self_hosted_plan_keeps_its_sections():
     """A plan on GPUs of its own (q07) is not collapsed: its sizing table and latency curve stay."""
     r = advice_plan("q07_minors_education_app")

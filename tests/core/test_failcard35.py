@@ -84,6 +84,7 @@ def test_a_plan_whose_cache_holds_its_failover_load_names_no_card():
     assert "failcard35" not in str(plan.binding_constraint.then)
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_no_listed_card_with_more_memory_holds_it_keeps_the_generic_remedy():
     # q37: the L4s listed hold their own smaller loads, but on cards with less memory; the A100 listed does not hold
     # the 80 a replica carries with one down: "a card with more memory" stays unnamed, after the FP8 cache

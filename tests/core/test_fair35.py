@@ -113,7 +113,8 @@ def test_q34_page_one_states_the_gap_and_the_one_condition(lang):
     lead = next(p for p in page.split("\n\n") if ("Why not a hosted API" if lang == "en" else "为什么不用") in p)
     assert sw.params["home_times"]["span"] in lead and sw.params["node_month"] in lead
     # review 26: the condition ends in what it would change (the mainland node dropped), an option, not the decision
-    assert ("hold, the mainland node can be dropped" if lang == "en" else "都达标，可撤掉大陆节点") in lead
+    assert ("if both hold, move the mainland share to the API and drop the mainland node" if lang == "en"
+            else "两项都达标，就把大陆用户那部分转到 API、撤掉大陆节点") in lead
 
 
 def test_times_rounds_as_said():

@@ -53,13 +53,15 @@ def test_page_one_names_the_replica_on_busy_cards_as_the_conditional_upgrade(nam
     md = render_memo_markdown(r, lang)
     hardware = _row(md, "Hardware", "硬件")
     used, tp = r.hardware.total_gpus, r.hardware.gpus_per_replica
+    # re-argued in s36-fleet38 (blind review 27): the one more is put to the owner beside today's plan, not an
+    # aside ("recommended besides"); the plan's own figures stay the free cards'
     if lang == "en":
-        assert f"{used} of your {count}" in hardware and f"all {count} of your" not in hardware
-        assert f"recommended besides: a replica more on the other {count - used} cards" in hardware
-        assert "once the other work is moved off them" in hardware and "sign off" not in hardware
+        assert hardware.startswith(f"| Hardware | {used} of your {count}") and "recommended besides" not in hardware
+        assert "your decision" in hardware and f"once the other work moves off {count - used} more cards" in hardware
+        assert "sign off" not in hardware
     else:
-        assert f"使用现有全部 {count} 张" not in hardware and "另建议" in hardware
-        assert f"在其余 {count - used} 张卡上再加一个副本" in hardware
+        assert f"使用现有全部 {count} 张" not in hardware and "另建议" not in hardware and "由你决定" in hardware
+        assert f"先把另外 {count - used} 张卡上的其他工作迁走" in hardware
     # the placement says the same upgrade and its condition: the owners are asked, today's plan stands without it
     place = only_finding(r, "sizing.placement").detail_in(lang)
     assert f"{count - used}" in place and tp == r.hardware.gpus_per_replica

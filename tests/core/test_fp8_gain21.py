@@ -29,6 +29,7 @@ KEPT = ("q02_office_lan_small_design_agency", "q32_filed_public_chatbot_fast")
 
 
 @pytest.mark.parametrize("name", MOVED)
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_fp8_is_kept_where_it_cuts_a_felt_p99_tpot_by_a_quarter(name):
     r = planned({**advice_answers(name), **CHANGE.get(name, {})})
     g = r.layouts_tried.fp8_gain if r.layouts_tried is not None else None
@@ -56,6 +57,7 @@ def test_a_tight_tpot_target_well_met_is_no_felt_gain():
 
 
 @pytest.mark.parametrize("lang", ("en", "zh_CN"))
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_the_memo_says_why_with_both_figures_and_keeps_the_quality_check(lang):
     # s29-prices29: was MOVED[0], q32, which runs on the H20 in bf16 now; q14 keeps the L20's fp8 gain and its
     # quality-check step on page 1 (q42's page 1 leads with a hosted API and leaves that step to section 9)

@@ -57,6 +57,9 @@ NOT_A_GATE = {
     "mlps.filing": "level 2 is filed within 30 days of going live; level 3's assessment is its own blocking step",
     "fin.sg_financial_advice": "a line set in the prompt and tested: part of the test steps",
     "genai.filing": "its own timed step (days from the facts)",
+    # blind review 27 (q32 zh): the filing is done; that the weights loaded are the filed model is checked as the
+    # serve step loads them, no approval of its own
+    "genai.filed": "a check that the weights loaded are the filed model: part of the set-up step",
     "icp.required": "its own timed step (days from the facts)",
 }
 SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))

@@ -233,6 +233,7 @@ def test_the_request_hours_follow_the_setups_figures():
 
 # --- a faster card on the overseas node, named with its price ------------------------------------------------------
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_the_singapore_node_names_a_faster_card_with_its_month_and_tpot(lang):
     """q05 (round 13): 3 × L4 in Singapore run at a P99 TPOT of 71 ms of a 100 ms target; the node keeps the cheaper
     L4s (the region's ranking) and the finding names the faster card priced there with both TPOT figures."""

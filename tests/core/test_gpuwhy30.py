@@ -88,6 +88,7 @@ def test_per_card_tokens_left_out_where_the_other_level_misses_the_target(monkey
 
 @pytest.mark.parametrize("name", ["q05_filed_finetune_mainland_sg", "q14_medical_followup_mainland",
                                   "q34_mixed_users_split"])
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_no_ratio_per_unit_of_price_on_a_placeholder_card_hour(name):
     r = advice_plan(name)
     w = r.gpu_choice.weighing

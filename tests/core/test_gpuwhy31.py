@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from advisor.plan import per_card_tokens
 from advisor.plan.gpu_choice import split_weights
 from advisor.plan.memo import memo_document
@@ -64,6 +66,7 @@ def test_q42_leads_with_the_most_tokens_a_card_and_names_the_binding_limit():
     assert "预填充" in _why_gpu(r, "zh_CN")
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_no_binding_limit_said_where_the_size_rests_on_something_else():
     """q07: the replicas are sized on the highest level predicted, not on a target: the lead names no limit."""
     r = h20_kept(Q07)

@@ -147,7 +147,8 @@ def test_q39_page_one_says_both_outcomes(lang: str) -> None:
         first = {"en": "(step 1)", "zh_CN": "（第 1 步）"}[lang]
         assert first in head and str(f.params["count"]) in head
     else:
-        none = {"en": ("none if step 1 counts",), "zh_CN": ("不必租用",)}[lang]
+        # s36-hybrid (review 27): "measure first …; if it confirms, rent N; at X or fewer in flight, none"
+        none = {"en": ("none if step 1 counts", "or fewer in flight, none"), "zh_CN": ("不必租用",)}[lang]
         assert any(n in head for n in none) and str(f.params["carry"]) in head
 
 

@@ -26,6 +26,7 @@ def _fallback(name: str) -> dict:
 @pytest.mark.parametrize("name,region", [("q25_hk_bank_retail", "hong_kong"),
                                          ("q37_sg_fintech_public", "singapore"),
                                          ("q34_mixed_users_split", "singapore")])
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_rent_is_the_regions_own_row_times_gpus_times_hours(name: str, region: str) -> None:
     """The fallback's month is the region's own sourced row × its GPUs × 730 hours (in the answer's currency):
     never another region's row, never an uplift, never a placeholder."""
@@ -95,6 +96,7 @@ def test_quote_step_names_plan_b(lang: str) -> None:
     assert all(x.offer.split(" (")[0] in text for x in rows)
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_exposed_in_plan_json() -> None:
     data = unled(advice_answers("q37_sg_fintech_public")).to_json("en")
     fb = data["in_region_fallback"]

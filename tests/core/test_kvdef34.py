@@ -54,6 +54,7 @@ def _condition(name: str) -> bool:
 
 
 @pytest.mark.parametrize("name", SET + SET_PEAK + KEPT)
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_the_flag_is_set_exactly_where_the_16_bit_cache_falls_short_and_fp8_holds_the_load(name):
     plan = unled({**advice_answers(name)})
     hw, fit = plan.hardware, plan.capacity.kv_fit
@@ -68,6 +69,7 @@ def test_the_flag_is_set_exactly_where_the_16_bit_cache_falls_short_and_fp8_hold
 
 
 @pytest.mark.parametrize("name", SET)
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_the_switched_plan_agrees_with_itself(name):
     plan, kept = unled({**advice_answers(name)}), plan_kept_bf16(name)
     hw, cap, fit, c = plan.hardware, plan.capacity, plan.capacity.kv_fit, plan.costs
@@ -98,6 +100,7 @@ def test_the_switched_plan_agrees_with_itself(name):
     assert c.recommended_monthly.low == pytest.approx(kept.costs.recommended_monthly.low, rel=0.01)
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_a_two_node_plan_is_costed_again_on_its_fp8_node():
     """q05: the mainland node's cache is set to FP8; the merged month and share are both nodes', re-derived."""
     plan, kept = advice_plan(Q05), plan_kept_bf16(Q05)
@@ -112,6 +115,7 @@ def test_a_two_node_plan_is_costed_again_on_its_fp8_node():
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", [Q05, Q25])
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_the_memo_says_why_its_command_sets_fp8(name, lang):
     plan = unled({**advice_answers(name)})
     fit = plan.capacity.kv_fit
@@ -125,6 +129,7 @@ def test_the_memo_says_why_its_command_sets_fp8(name, lang):
     assert steps["quant_ab"].key == "kvdef34.next.quant_ab_kv" and "kv-fp8" in steps["quant_ab"].command
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_a_sketch_keeps_the_flag_without_the_sentence():
     """q07 is blocked by months of filings (a sketch, binding.py): the command and the table carry the FP8 cache, the
     failover-only sentence waits."""

@@ -100,6 +100,7 @@ def test_q36_a10_peak_and_failover_rest_on_average_lengths_and_no_fp8_remedy():
     assert [r.kind for r in fit.remedies] == ["larger_card"]
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_q07_shorter_context_remedy_holds_the_failover_load_and_covers_the_p95_request():
     fit = plan_kept_bf16(Q07).capacity.kv_fit
     [short] = [r for r in fit.remedies if r.kind == "shorter_context"]

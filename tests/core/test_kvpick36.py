@@ -110,6 +110,7 @@ def test_not_onto_a_card_priced_by_another_regions_row():
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_fp8_cache_set_where_it_holds_the_peak_but_not_the_failover_load(lang):
     # q37 as its other picks left it: an L40S whose 16-bit cache holds 30 at the full context against 40 at the
     # peak and 80 with one down, FP8 61 ("take the FP8 KV cache (61) or a larger card"); the supply lead now plans

@@ -21,8 +21,10 @@ from tests.support.planned import advice_plan
 
 LANGS = ("en", "zh_CN")
 LABEL = {"en": "| Tokens per month", "zh_CN": "| 每月 token"}
-# the in-flight clause's output figure (plan.volume19b.flight): "as 30 requests in flight, IN / OUT"
-FLIGHT = {"en": r"as \d+ requests? in flight, [\d,]+ / ([\d,]+)", "zh_CN": r"\d+ 个请求同时处理时 [\d,]+ / ([\d,]+)"}
+# the in-flight reading's output figure, the range's high end (rowtrim38.high.flight, s36-rowtrim; before it
+# plan.volume19b.flight's "as 30 requests in flight, IN / OUT"): "IN / OUT with your 30 at once as requests in flight"
+FLIGHT = {"en": r"[\d,]+ / ([\d,]+) with your \d+ at once as requests in flight",
+          "zh_CN": r"把高峰 \d+ 个并发看作同时处理的请求时的 [\d,]+ / ([\d,]+)"}
 
 
 def _phrase(name: str, lang: str) -> str:

@@ -140,8 +140,10 @@ def test_the_busiest_hours_figure_per_million_names_its_volume_apart_from_the_ro
     assert vp  # the premise: the month is far below what its own peak implies
     memo = render_memo_markdown(r, lang)
     row = next(x for x in memo.splitlines() if x.startswith("| " + translate(lang, "memo.cost.tokens")))
+    # s36-rowtrim (blind review 27, q12/q43: "misleading at 2-9 % use"): no per-million row on these little-used
+    # services sold by use; the tokens row is the one statement of the month
     per_million_row = translate(lang, "memo.text15.cost.per_million")
-    assert any(x.startswith("| " + per_million_row) for x in memo.splitlines())  # both figures printed
+    assert not any(x.startswith("| " + per_million_row) for x in memo.splitlines())
     used = f"{float(vp['used']):,.0f}"
     # re-argued (s29-volume29): both months are now raised to that busiest hour's floor, said in the cost table's own
     # row under the tokens row; it names the estimate it replaces, and the per-million row is at the floor the
@@ -151,7 +153,10 @@ def test_the_busiest_hours_figure_per_million_names_its_volume_apart_from_the_ro
     assert not any(x.startswith("| " + translate(lang, "volume29.cost.floor") + " |") for x in memo.splitlines())
     value = row.split("|")[2].strip()
     assert value.split(" / ")[1].startswith(f"{r.costs.output_tokens_per_month:,.0f}")
-    assert value.index(used) > value.index(f"{r.costs.output_tokens_per_month:,.0f}")
+    # re-argued (s36-rowtrim, review 27, q21: "stated three ways ... pick one and footnote the others"): the estimate
+    # it replaces is the assumptions list's, which says the costs read the peak instead
+    assert used not in value
+    assert translate(lang, "rowtrim38.assume.floor").strip() in memo
     assert translate(lang, "volpeak26.why.assumed") not in row
 
 

@@ -208,10 +208,10 @@ def test_a_hosted_api_plan_shows_gpus_only_as_the_comparison():
     hw = result.hardware
     for lang in LANGS:
         text = render_memo_markdown(hosted, lang)
-        comparison = i18n.translate(lang, "apihead37_key.hardware_hosted", total=hw.total_gpus, gpu=hw.gpu_name,
-                                    weights=hw.weights)
-        assert comparison in text
-        assert comparison not in render_memo_markdown(result, lang)
+        # page 1's row names the hosted API alone: the GPUs are section 2's comparison (s36-apiplace, review 27 q16)
+        row = next(x for x in text.splitlines() if x.startswith(f"| {i18n.translate(lang, 'memo.key.hardware')} |"))
+        assert i18n.translate(lang, "apiplace38_key.hardware_hosted") in row and str(hw.gpu_name) not in row
+        assert i18n.translate(lang, "apiplace38_key.hardware_hosted") not in render_memo_markdown(result, lang)
 
 
 def test_unknown_figures_are_left_out_not_printed_as_dashes():

@@ -43,17 +43,17 @@ def test_plain_quality_check_is_left_to_its_next_step(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_quality_check_on_page_one_keeps_its_paragraph_naming_the_step(lang):
-    """q19: page 1 lists the check among its reasons, so section 7 keeps the finding, and says which next step runs
-    the comparison (its number in the plan's steps) instead of the instruction in other words."""
+def test_quality_check_is_no_page_one_reason_even_with_room_left(lang):
+    """q19 (four reasons before, the check among them): blind review 27 (q32: "listing 'The plan uses fp8 weights
+    ... check quality first' as a reason for the decision is odd; move it to the steps"): the check is never among
+    page 1's reasons, so section 7 leaves it to its next step, which stays with both commands."""
     result = advice_plan("q19_export_controlled_h100_mainland")
     check = _plain_check(result)
-    assert check in deciding(result.findings)
-    number = next(i + 1 for i, s in enumerate(result.next_steps) if s.id == QUALITY_STEP)
-    findings = _section(render_memo_markdown(result, lang), lang, "memo.h.findings")
-    line = next(x for x in findings.splitlines() if check.title_in(lang) in x)
-    assert i18n.translate(lang, "pages22b.quality_in_step", n=number) in line
-    assert check.detail_in(lang) not in line
+    assert check not in deciding(result.findings)
+    [step] = [s for s in result.next_steps if s.id == QUALITY_STEP]
+    text = render_memo_markdown(result, lang)
+    assert check.title_in(lang) not in _section(text, lang, "memo.h.findings")
+    assert step.text_in(lang) in text and all(line in text for line in step.command.splitlines())
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -72,6 +72,7 @@ def test_a_knee_below_the_cap_stays_a_knee():
 
 # 3. "1,472 tok/s aggregate against 1,043 tok/s 'actually received' using a different per-request rate" (q32)
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_two_output_speeds_each_say_which_per_user_rate_they_take(lang):
     plan = planned(advice_answers("q32_filed_public_chatbot_fast"))
     cap, line = plan.capacity, plan.line_cost

@@ -146,7 +146,9 @@ def test_q39_says_the_count_decides_once_on_page_one():
     # re-argued in s33-burst39: the headline decides the size and names the count that changes it
     # s33-numbers1 (review 23): with the API leading the bursts, neither it nor the rent is needed under that count
     # s34-q39h35 (review 24): where the API leads the bursts, the count is the headline's one condition (step 1)
-    assert any(s in page.split("\n")[2] for s in ("none if step 1 counts", "count the requests in flight"))
+    # s36-hybrid (review 27): the count comes first ("measure first … count vLLM's vllm:num_requests_running")
+    assert any(s in page.split("\n")[2] for s in ("none if step 1 counts", "count the requests in flight",
+                                                   "count vllm:num_requests_running"))
     assert "step 1's count decides" not in _row(page, "memo.key.hardware", "en")
 
 

@@ -150,6 +150,7 @@ def test_an_internal_tool_over_the_monthly_budget_is_offered_buying_the_server_w
     assert f"{amount:,.0f}" in fix.text_in("en") and "一次性硬件预算" in fix.text_in("zh_CN")
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_a_public_service_bought_carries_a_spare_server_and_a_one_replica_load_has_no_peak_to_rent(monkeypatch):
     # a public service whose peak one L40S carries; the plan's redundancy rule adds one unit (N+1)
     data = {"use_case": "interactive", "audience": "public", "model": "qwen2.5-14b-instruct", "peak_concurrency": 60,

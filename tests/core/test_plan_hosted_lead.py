@@ -29,15 +29,15 @@ from tests.support.former_l20_rent import former_l20_quotes
 from tests.support.planned import advice_answers, headcount_answers, own_volume, planned, us_listed
 
 LANGS = ("en", "zh_CN")
-HEAD = {"en": "What decides it", "zh_CN": "决定这个结论的理由"}
 # s21-apilead21: the opening words name where to start ("Start in Hong Kong on a hosted API", "… served from US West")
 LEAD = {"en": re.compile(r"Start (in [^*:]+ )?on (a )?hosted APIs?\b[^*:]*\(pay per token\)"),
         "zh_CN": re.compile(r"先[^*：]*模型 API 服务（按 token 计费）")}
 
 
 def _decision(r, lang: str) -> str:
-    """The Decision section above its reasons."""
-    return render_memo_markdown(r, lang).split("\n## ")[1].split(HEAD[lang])[0]
+    """The Decision section above its summary table: since s36-apiplace (review 27: q31, q34, q42) a hosted API
+    weighed beside a self-hosted headline is said after the reasons, no longer above them."""
+    return render_memo_markdown(r, lang).split("\n## ")[1].split("\n| ")[0]
 
 
 def _costs(**kw):

@@ -460,6 +460,10 @@ ROWS: list[Row] = [
     # where the answers say the bursts come unannounced
     Row("scaling.burst_reservation", lambda: advice_answers("q36_bursty_b2b_event_mainland"),
         {"burst_schedule": {"known_in_advance": False}}, why="cloud_events", case="cloud"),
+    # blind review 27 (q32, q37): a public service's peak-hour replicas on on-demand stock, reserved where every GPU
+    # committed fits the budget; none on a steady load (no peak-hour replicas)
+    Row("scaling.commit38_peak", lambda: advice_answers("q32_filed_public_chatbot_fast"), {"load_pattern": "stable"},
+        case=""),
     Row("gpu.burst_rent_choice", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
         {"load_pattern": "stable"}, case="rented"),
     Row("sizing.hybrid_server_down", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),

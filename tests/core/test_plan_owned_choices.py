@@ -129,9 +129,10 @@ def test_q04_memo_puts_the_decision_on_page_1(lang, monkeypatch):
     assert ("one more replica" in decision and "buy" not in decision) if lang == "en" else \
         ("再加一个副本" in decision and "再买" not in decision)
     assert o["buy"]["cost"]["lo"] in md and str(o["buy"]["more"]) in _sizing(plan).detail_in(lang)
-    # the fourth replica on the fleet's other cards: recommended on page 1's hardware row, not among the options
+    # the fourth replica on the fleet's other cards: the owner's decision on page 1's hardware row (s36-fleet38),
+    # not among the options
     hardware = next(line for line in page1.splitlines() if line.startswith(("| Hardware", "| 硬件")))
-    assert ("recommended besides" if lang == "en" else "另建议") in hardware
+    assert ("your decision" if lang == "en" else "由你决定") in hardware
 
 
 # ---- prefix caching said where the use repeats context (q33) -------------------------------------------------------

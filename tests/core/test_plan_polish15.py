@@ -125,6 +125,7 @@ def test_batch_next_steps_measure_throughput_on_a_sample_of_the_job(q28):
 # --- 4. a mainland + overseas plan splits each node's cost by its own prefill share --------------------------------
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_two_nodes_split_the_cost_per_million_tokens_node_by_node(monkeypatch):
     from advisor.plan import two_nodes
     from advisor.plan.memo_text15 import per_million_split

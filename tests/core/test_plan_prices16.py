@@ -73,6 +73,7 @@ def test_the_marketplace_rule_is_the_batch_rule_widened_to_the_regulated_sector(
 
 
 @pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q37_sg_fintech_public"])
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_a_bank_is_costed_on_a_hyperscaler_row_and_the_memo_says_so(name):
     r = unled(advice_answers(name))  # the L40S plan before supply_lead sizes it on a part priced in the region
     assert r.hardware.gpu == "l40s"

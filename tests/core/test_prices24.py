@@ -111,6 +111,7 @@ def _not_offered(r):
 
 
 @pytest.mark.parametrize(("name", "region"), [(Q25, "hong_kong"), (Q37, "singapore")])
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_an_aws_us_row_standing_in_where_aws_sells_no_such_instance_says_so(name, region):
     r = unled({**advice_answers(name)})
     assert r.region == region and r.hardware.gpu == "l40s"

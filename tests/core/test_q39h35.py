@@ -31,25 +31,25 @@ def _page_one(r, lang):
 # q39: one decision, one condition -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_headline_is_one_decision_after_step_ones_count_with_the_rent_only_as_the_fallback(lang):
+def test_the_headline_rents_for_the_bursts_after_step_ones_count_with_the_api_as_the_option_beside_it(lang):
+    # s36-hybrid (blind review 27, q39: "the main burst path is the model API; renting cloud GPUs is only the
+    # fallback"): the rented GPUs are the bursts' path, the API the option weighed beside them
     r = planned(advice_answers(Q39))
     burst = _f(r, "cost.burst_month")
-    assert burst.params.get("api_lead")
+    assert not burst.params.get("api_lead") and burst.params["api"]
     head = _head(r, lang)
-    count = r.costs.hybrid.gpus_owned
-    # the condition first (step 1's count on the owned GPUs), then the API with its month within the budget
-    step1 = {"en": f"count the requests in flight on your {count} GPUs (step 1)",
-             "zh_CN": f"先统计你们 {count} 张 GPU 上的在途请求（第 1 步）"}[lang]
-    assert step1 in head and head.index(step1) < head.index(burst.params["api_month"])
-    # no second or third answer in the headline: the rented month and the "neither" outcome are said below
-    assert burst.params["month"] not in head
-    assert {"en": "neither", "zh_CN": "两者都不需要"}[lang] not in head
-    fallback = {"en": f"{r.costs.hybrid.gpus_burst} × {r.costs.hybrid.burst_gpu_name} for the bursts only if the API",
-                "zh_CN": f"只有 API 达不到要求时才为扩容租用 {r.costs.hybrid.gpus_burst} 张"}[lang]
-    assert fallback in head
-    # the owned cards' reason is for the base load, not against the API the bursts go to
-    assert {"en": "**Why not a hosted API for the base load:**", "zh_CN": "**为什么基础负载不用模型 API 服务**"}[lang] in \
-        _page_one(r, lang)
+    hyb = r.costs.hybrid
+    count = f"{hyb.gpus_owned}"
+    measure = {"en": "measure first", "zh_CN": "先测量"}[lang]
+    rent = {"en": f"each burst rents {hyb.gpus_burst} × {hyb.burst_gpu_name}",
+            "zh_CN": f"每次扩容租用 {hyb.gpus_burst} 张 {hyb.burst_gpu_name}"}[lang]
+    api = render(lang, "hybrid38_form.api", {"month": burst.params["api"]["month"]})
+    # the count on the owned GPUs first, what it decides (rent N) after it, the API option last
+    assert measure in head and count in head and "vllm:num_requests_running" in head
+    assert head.index(measure) < head.index(rent) < head.index(api)
+    assert {"en": "only if the API falls short", "zh_CN": "只有 API 达不到要求时"}[lang] not in head
+    # no burst month in the headline: the rented and the API's stand in the budget row, one beside the other
+    assert burst.params["month"] not in head and burst.params["api"]["month"] not in head
 
 
 def test_without_the_api_leading_the_headline_keeps_the_rented_decision():
@@ -58,7 +58,10 @@ def test_without_the_api_leading_the_headline_keeps_the_rented_decision():
     r = planned(personal)
     assert not _f(r, "cost.burst_month").params.get("api_lead")
     head = _head(r, "en")
-    assert "first count the requests in flight" not in head and "for the base load" not in _page_one(r, "en")
+    # s36-hybrid: the rented bursts lead either way; the API beside them is for the bursts only, so the owned
+    # cards' reason stays "for the base load" wherever page 1 weighs the API for the bursts
+    assert "first count the requests in flight" not in head and f"rents {r.costs.hybrid.gpus_burst} × " in head
+    assert "for the base load" in _page_one(r, "en")
 
 
 # q39: a lost owned server where the rented part is sold only by the month -------------------------------------------

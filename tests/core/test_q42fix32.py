@@ -39,6 +39,7 @@ def _why(r, lang: str) -> str:
 # 1. the GPU sentence follows the binding limit --------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", [Q42, "q07_minors_education_app", "q19_export_controlled_h100_mainland"])
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_most_tokens_opening_does_not_praise_bandwidth_where_prefill_takes_most_time(name):
     r = h20_kept(name)
     p = r.gpu_choice.placeholder_pick
@@ -59,6 +60,7 @@ def test_most_tokens_opening_does_not_praise_bandwidth_where_prefill_takes_most_
     assert "most decode tokens/s" not in en and "What binds it here" not in en  # one story, said once
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_prefill_cap_said_only_where_prefill_binds_the_replica():
     q42, q07 = h20_kept(Q42), h20_kept("q07_minors_education_app")
     per = q42.gpu_choice.placeholder_pick["per"]
@@ -156,6 +158,7 @@ def test_hourly_part_still_scales_with_the_load():
     assert r.costs.cloud_billed_gpus < r.costs.gpus and not r.costs.cloud_warm.get("on_request")
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_spare_already_on_keeps_its_own_reason():
     """q32: the always-on replica and the spare are every GPU anyway; the sales rule changes nothing, said nowhere."""
     r = unled({**advice_answers("q32_filed_public_chatbot_fast"), **H20_KEPT_BY["q32_filed_public_chatbot_fast"]})

@@ -86,6 +86,7 @@ def test_an_eu_plan_on_an_l40s_is_costed_on_the_eu_cloud_row_not_a_us_marketplac
     assert 1000 <= row.low * costmod.HOURS_PER_MONTH <= 1700
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_a_singapore_plan_on_an_l4_is_costed_on_google_clouds_singapore_price():
     r = planned(advice_answers("q20_china_parts_offshore_sg"))
     assert r.region == "singapore" and r.hardware.gpu == "l4"

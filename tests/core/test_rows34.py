@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import answers_from_dict, make_plan, office_token_rows, vm_payback_words
+from advisor.plan import answers_from_dict, make_plan, office_token_rows, per_million_costed, vm_payback_words
 from advisor.plan.example_sources import H100_TITLES, PLAN_USE, PURCHASE_TITLE
 from advisor.plan.memo import PER_MILLION_ROWS, render_memo_markdown
 from tests.support.planned import advice_answers, advice_plan
@@ -24,7 +24,10 @@ LANGS = ("en", "zh_CN")
 NOT_PRICED = ("q03_hospital_private_wan_medical", "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal",
               "q09_eu_voice_agent", "q10_128k_document_assistant", "q21_fast_launch_hk_rule1",
               "q38_eu_internal_hr_assistant", "q41_finetune_internal_callcentre")
-PRICED = ("q11_paid_api_b25", "q18_us_fleet_32_h100", "q24_us_saas_rent", "q06_l20_batch_72h_claims")
+PRICED = ("q11_paid_api_b25", "q18_us_fleet_32_h100", "q06_l20_batch_72h_claims")
+# s36-rowtrim (blind review 27, q12/q13/q43: a self-hosted "output 433–617 CNY" at 2–9 % use "is misleading"): a
+# service sold to businesses keeps the row only where its setup is not little used (per_million_costed.LOW_USE)
+LITTLE_USED = ("q24_us_saas_rent", "q12_hk_saas_pi_contract", "q43_us_team_mainland_low_latency")
 
 
 def _rows(memo: str) -> dict[str, str]:
@@ -60,11 +63,23 @@ def test_a_service_whose_tokens_are_priced_keeps_the_row(name: str) -> None:
         assert _has_per_million_row(render_memo_markdown(r, lang), lang), (name, lang)
 
 
+@pytest.mark.parametrize("name", LITTLE_USED)
+def test_a_little_used_service_sold_by_use_prints_no_per_million_row(name: str) -> None:
+    r = advice_plan(name)
+    assert per_million_costed.low_use(r.costs) and not office_token_rows.prices_tokens(r)
+    for lang in LANGS:
+        assert not _has_per_million_row(render_memo_markdown(r, lang), lang), (name, lang)
+
+
 def test_the_rule_reads_who_pays_for_the_tokens_not_the_scenario() -> None:
-    """The same staff tool sold per use to other businesses keeps the row; a paid consumer app does not."""
+    """The same staff tool sold per use to other businesses keeps the row once its setup is busy enough for the
+    figure to be a use's cost (s36-rowtrim), not while it is little used; a paid consumer app does not."""
     a = advice_answers("q38_eu_internal_hr_assistant")
     sold = make_plan(answers_from_dict({**a, "audience": "business", "charges_users": True, "reach": "internet"}))
-    assert office_token_rows.prices_tokens(sold)
+    assert per_million_costed.low_use(sold.costs) and not office_token_rows.prices_tokens(sold)
+    use = per_million_costed.LOW_USE
+    busy = sold.model_copy(update={"costs": sold.costs.model_copy(update={"utilisation": use, "usage_high": use})})
+    assert office_token_rows.prices_tokens(busy)
     app = make_plan(answers_from_dict({**advice_answers("q09_eu_voice_agent")}))
     assert app.answers["charges_users"] is True and app.answers["audience"] == "public"
     assert not office_token_rows.prices_tokens(app)

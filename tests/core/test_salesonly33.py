@@ -39,6 +39,7 @@ def _clause(why: str, gpu_name: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", [Q05, Q14])
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_a_sales_only_part_passed_over_is_asked_for_by_the_month(name, lang):
     r = advice_plan(name)
     u = r.gpu_choice.unsourced_cheaper

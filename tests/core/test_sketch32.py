@@ -19,6 +19,7 @@ def _section_2(plan, lang: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_a_blocked_plan_is_sized_as_a_sketch(lang):
     plan = advice_plan("q07_minors_education_app")
     assert any(f.severity == "blocker" for f in plan.findings)

@@ -38,6 +38,7 @@ def test_stand_in_part_gives_way_to_the_part_priced_in_the_region(name: str) -> 
         if r.hardware.gpus_per_replica > 1 else "--tensor-parallel-size" not in r.hardware.command
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_a_part_whose_kv_cache_cannot_hold_its_peak_is_no_lead() -> None:
     """q25: the A10 priced in Hong Kong meets the target within the budget, but as 2-GPU replicas its KV cache holds
     fewer requests at the full context than a replica carries at the peak (the stand-in L40S's holds them), for

@@ -63,6 +63,7 @@ def test_the_switch_figure_is_the_node_s_own_low_end() -> None:
     assert ov.monthly is not None and s["below"] == pytest.approx(ov.monthly.low, abs=0.01)
 
 
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_a_node_on_a_part_priced_there_is_left_alone() -> None:
     """q05's Singapore node is on the L4, priced by Google Cloud's Singapore row: nothing to move."""
     r = planned(advice_answers("q05_filed_finetune_mainland_sg"))

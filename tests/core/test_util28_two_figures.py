@@ -53,6 +53,7 @@ LEAD = {"en": "at which owning pays over", "zh_CN": "低于自购回本的水平
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_q30_payback_and_break_even_share_one_basis(lang):
     # q30 on the A10 its other picks chose (s34-kvpick36 moves it to an L20, whose month the busiest hour floors:
     # the rent finding's other wording), the example this wording was pinned on

@@ -70,7 +70,10 @@ def test_an_estimated_month_below_its_busiest_hour_is_costed_at_the_floor(name, 
     costed = f"{c.input_tokens_per_month:,.0f} / {c.output_tokens_per_month:,.0f}"
     value = _floor_cell(r, lang).split("|")[2].strip()
     assert value.startswith(costed)
-    assert value.index(f"{round(raised['estimate']):,.0f}") > len(costed)
+    # re-argued (s36-rowtrim, review 27, q21: "pick one and footnote the others"): the estimate is the assumptions
+    # list's, with the clause that the costs read the peak instead; the row names it no more
+    assert f"{round(raised['estimate']):,.0f}" not in value
+    assert translate(lang, "rowtrim38.assume.floor").strip() in render_memo_markdown(r, lang)
     assert translate(lang, "volpeak26.why.assumed") not in cell  # the old "costs use the smaller" sentence
 
 

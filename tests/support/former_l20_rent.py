@@ -15,7 +15,7 @@ import pickle
 
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_answers
+from tests.support.planned import advice_answers, rule_on
 
 FORMER_RENTS = (
     {"gpu": "l20-48g", "kind": "on_demand", "low": 0.7, "high": 1.6},
@@ -37,7 +37,7 @@ def former_a10_quotes() -> list[dict[str, object]]:
 
 
 @functools.cache
-def _plan_once(name: str, a10: bool) -> bytes:
+def _plan_once(name: str, a10: bool, rule: bool = True) -> bytes:
     quotes = [dict(q) for q in FORMER_RENTS] + ([dict(FORMER_A10_RENT)] if a10 else [])
     return pickle.dumps(make_plan(answers_from_dict(advice_answers(name)), quotes=quotes))
 
@@ -45,5 +45,5 @@ def _plan_once(name: str, a10: bool) -> bytes:
 def former_rents_plan(name: str, a10: bool = False) -> PlanResult:
     """An advice scenario's plan with the L20 and H20 rents (and the A10's, ``a10``) at their former placeholder
     ranges (a fresh copy)."""
-    copy: PlanResult = pickle.loads(_plan_once(name, a10))  # noqa: S301 (our own bytes)
+    copy: PlanResult = pickle.loads(_plan_once(name, a10, rule_on()))  # noqa: S301 (our own bytes)
     return copy

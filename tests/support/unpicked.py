@@ -14,11 +14,11 @@ from unittest import mock
 
 from advisor.plan import answers_from_dict, kv_pick, make_plan, supply_lead
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_answers
+from tests.support.planned import advice_answers, rule_on
 
 
 @cache
-def _once(answers_json: str, unled: bool) -> bytes:
+def _once(answers_json: str, unled: bool, rule: bool = True) -> bytes:
     with mock.patch.object(kv_pick, "prefer", lambda *args, **kwargs: None):
         if not unled:
             plan = make_plan(answers_from_dict(json.loads(answers_json)))
@@ -31,7 +31,7 @@ def _once(answers_json: str, unled: bool) -> bytes:
 def unpicked(answers: dict[str, Any], unled: bool = False) -> PlanResult:
     """The plan of ``answers`` without the KV pick (``unled``: nor the supply lead); a fresh copy each call."""
     key = json.dumps(answers, sort_keys=True, ensure_ascii=False)
-    copy: PlanResult = pickle.loads(_once(key, unled))  # noqa: S301
+    copy: PlanResult = pickle.loads(_once(key, unled, rule_on()))  # noqa: S301
     return copy
 
 

@@ -10,11 +10,11 @@ from unittest import mock
 
 from advisor.plan import answers_from_dict, kv_fp8_set, make_plan, supply_lead
 from advisor.plan.result import PlanResult
-from tests.support.planned import advice_answers
+from tests.support.planned import advice_answers, rule_on
 
 
 @cache
-def _once(name: str) -> bytes:
+def _once(name: str, rule: bool = True) -> bytes:
     # the cheaper part as sized (``supply_lead`` off), as the switched plan these are compared with is (``unled``)
     with mock.patch.object(kv_fp8_set, "switched", lambda ctx, ch: None), \
             mock.patch.object(supply_lead, "pick", lambda result: None):
@@ -24,5 +24,5 @@ def _once(name: str) -> bytes:
 
 def plan_kept_bf16(name: str) -> PlanResult:
     """The plan of advice scenario ``name`` without the FP8 KV switch (nor ``supply_lead``); a fresh copy each call."""
-    copy: PlanResult = pickle.loads(_once(name))  # noqa: S301 (our own bytes)
+    copy: PlanResult = pickle.loads(_once(name, rule_on()))  # noqa: S301 (our own bytes)
     return copy

@@ -1,0 +1,36 @@
+"""The fleet said once (s36-fleet38, blind review 27): q33 en "The findings 'Runs on 6 of your 8' and 'Your fleet'
+repeat each other; merge them"; q18 zh: "Reason 5 ('现有 GPU：32 张') and the repeated '约合 17 张卡的算力空闲' are
+filler".
+
+Where the plan stays on the fleet's own GPU and its free cards carry it (``gpu.fleet``'s plain variant, with no other
+GPU type of the fleet to explain), that finding says nothing the cost finding on the fleet (``cost.fleet``: "Runs on
+6 of your 8 … idle at the measured 10 %") and section 2's "Why this GPU" (the same software stack, spare parts and
+skills) do not: it is folded into them, neither a page 1 reason nor a section 7 item. The finding stays in the
+result (the app and ``--json`` read it); only the memo and the reasons leave it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+PLAIN = "plan.fleet.same_free_enough"
+COST_TITLE = "plan.rule.cost.fleet.title"
+
+
+def folded(f: Any, findings: Sequence[Any]) -> bool:
+    """True for ``gpu.fleet`` where the cost finding on the fleet says all it says."""
+    if f.id != "gpu.fleet" or f.params.get("others"):
+        return False
+    why = f.params.get("why")
+    if not isinstance(why, dict) or why.get("tr") != PLAIN:
+        return False
+    return any(x.id == "cost.fleet" and x.title_key == COST_TITLE for x in findings)
+
+
+def findings(found: Sequence[Any], every: Sequence[Any]) -> list[Any]:
+    """``found`` less a folded ``gpu.fleet`` (``every``: all the plan's findings, where ``cost.fleet`` is looked up)."""
+    return [f for f in found if not folded(f, every)]
+
+
+__all__ = ["findings", "folded"]

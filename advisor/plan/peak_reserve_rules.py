@@ -1,0 +1,88 @@
+"""A public service's peak-hour replicas on on-demand stock (issue #25, blind review 27).
+
+s19-reserve19 made the reserved option of a plan scaled to the load commit only for its always-on floor and start the
+peak-hour replicas on demand each day (reserved_floor). Reviewers of a public chatbot launching in 10 days (q32) and a
+regulated public fintech service (q37) read the risk the memo left unsaid: pay-as-you-go GPU instances can fail to be
+created when the zone runs short of the type, and a public service's peak is when that bites (Alibaba Cloud's
+elasticity-assurance page; AWS's capacity-reservation page). "Committing all 3 GPUs costs only 20,521–27,634 CNY, well
+inside the 80,000 budget, so recommend that."
+
+``scaling.commit38_peak``: for a public or paid service (not internal-only, not a batch job) on rented GPUs whose
+reserved option leaves the peak-hour replicas on demand, reserve them too where committing for every GPU keeps the
+month (with a priced line) within the budget, the cost said; where it does not, the stock risk is said instead
+(variant ``over``). Scheduled bursts keep their own rule (``scaling.burst_reservation``: book them for the dates).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import line_total
+from advisor.plan.result import Finding
+from advisor.plan.rule_base import Facts, _range, finding, rule
+
+RULE = "scaling.commit38_peak"
+
+
+def figures(f: Facts) -> dict[str, Any] | None:
+    """(every GPU committed, the month as planned, the month with every GPU committed and the line, the budget) where
+    the rule applies, else None."""
+    c, costs = f.ctx, f.cost.costs if f.cost is not None else None
+    if f.form != "cloud" or f.chosen is None or costs is None or c.internal_only or c.is_batch or costs.per_job:
+        return None
+    floor, every, mon = costs.cloud_reserved_floor, costs.cloud_reserved_all_monthly, costs.cloud_monthly
+    if floor is None or floor.get("load") != "diurnal" or every is None or mon is None:
+        return None  # no peak-hour replicas on demand (bursts have their own rule)
+    if f.region == "mainland_plus_overseas":
+        return None  # two nodes priced together: "all N × GPU" would name one node's part for both (q05)
+    rec = costs.recommended_monthly
+    if rec is None or round(rec.low) != round(mon.low) or round(rec.high) != round(mon.high):
+        return None  # page 1's month is not the mixed one (on demand, spot, or another form's)
+    total = line_total.judged_total(costs) or mon
+    # the month with every GPU committed: the judged total with the mixed cloud month swapped for the committed one
+    low, high = total.low + every.low - mon.low, total.high + every.high - mon.high
+    return {"every": every, "mixed": mon, "low": low, "high": high, "budget": c.budget_amount,
+            "line": costs.monthly_with_line is not None}
+
+
+@rule(RULE, "cost")
+def peak_reserve(f: Facts) -> Finding | None:
+    """Reserve the peak-hour replicas too where committing for every GPU fits the budget (or no budget is given);
+    else say that they rest on on-demand stock."""
+    got = figures(f)
+    if got is None:
+        return None
+    budget = got["budget"]
+    over = budget is not None and got["high"] > budget
+    params: dict[str, Any] = {
+        "gpus": int(f.chosen.total_gpus), "gpu": f.chosen.gpu.name,
+        "every": _range(got["every"].low, got["every"].high, f), "mixed": _range(got["mixed"].low, got["mixed"].high, f),
+        "total": _range(got["low"], got["high"], f),
+        "budget": "" if budget is None else {
+            "tr": "commit38_peak.budget." + ("over" if over else "within") + ("_line" if got["line"] else ""),
+            "budget": _range(budget, budget, f), "total": _range(got["low"], got["high"], f)},
+        "fits": None if budget is None else not over,
+    }
+    out = finding(RULE, variant="over" if over else None, **params)
+    mainland = f.region in ("mainland", "mainland_plus_overseas")  # the provider's own page (Alibaba or AWS)
+    sources = [s for s in out.sources if ("aliyun" in s.url) == mainland]
+    return out.model_copy(update={"sources": sources or out.sources})
+
+
+def key_clause(result: Any, lang: str) -> str:
+    """Page 1's cost row: "; on-demand GPU stock can run out at peaks: reserve all 3 GPUs, ¥20,521–¥27,634 a month,
+    within budget" (or the risk, where that is over the budget); "" without the finding."""
+    from advisor.i18n import translate
+
+    got = result.finding(RULE)
+    if got is None:
+        return ""
+    from advisor.plan.money_text import money_range
+
+    p, every = got.params, result.costs.cloud_reserved_all_monthly
+    key = "open" if p.get("fits") is None else "within" if p["fits"] else "over"
+    # in the row's own money style ("20,521–27,634 CNY"), as the figures beside it
+    return translate(lang, f"commit38_peak.key.{key}", gpus=p["gpus"], every=money_range(every, result.costs.currency))
+
+
+__all__ = ["RULE", "figures", "key_clause", "peak_reserve"]

@@ -1,0 +1,131 @@
+"""A purchase priced on stand-in prices, said as the estimate it is (issue #25, blind review 27).
+
+1. q03 and q31 buy 4-card L20 servers on a grade-U card price plus an 8-card server's share: page 1's recommendation
+   leads with the per-server ceiling the plan computes (``price_gate``) and says the purchase is an estimate pending
+   quotes, likely low (the server share under-counted).
+2. q17's smaller setup within the grant carries less than the stated peak: a degraded option the owner signs off, in
+   the headline, the quote step and page 1's feasibility (said as budget, capacity and schedule); the older A10,
+   priced only on a placeholder with no source, is no purchase alternative.
+3. A payback against a rent the plan rules out (q03: the data must stay on its own network) is not on page 1 and is
+   labelled reference-only in the cost table; q02's marketplace payback beside the in-network VM likewise.
+4. Two servers where both serve (q03) are active-active N+1, not "one the spare"; an owned box with no staff share
+   counted lists no staff price row; a card's server share names the server size it is priced on (q01/q02).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import better_on_quote, buy_quote38, capex_condition
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.placeholder_purchase import _gate_money
+from tests.support.planned import advice_plan
+
+Q01, Q02, Q03 = "q01_office_lan_capex_contracts", "q02_office_lan_small_design_agency", "q03_hospital_private_wan_medical"
+Q17, Q31 = "q17_capex_only_university_lab", "q31_icp_filed_hosting_move"
+LANGS = ("en", "zh_CN")
+
+
+def _headline(memo: str) -> str:
+    return next(line for line in memo.splitlines() if line.startswith(("**Recommendation**", "**建议**")))
+
+
+def _row(memo: str, label: str) -> str:
+    return next(line for line in memo.splitlines() if line.startswith(f"| {label} |"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", [Q03, Q31])
+def test_headline_leads_with_the_ceiling_a_server_and_the_estimates_bias(name: str, lang: str) -> None:
+    r = advice_plan(name)
+    gate = r.costs.price_gate
+    assert gate is not None and gate["per_server"] is not None
+    assert any(f.id == "cost.placeholder_purchase" for f in r.findings)
+    head = _headline(render_memo_markdown(r, lang))
+    assert _gate_money(gate["per_server"], gate["currency"]) in head  # the plan's own ceiling, as the step rounds it
+    size = r.costs.bare_metal_server_size
+    assert size is not None and size["row_gpus"] > size["unit_gpus"]  # an 8-card share priced on 4-card servers
+    said = translate(lang, "buyprice38_bias.low", row_gpus=size["row_gpus"], unit_gpus=size["unit_gpus"])
+    assert said in head
+    assert ("estimate pending quotes" if lang == "en" else "待报价确认的估算") in head
+
+
+def test_no_ceiling_clause_without_a_stand_in_purchase() -> None:
+    """A plan whose purchase rests on no placeholder says no ceiling: q17's one-off budget decides instead."""
+    r = advice_plan(Q17)
+    assert not any(f.id == "cost.placeholder_purchase" for f in r.findings)
+    assert buy_quote38.clause(r, "en") == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q03_no_payback_against_the_rent_it_rules_out(lang: str) -> None:
+    r = advice_plan(Q03)
+    memo = render_memo_markdown(r, lang)
+    purchase = _row(memo, translate(lang, "memo.forms.key.capex"))
+    be = r.costs.break_even_months
+    assert be is not None and be.low is not None
+    assert f"{be.low:g}" not in purchase  # page 1 says no payback beside "renting is no fallback"
+    row = _row(memo, translate(lang, "plan.breakeven.months.label"))
+    assert row.rstrip(" |").endswith(translate(lang, "buyprice38_payback.reference_only", said="").strip())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q03_two_servers_both_serving_are_active_active(lang: str) -> None:
+    r = advice_plan(Q03)
+    memo = render_memo_markdown(r, lang)
+    hw = r.hardware
+    # every GPU bought carries a replica: both servers serve (none is a cold spare)
+    assert hw.total_gpus == 2 * 4 and hw.replicas * hw.gpus_per_replica == hw.total_gpus
+    assert ("one the spare" if lang == "en" else "一台备用") not in memo
+    assert "N+1" in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q17_smaller_setup_is_degraded_and_signed_off(lang: str) -> None:
+    r = advice_plan(Q17)
+    s = capex_condition.smaller(r)
+    assert s is not None and s["holds"] < s["peak"]
+    memo = render_memo_markdown(r, lang)
+    head = _headline(memo)
+    assert ("degraded option" if lang == "en" else "降级方案") in head
+    assert ("sign-off" if lang == "en" else "书面同意") in head
+    step = next(x for x in r.next_steps if x.id == better_on_quote.STEP_ID).text_in(lang)
+    assert translate(lang, "buyprice38_step.signoff") in step and "A10" not in step
+    feasible = _row(memo, translate(lang, "memo.key.feasible"))
+    labels = ("Budget:", "Capacity:", "Schedule:") if lang == "en" else ("预算：", "容量：", "进度：")
+    assert all(x in feasible for x in labels)
+    assert feasible.index(labels[0]) < feasible.index(labels[1]) < feasible.index(labels[2])
+    assert f"{s['holds']}" in feasible and f"{s['peak']}" in feasible
+
+
+@pytest.mark.parametrize("name", [Q01, Q02, Q03, Q17])
+def test_no_staff_price_row_where_no_staff_share_is_counted(name: str) -> None:
+    r = advice_plan(name)
+    o = r.costs.owned
+    assert r.deployment_form == "on_premises" and o is not None and not o.staff_counted
+    assert not any(p.kind == "staff" for p in r.costs.prices)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", [Q01, Q02])
+def test_office_box_memo_says_whose_server_the_l20_share_is(name: str, lang: str) -> None:
+    """The L20's purchase row holds an 8-card server's share (the catalog's ``server_gpus``): the office memos that
+    weigh the L20 at that price say so, as no one-card office box carries it."""
+    rows = json.loads((Path(__file__).resolve().parents[2] / "resources" / "plan" / "prices.json").read_text("utf-8"))
+    rows = rows["rows"] if isinstance(rows, dict) else rows
+    size = next(x["server_gpus"] for x in rows if x.get("id") == "capex.l20")
+    memo = render_memo_markdown(advice_plan(name), lang)
+    assert translate(lang, "buyprice38_weigh.server_share", n=str(size)) in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q02_marketplace_payback_is_reference_only(lang: str) -> None:
+    memo = render_memo_markdown(advice_plan(Q02), lang)
+    row = _row(memo, translate(lang, "plan.breakeven.months.label"))
+    vm = row.index("2.9")
+    ref = row.index("for reference only" if lang == "en" else "仅供参考")
+    assert vm < ref
