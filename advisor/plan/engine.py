@@ -102,6 +102,7 @@ from advisor.plan import (
     spare_policy,
     stand_in_prices,
     supply_lead,
+    sure_first38,
     term_cost,
     ttft_choice,
     ttft_free_cards,
@@ -955,19 +956,25 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     kw: dict[str, Any] = {"quotes": quotes, "check_fixes": check_fixes, "with_questions": with_questions,
                           "size_alternatives": size_alternatives}
     if not chat_rule38.applies(answers) or not chat_rule38.SIZE_TO_RULE.get():
-        return _plan(answers, **kw)
-    ruled = _plan(answers, **kw)
+        return _sure(answers, kw)
+    ruled = _sure(answers, kw)
     if chat_rule38.good_enough(ruled):
         return ruled
     token = chat_rule38.SIZE_TO_RULE.set(False)
     try:
-        loose = _plan(answers, **kw)
+        loose = _sure(answers, kw)
     finally:
         chat_rule38.SIZE_TO_RULE.reset(token)
     if chat_rule38.no_worse(ruled, loose):  # blocked alike either way, for reasons not the target's (q20's part)
         return ruled
     chat_rule38.kept(loose, ruled)
     return loose
+
+
+def _sure(answers: PlanAnswers, kw: dict[str, Any]) -> PlanResult:
+    """``_plan``, the sourced part first over a placeholder part of unsure supply unless that part is surely
+    cheaper even at the top of its range (``sure_first38``)."""
+    return sure_first38.sure_first(lambda: _plan(answers, **kw))
 
 
 def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True,

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import gpu_grade, instance_fit, node_shapes, purchase_rank, quote_fallback, single_card
+from advisor.plan import gpu_grade, instance_fit, node_shapes, purchase_rank, quote_fallback, single_card, sure_first38
 from advisor.plan.burst_rank import billed_share, mixed
 from advisor.plan.burst_rank import passed_over as all_month_over
 from advisor.plan.context import Ctx
@@ -270,8 +270,8 @@ def unsure_supply(gpu_id: str) -> bool:
 def supply_tier(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> int:
     """``Tiers.supply``: 1 for a placeholder-priced part of unsure supply rented, else 0 (a setup laid out to buy is
     ranked on its own purchase, ``purchase_rank``)."""
-    if cand.layout is not None and cand.layout.owned:
-        return 0
+    if not sure_first38.RANK_SUPPLY.get() or (cand.layout is not None and cand.layout.owned):
+        return 0  # off: the plan made to weigh the placeholder part's month (sure_first38)
     return 1 if placeholder_priced(region, cand, book) and unsure_supply(cand.gpu.id) else 0
 
 
@@ -548,8 +548,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
               and gpu_dearer.better_per_price(f, weighing.cards)}
     dearer = [] if claim is None or target is None or probe is None else [
         d for k in alt_cands if tiers(c, region, k, book) == mine and k is not spared and k.gpu.id in better
-        and (d := gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100),
-                                               probe)) is not None]
+        and (d := _cheapest_dearer(c, chosen, k, ok, conv, relayout, claim, target, probe)) is not None]
     # an alternative the dearer clause sized up to the headroom on its own curve is listed at that size too, so the
     # option list and the clause name one setup (the one rule every GPU is held to)
     sized: dict[str, Any] = {d.gpu: d for d in dearer}
@@ -726,6 +725,38 @@ def _held_to_headroom(k: Candidate, claim, target: int, relayout, conv: float) -
     if need <= serving:
         return None
     return option(relayout(k, need), conv)
+
+
+def _cheapest_dearer(c: Ctx, chosen: Candidate, k: Candidate, after: list[Candidate], conv: float, relayout, claim,
+                     target: int, probe):
+    """``gpu_dearer.explain`` for the GPU's setup ranked first, or for another layout of it at the same precision (up
+    to two more TPs) that costs less at the size meeting the target: the part is said at its cheapest setup that meets
+    it (s36-sourced, q31: the A10 ranked first on the screen was TP8, 40 cards at 389.60 CNY/h at the target; TP4
+    meets it on 24 at 233.76)."""
+    from advisor.plan import gpu_dearer
+
+    def said(j: Candidate):
+        return gpu_dearer.explain(c, chosen, j, conv, relayout, claim, target, round(HEADROOM * 100), probe)
+
+    best = said(k)
+    if best is None:  # not dearer at the size that meets the target: nothing to explain
+        return None
+    for j in _layouts_of(k, after):
+        # at the size its own curve needs for the target first: at the screen's size it may look cheaper than the
+        # plan and be said as nothing (explain's first test)
+        d = said(relayout(j, max(1, math.ceil(target / max(claim(relayout(j, 1)), 1)))))
+        if d is not None and d.per_hour < best.per_hour:
+            best = d
+    return best
+
+
+def _layouts_of(k: Candidate, after: list[Candidate]) -> list[Candidate]:
+    """Up to two other layouts (TPs) of ``k``'s GPU at its precision, on the screen, not missing the target (those
+    cheaper than the chosen one at the screen's size are kept: held to the target they may cost more)."""
+    from advisor.plan import gpu_dearer
+
+    return [j for j in after if j is not k and j.gpu.id == k.gpu.id and j.weights == k.weights and j.tp != k.tp
+            and not gpu_dearer.missed(j)][:2]
 
 
 def _declined(held: dict[str, Any] | None, sized: dict[str, Any], chosen: GpuOption, conv: float):
