@@ -151,6 +151,25 @@ H20_KEPT_BY: dict[str, dict[str, object]] = {
 }
 
 
+# Fixture 10 (a large MoE, 400,000 CNY a month) with a 10-day launch deadline: 8 × H20 costs 31,357–91,487 CNY a
+# month against 164,171 or more for the 24 × L20 that meet the target, so the H20 stays the plan on its placeholder,
+# cheaper even at the top of its range (``sure_first38``), and its launch waits on the sales' delivery. Since
+# s36-sourced q32 rents the L20 directly; this is the case the tests of the deadline's on-demand part
+# (``sales_deadline``) and of the delivery gate (``sales_wait``) are about.
+SALES_LED_FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios" / "10_large_moe.json"
+
+
+def sales_led_answers(deadline: int | None = 10) -> dict[str, Any]:
+    """Fixture 10's answers with a launch deadline of ``deadline`` days (None: none)."""
+    answers = scenario_answers(SALES_LED_FIXTURE)
+    return answers if deadline is None else {**answers, "launch_deadline_days": deadline}
+
+
+def sales_led(deadline: int | None = 10) -> PlanResult:
+    """``sales_led_answers``' plan (shared as ``planned`` is): the sales-only H20 rented, a sure L20 beside it."""
+    return planned(sales_led_answers(deadline))
+
+
 def h20_kept(name: str, **change: object) -> PlanResult:
     """``advice_plan`` with ``H20_KEPT``'s budget: the H20 chosen on its placeholder price."""
     return advice_plan(name, **{**H20_KEPT_BY.get(name, H20_KEPT), **change})
