@@ -35,9 +35,10 @@ def test_a_choice_between_a_sourced_and_a_placeholder_price_is_said(name):
         # s35-sentences (blind review 26, q42 zh): a part sold only by the month says the other setup by the month
         # (its month shared over this setup's cards), not by the hour
         said = f"{other['per_hour']:,.2f}" if "switch_month" not in pick else f"{pick['other_month']:,}"
-        # s36-sourced: where the sourced setup breaks the budget (the one case a placeholder part of unsure supply
-        # is still chosen over it) the sentence says that budget and that the plan waits on the quote
-        words = ("placeholder", "占位") if "over_budget" in pick else ("rests on a placeholder price", "占位价格")
+        # s36-sourced: a part sold only by the month says its price is a placeholder in the switch rule's own short
+        # sentence (sourced38_pick), and where the sourced setup breaks the budget that budget and that the plan
+        # waits on the quote
+        words = ("placeholder", "占位") if "switch_month" in pick else ("rests on a placeholder price", "占位价格")
         assert words[0] in en and said in en
         assert words[1] in zh and said in zh
         if "over_budget" in pick:

@@ -1,18 +1,18 @@
-"""The grade of the price: a placeholder-priced part of unsure supply never decides alone (s36-sourced, issue 25,
-blind review 27: q19 "I would swap the primary and the fallback … the 4 × L20 at a listed 58.52 CNY/h is the plan a
+"""The grade of the price: a placeholder-priced part of unsure supply never decides alone, nor is a sure large saving
+thrown away (fixture 10) (s36-sourced, issue 25, blind review 27: q19 "I would swap the primary and the fallback … the 4 × L20 at a listed 58.52 CNY/h is the plan a
 team can actually start on Monday"; q07 "make L20 the default until a quote arrives"; q42 zh "put both on the same
 price basis"; q07/q11 zh "the GPU switch-rule sentence is garbled"). The rules: ``gpu_choice.Tiers.supply``,
-``gpu_choice.sure_within_budget`` and ``quote_switch38``."""
+``gpu_choice.sure_within_budget``, ``sure_first38`` and ``quote_switch38``."""
 
 from __future__ import annotations
 
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import gpu_choice, sure_fallback
+from advisor.plan import gpu_choice, sure_fallback, sure_first38
 from advisor.plan.memo import render_memo_markdown
 from tests.support.page_one import page_one
-from tests.support.planned import ADVICE_SCENARIOS, advice_plan, h20_kept
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan, h20_kept, sales_led, sales_led_answers
 
 LANGS = ["en", "zh_CN"]
 Q07, Q11, Q19, Q42 = ("q07_minors_education_app", "q11_paid_api_b25", "q19_export_controlled_h100_mainland",
@@ -90,7 +90,8 @@ def test_no_sourced_part_within_the_budget_keeps_the_placeholder_part_and_says_t
 
 def test_a_placeholder_part_of_unsure_supply_is_chosen_only_where_no_sourced_setup_fits():
     """Every advice scenario: a rented placeholder part of unsure supply chosen over a sourced setup says that setup
-    breaks the budget; none is chosen over a sourced one within it."""
+    breaks the budget; none is chosen over a sourced one within it (none is cheaper even at the top of its range
+    there: that case is fixture 10's, below)."""
     for path in sorted(ADVICE_SCENARIOS.glob("q*.json")):
         r = advice_plan(path.stem)
         g = r.gpu_choice
@@ -106,3 +107,42 @@ def test_the_supply_tier_spares_the_teams_own_part_and_the_only_one_asked_for():
     assert r.gpu_choice.chosen.gpu == "h20-96g"  # the budget holds no sourced setup: the cost decides, as before
     only = advice_plan(Q42, gpu_constraint=["h20-96g"])
     assert only.hardware.gpu == "h20-96g" and only.gpu_choice.quote_switch is None
+
+
+def _tier(answers: dict, on: bool):
+    """The plan with the supply tier on or off alone (``sure_first38``'s two plans), neither chosen between."""
+    from advisor.plan import answers_from_dict, sure_first38
+    from advisor.plan.engine import _plan
+
+    token = sure_first38.RANK_SUPPLY.set(on)
+    try:
+        return _plan(answers_from_dict(answers))
+    finally:
+        sure_first38.RANK_SUPPLY.reset(token)
+
+
+@pytest.mark.parametrize("name", [Q07, Q19, Q42])
+def test_the_sourced_plan_leads_where_the_placeholder_part_is_not_surely_cheaper(name):
+    """The sourced setup leads only where its month's low end is at or below the placeholder setup's month's high
+    end: the placeholder part is not cheaper even at the top of its range (``sure_first38``)."""
+    r = advice_plan(name)
+    held = _tier(advice_answers(name), on=False)
+    assert held.gpu_choice.chosen.gpu == "h20-96g" and r.gpu_choice.chosen.gpu == "l20-48g"
+    assert r.costs.recommended_monthly.low <= held.costs.recommended_monthly.high
+    assert not sure_first38.surely_cheaper(held, r)
+
+
+def test_a_placeholder_part_surely_cheaper_even_at_its_top_stays_the_plan_with_the_sure_fallback():
+    """Fixture 10: 8 × H20 costs 31,357–91,487 CNY a month, the 24 × L20 that meet the target 164,171 or more: the
+    H20 stays the plan (a sure large saving is not thrown away), its launch waiting on the quote, the L20 the sure
+    fallback row beside it, as before s36-sourced."""
+    r = sales_led(deadline=None)
+    sourced = _tier(sales_led_answers(deadline=None), on=True)
+    assert r.hardware.gpu == "h20-96g" and not r.gpu_choice.chosen.price_sourced
+    assert sourced.hardware.gpu == "l20-48g" and sure_first38.surely_cheaper(r, sourced)
+    assert r.costs.recommended_monthly.high < sourced.costs.recommended_monthly.low
+    fb = sure_fallback.record(r)
+    assert fb is not None and "L20" in str(fb)
+    assert r.gpu_choice.quote_switch is None  # no switch sentence: the placeholder part leads
+    for lang in LANGS:
+        assert f"| {translate(lang, 'supplyrisk37_fallback.label')} |" in page_one(render_memo_markdown(r, lang))
