@@ -35,7 +35,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import gpu_grade, instance_fit, node_shapes, purchase_rank, quote_fallback, single_card, sure_first38
+from advisor.plan import (
+    gpu_grade,
+    instance_fit,
+    node_shapes,
+    purchase_rank,
+    quote_fallback,
+    single_card,
+    sure_first38,
+)
 from advisor.plan.burst_rank import billed_share, mixed
 from advisor.plan.burst_rank import passed_over as all_month_over
 from advisor.plan.context import Ctx

@@ -15,7 +15,7 @@ from advisor.plan import answers_from_dict, kv_card, sizing
 from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
-from tests.support.planned import advice_answers, advice_plan, h20_kept, unled
+from tests.support.planned import advice_answers, h20_kept, unled
 from tests.support.unpicked import plan_unpicked
 
 LANGS = ["en", "zh_CN"]

@@ -12,7 +12,14 @@ from advisor.i18n import translate
 from advisor.plan import gpu_choice, sure_fallback, sure_first38
 from advisor.plan.memo import render_memo_markdown
 from tests.support.page_one import page_one
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan, h20_kept, sales_led, sales_led_answers
+from tests.support.planned import (
+    ADVICE_SCENARIOS,
+    advice_answers,
+    advice_plan,
+    h20_kept,
+    sales_led,
+    sales_led_answers,
+)
 
 LANGS = ["en", "zh_CN"]
 Q07, Q11, Q19, Q42 = ("q07_minors_education_app", "q11_paid_api_b25", "q19_export_controlled_h100_mainland",

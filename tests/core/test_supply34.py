@@ -21,7 +21,16 @@ from advisor.plan.context import resolve
 from advisor.plan.data import facts, gpus_by_id
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.sales_only import listed_on_request
-from tests.support.planned import H20_KEPT, H20_KEPT_BY, advice_answers, h20_kept, only_finding, planned, sales_led, unled
+from tests.support.planned import (
+    H20_KEPT,
+    H20_KEPT_BY,
+    advice_answers,
+    h20_kept,
+    only_finding,
+    planned,
+    sales_led,
+    unled,
+)
 
 
 def _row(md: str, key: str) -> str:
