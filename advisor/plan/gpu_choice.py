@@ -242,7 +242,8 @@ class Tiers:
     # through a cloud's sales in some regions only, or export-sensitive): a sure setup at a public price that
     # meets the target within the budget (``sure_within_budget``) is the plan, the guessed one a
     # "cheaper if a quote comes in under X" (q19/q07/q11/q42: 4 × L20 at the listed 58.52 CNY/h over 3 × H20 on a
-    # grade-U range with no delivery date); the team's own part or the only one asked for stays 0. Ranked on
+    # grade-U range with no delivery date), unless the guessed one is cheaper even at the top of its range
+    # (``sure_first38``, fixture 10); the team's own part or the only one asked for stays 0. Ranked on
     # (``rank_key``) but no part of a setup's standing (``==``): the price's grade already sets a placeholder part
     # apart
     supply: int = field(default=0, compare=False)

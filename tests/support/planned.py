@@ -137,8 +137,8 @@ def advice_plan(name: str, **change: object) -> PlanResult:
 
 # A monthly budget under the sourced 4 × L20's month on demand (58.52 CNY/h × 730 ≈ 42,720 CNY) and over the 3 × H20's
 # top (about 39,777): since s36-sourced (issue 25, blind review 27) a sourced part that meets the target within the
-# budget is the plan over a placeholder part of unsure supply (``gpu_choice.Tiers.supply``), so q07/q19/q42 as
-# written rent the L20. With this budget no sourced part fits and the H20 on its placeholder is chosen again: the
+# budget is the plan over a placeholder part of unsure supply (``gpu_choice.Tiers.supply``) unless that part is
+# cheaper even at the top of its range (``sure_first38``), so q07/q14/q19/q42 as written rent the L20. With this budget no sourced part fits and the H20 on its placeholder is chosen again: the
 # case the tests of the placeholder pick's machinery (its per-card figures, the page-1 fallback) are about.
 H20_KEPT: dict[str, object] = {"monthly_budget": {"amount": 40000, "currency": "CNY"}}
 
