@@ -85,6 +85,7 @@ from advisor.plan import (
     price_gate,
     price_rows,
     procure36_rules,
+    quote_switch38,
     quotes_once,
     reachable,
     rent_fallback,
@@ -103,6 +104,7 @@ from advisor.plan import (
     spare_policy,
     stand_in_prices,
     supply_lead,
+    sure_first38,
     term_cost,
     ttft_choice,
     ttft_free_cards,
@@ -956,19 +958,25 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     kw: dict[str, Any] = {"quotes": quotes, "check_fixes": check_fixes, "with_questions": with_questions,
                           "size_alternatives": size_alternatives}
     if not chat_rule38.applies(answers) or not chat_rule38.SIZE_TO_RULE.get():
-        return _plan(answers, **kw)
-    ruled = _plan(answers, **kw)
+        return _sure(answers, kw)
+    ruled = _sure(answers, kw)
     if chat_rule38.good_enough(ruled):
         return ruled
     token = chat_rule38.SIZE_TO_RULE.set(False)
     try:
-        loose = _plan(answers, **kw)
+        loose = _sure(answers, kw)
     finally:
         chat_rule38.SIZE_TO_RULE.reset(token)
     if chat_rule38.no_worse(ruled, loose):  # blocked alike either way, for reasons not the target's (q20's part)
         return ruled
     chat_rule38.kept(loose, ruled)
     return loose
+
+
+def _sure(answers: PlanAnswers, kw: dict[str, Any]) -> PlanResult:
+    """``_plan``, the sourced part first over a placeholder part of unsure supply unless that part is surely
+    cheaper even at the top of its range (``sure_first38``)."""
+    return sure_first38.sure_first(lambda: _plan(answers, **kw))
 
 
 def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True,
@@ -1015,7 +1023,9 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
                     break
         if meets:  # the predictor added replicas: a setup the screen ranked after it may now cost less
             floor = 2 if region == "mainland_plus_overseas" else 1  # one replica per node (set below)
-            rank = gchoice.rank_key(c, region, book)
+            # the supply tier ranks only while the setup checked is a sourced one the budget still holds at the size
+            # the predictor gave it (s36-sourced, q26: 36 × L20 on the screen, 44 after its check, over the budget)
+            rank = gchoice.rank_key(c, region, book, sure=gchoice.sure_within_budget(c, region, [chosen], book))
             billed = burst_rank.mixed(c, ok)
 
             def hourly(k: sizing.Candidate) -> float:  # a replica over PCIe cards of another GPU a premium dearer
@@ -1451,6 +1461,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         # the card with more memory that holds the failover load at the full context, named with its price in the
         # KV-fit sentence where the plan's cache does not (kv_card.py; reviews 23–24: q36, q41, q30, q21)
         result.gpu_choice = kv_pick.said(result.gpu_choice, sized, chosen)  # why its KV cache chose it (s34)
+        quote_switch38.attach(result)  # the quote under which the placeholder part passed over costs less (s36)
         card = kv_card.named(sized, chosen, result.gpu_choice, ok)
         if card is not None and result.capacity is not None:
             kv_card.attach(chosen, card)

@@ -31,11 +31,19 @@ H800/A800 are not sold new since the Oct-2023 rule: renting existing capacity is
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import gpu_grade, instance_fit, node_shapes, purchase_rank, quote_fallback, single_card
+from advisor.plan import (
+    gpu_grade,
+    instance_fit,
+    node_shapes,
+    purchase_rank,
+    quote_fallback,
+    single_card,
+    sure_first38,
+)
 from advisor.plan.burst_rank import billed_share, mixed
 from advisor.plan.burst_rank import passed_over as all_month_over
 from advisor.plan.context import Ctx
@@ -230,6 +238,15 @@ class Tiers:
     # s17-prices (q10): 1 a part not sold new since the Oct-2023 rule (H800/A800: existing stock only, no new
     # servers or replacements assured), unless the team runs it: a part sold new in the region goes first
     stock: int = 0
+    # s36-sourced (issue 25, blind review 27): 1 a part priced only by a placeholder whose supply is unsure (sold
+    # through a cloud's sales in some regions only, or export-sensitive): a sure setup at a public price that
+    # meets the target within the budget (``sure_within_budget``) is the plan, the guessed one a
+    # "cheaper if a quote comes in under X" (q19/q07/q11/q42: 4 × L20 at the listed 58.52 CNY/h over 3 × H20 on a
+    # grade-U range with no delivery date), unless the guessed one is cheaper even at the top of its range
+    # (``sure_first38``, fixture 10); the team's own part or the only one asked for stays 0. Ranked on
+    # (``rank_key``) but no part of a setup's standing (``==``): the price's grade already sets a placeholder part
+    # apart
+    supply: int = field(default=0, compare=False)
 
 
 def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
@@ -250,20 +267,47 @@ def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
         # so does an internal service in a server room with sensitive data or bought on a one-off budget (gpu_grade)
         grade=0 if own else gpu_grade.grade_tier(c, cand, book, production=production_grade(c) is not None),
         stock=0 if own or not not_sold_new(gid) else 1,
+        supply=0 if own or c.gpu_constraint == [gid] else supply_tier(c, region, cand, book),
     )
+
+
+def unsure_supply(gpu_id: str) -> bool:
+    """The part is sold through a cloud's sales in some regions only, or its supply is export-sensitive."""
+    return listed_on_request(gpu_id) or gpu_id in set(facts()["gpu_availability"]["export_sensitive"])
+
+
+def supply_tier(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> int:
+    """``Tiers.supply``: 1 for a placeholder-priced part of unsure supply rented, else 0 (a setup laid out to buy is
+    ranked on its own purchase, ``purchase_rank``)."""
+    if not sure_first38.RANK_SUPPLY.get() or (cand.layout is not None and cand.layout.owned):
+        return 0  # off: the plan made to weigh the placeholder part's month (sure_first38)
+    return 1 if placeholder_priced(region, cand, book) and unsure_supply(cand.gpu.id) else 0
+
+
+def sure_within_budget(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> bool:
+    """A setup at a sourced price whose month on demand the budget holds, or no budget: only then does the supply
+    tier rank a placeholder part of unsure supply after the sourced ones; where every sourced setup breaks the
+    budget, the cost decides between them as before (the guessed part may be the one the budget holds)."""
+    if c.budget_amount is None:
+        return True
+    fx = float(prices()["fx"]["cny_per_usd"]) if c.currency == "CNY" else 1.0
+    return any(not placeholder_priced(region, k, book)
+               and hourly(k) * billed_share(c, k) * fx * costmod.HOURS_PER_MONTH <= c.budget_amount for k in ok)
 
 
 def hourly(cand: Candidate) -> float:
     return cand.price_mid * cand.total_gpus
 
 
-STANDING = 5  # rank_key's leading fields: where sold, fleet, vendor, part grade, stock (then the cost)
+STANDING = 6  # rank_key's leading fields: where sold, fleet, vendor, part grade, stock, supply (then the cost)
 
 
-def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None = None, billed: bool = False):
+def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None = None, billed: bool = False,
+             sure: bool = True):
     """The sort key; ``own`` (``term_cost.judge``) and ``floor`` (``purchase_rank.term_floor``) rank setups to buy
     on a one-off budget by what they cost over the term (``purchase_rank``); ``billed``: rented setups on what their
-    month bills, where they are billed in different ways (``burst_rank.mixed``)."""
+    month bills, where they are billed in different ways (``burst_rank.mixed``); ``sure``: a sourced setup within the
+    budget is among them (``sure_within_budget``), so the supply tier ranks (else it is left out of the key)."""
 
     def key(k: Candidate) -> tuple:
         t = tiers(c, region, k, book)
@@ -276,7 +320,7 @@ def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None
         # a setup laid out to buy: the one-off budget, the precision accepted, then its purchase price, not the
         # rental rows' hourly cost (round 13, q17/q01: ``purchase_rank``); a rented one: its hourly cost
         # the price's grade is no tier (s28-prices28): a placeholder is costed at the top of its range instead
-        return (t.region, t.fleet, t.vendor, t.grade, t.stock,
+        return (t.region, t.fleet, t.vendor, t.grade, t.stock, t.supply if sure else 0,
                 *purchase_rank.key(c, k, book, ranked_billed(c, region, k, book, billed), own, floor), need,
                 k.total_gpus, -_carried(k), QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
@@ -300,7 +344,8 @@ def arrange(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> list[C
         ok = [k for k in ok if k.gpu.vendor.lower() == vendor]
 
     # a sales-only part billed all month beside parts that burst: each ranked on what its month bills (q36)
-    return _single_first(c, region, sorted(ok, key=rank_key(c, region, book, billed=mixed(c, ok))), book)
+    sure = sure_within_budget(c, region, ok, book)
+    return _single_first(c, region, sorted(ok, key=rank_key(c, region, book, billed=mixed(c, ok), sure=sure)), book)
 
 
 def _single_first(c: Ctx, region: str, ranked: list[Candidate], book: PriceBook) -> list[Candidate]:
@@ -475,11 +520,11 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     # where only some GPUs have sourced prices, the memo says on which side the choice fell (module docstring):
     # a cheaper placeholder passed over (perhaps cheaper: get a quote), or a placeholder chosen over a sourced one
     # (the choice rests on the placeholder: cheaper even at the top of its range, and the price above which not)
-    unsourced = None
+    unsourced, unsourced_k = None, None
     for k in after if mine.price == 0 else []:
         t = tiers(c, region, k, book)
         if t.region == mine.region and t.price == 1 and hourly(k) < hourly(chosen):
-            unsourced = option(k, conv).model_copy(update={"price_sourced": False})
+            unsourced, unsourced_k = option(k, conv).model_copy(update={"price_sourced": False}), k
             break
     # a sales-only part cheaper by the hour, passed over as its month bills every card (q36's H20): said with both
     # figures, and no "perhaps cheaper" beside it (s31-burst32)
@@ -512,8 +557,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
               and gpu_dearer.better_per_price(f, weighing.cards)}
     dearer = [] if claim is None or target is None or probe is None else [
         d for k in alt_cands if tiers(c, region, k, book) == mine and k is not spared and k.gpu.id in better
-        and (d := gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100),
-                                               probe)) is not None]
+        and (d := _cheapest_dearer(c, chosen, k, ok, conv, relayout, claim, target, probe)) is not None]
     # an alternative the dearer clause sized up to the headroom on its own curve is listed at that size too, so the
     # option list and the clause name one setup (the one rule every GPU is held to)
     sized: dict[str, Any] = {d.gpu: d for d in dearer}
@@ -527,6 +571,15 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                     alts = [a for a in alts if a.gpu != k.gpu.id]
                 else:
                     sized[k.gpu.id] = up
+    if unsourced is not None and unsourced_k is not None and claim is not None and target is not None \
+            and tiers(c, region, unsourced_k, book).supply:
+        # s36-sourced: a placeholder part of unsure supply passed over for a sourced one is named at the size that
+        # meets the target on its own curve (q42's "2 × H20" was the screen's size; it needs 3 with the spare), the
+        # size its quote is weighed at (``quote_switch38``)
+        up = _held_to_headroom(unsourced_k, claim, target, relayout, conv)
+        if isinstance(up, GpuOption):
+            unsourced = up.model_copy(update={"price_sourced": False})
+            sized.setdefault(str(up.gpu), up)  # the options list names it at that size too
     decoded = None
     if bw_pair is not None and bw_over is not None and claim is not None:
         from advisor.plan.capacity import claim_to_headroom
@@ -618,10 +671,15 @@ def _placeholder_pick(c: Ctx, region: str, chosen: Candidate, alt_cands: list[Ca
            "switch_card": round(best.per_hour / n, 2), "sales_only": listed_on_request(str(chosen.gpu.id))}
     if out["sales_only"]:  # its month's price per GPU above which the other's month bills less
         out["switch_month"] = round(best.per_hour * other_share * costmod.HOURS_PER_MONTH / n)
-        out["other_month"] = round(best.per_hour * other_share * costmod.HOURS_PER_MONTH)
+        other_month = round(best.per_hour * other_share * costmod.HOURS_PER_MONTH)
+        out["other_month"] = other_month
         # s35-sentences (blind review 26, q42 zh: a monthly per-card threshold beside hourly totals): the top of
         # the placeholder's range said by the card-month too, as the threshold it is weighed against
         out["top_month"] = round(top * share * costmod.HOURS_PER_MONTH / n)
+        if c.budget_amount is not None and other_month > c.budget_amount:
+            # s36-sourced (q11): the sourced part breaks the budget at the size that meets the target: no switch
+            # rule, the plan waits on the placeholder part's quote (``Tiers.supply``)
+            out["over_budget"] = round(c.budget_amount)
     return {**out, **_per_card(c, chosen, alt_cands, best)}
 
 
@@ -676,6 +734,38 @@ def _held_to_headroom(k: Candidate, claim, target: int, relayout, conv: float) -
     if need <= serving:
         return None
     return option(relayout(k, need), conv)
+
+
+def _cheapest_dearer(c: Ctx, chosen: Candidate, k: Candidate, after: list[Candidate], conv: float, relayout, claim,
+                     target: int, probe):
+    """``gpu_dearer.explain`` for the GPU's setup ranked first, or for another layout of it at the same precision (up
+    to two more TPs) that costs less at the size meeting the target: the part is said at its cheapest setup that meets
+    it (s36-sourced, q31: the A10 ranked first on the screen was TP8, 40 cards at 389.60 CNY/h at the target; TP4
+    meets it on 24 at 233.76)."""
+    from advisor.plan import gpu_dearer
+
+    def said(j: Candidate):
+        return gpu_dearer.explain(c, chosen, j, conv, relayout, claim, target, round(HEADROOM * 100), probe)
+
+    best = said(k)
+    if best is None:  # not dearer at the size that meets the target: nothing to explain
+        return None
+    for j in _layouts_of(k, after):
+        # at the size its own curve needs for the target first: at the screen's size it may look cheaper than the
+        # plan and be said as nothing (explain's first test)
+        d = said(relayout(j, max(1, math.ceil(target / max(claim(relayout(j, 1)), 1)))))
+        if d is not None and d.per_hour < best.per_hour:
+            best = d
+    return best
+
+
+def _layouts_of(k: Candidate, after: list[Candidate]) -> list[Candidate]:
+    """Up to two other layouts (TPs) of ``k``'s GPU at its precision, on the screen, not missing the target (those
+    cheaper than the chosen one at the screen's size are kept: held to the target they may cost more)."""
+    from advisor.plan import gpu_dearer
+
+    return [j for j in after if j is not k and j.gpu.id == k.gpu.id and j.weights == k.weights and j.tp != k.tp
+            and not gpu_dearer.missed(j)][:2]
 
 
 def _declined(held: dict[str, Any] | None, sized: dict[str, Any], chosen: GpuOption, conv: float):

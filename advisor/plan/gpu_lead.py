@@ -181,7 +181,8 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         if quote_to_buy(choice, u):  # a purchase: its server quoted, never an hourly rent (blind review 21, q03)
             add(u.gpu_name, "sales33.lead.unsourced_bought")
         elif listed_on_request(u.gpu):  # sold by the month through the cloud's sales: no hourly rent to quote
-            add(u.gpu_name, "sales33.lead.unsourced_monthly")
+            # shorter where the quote that would switch follows (quote_switch38): the placeholder said there
+            add(u.gpu_name, "sourced38_lead.unsourced" if choice.quote_switch else "sales33.lead.unsourced_monthly")
         else:
             add(u.gpu_name, "pages23.lead.unsourced", cost=_cost(choice, u))
     dearer = {x.gpu_name: x for x in choice.dearer}

@@ -77,6 +77,9 @@ class GpuWeighing(_Out):
 
     bought: bool = Field(False, description="per_card_hour holds each card's share of its setup's purchase (the "
                          "plan buys): the weighing is on purchases, not on rent by the hour (``on_purchase``)")
+    # s36-sourced (q34/q30 stayed on their pages): the placeholder card's ratio is left out where the quote that
+    # would switch to it is said (quote_switch38): its price is a placeholder there already, its card named
+    quote_said: bool = False
 
     def on_purchase(self, per_card: dict[str, Any]) -> GpuWeighing:
         """This weighing on purchase prices, ``per_card``: each GPU's (low, high) purchase a card with its server
@@ -145,7 +148,7 @@ class GpuWeighing(_Out):
             guessed = "gpuwhy30.gpu_weigh.best_placeholder." if best.placeholder else \
                 "gpuwhy30.gpu_weigh.chosen_placeholder." if mine.placeholder else \
                 "gpuwhy31.gpu_weigh.best_bought." if self.bought else "plan.gpu_weigh.best."
-            if ratio >= 1.2:
+            if ratio >= 1.2 and not (best.placeholder and self.quote_said):
                 text += render(lang, guessed + self.resource, {
                     "gpu": best.gpu_name, "ratio": f"{ratio:.1f}", "chosen": mine.gpu_name,
                     "card_ratio": f"{best.value / mine.value:.1f}"})  # fmt: skip

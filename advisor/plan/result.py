@@ -1055,6 +1055,10 @@ class GpuChoice(_Out):
     # s28-prices28 (issue 25): the chosen setup's price is a placeholder and a sourced setup was ranked after it, the
     # placeholder costed at the top of its range (gpu_choice.ranked_hourly): {"other": GpuOption, "top": float}
     placeholder_pick: dict[str, Any] | None = None
+    # s36-sourced (issue 25): a sourced part chosen over a placeholder one of unsure supply: the monthly quote a card
+    # under which that one costs less than this plan's lowest month (quote_switch38): {"gpu", "n", "per_card",
+    # "plan_low"}
+    quote_switch: dict[str, Any] | None = None
     # s15-gpu (q42): the chosen card and the next ones per card in the workload's limiting resource, against the
     # price of a card-hour, and a part priced only as whole servers costed per card too
     weighing: GpuWeighing | None = None
@@ -1129,7 +1133,8 @@ class GpuChoice(_Out):
         if gpu_lead.quote_to_buy(self, o):
             return render(lang, "sales33.gpu_choice.unsourced_bought", {"gpu": o.gpu_name})
         if listed_on_request(o.gpu):  # sold by the month through the cloud's sales: no hourly rent said
-            return render(lang, "sales33.gpu_choice.unsourced_monthly", {"gpu": o.gpu_name})
+            key = "sourced38_gpu_choice.unsourced" if self.quote_switch else "sales33.gpu_choice.unsourced_monthly"
+            return render(lang, key, {"gpu": o.gpu_name})
         return render(lang, "plan.gpu_choice.unsourced", {"other": self._option_text(o, lang)})
 
     def _latency(self, lang: str) -> str:
@@ -1239,7 +1244,7 @@ class GpuChoice(_Out):
         and the quote above which the sourced one is the choice (s28-prices28)."""
         p = self.placeholder_pick
         if p is None:
-            return ""
+            return self._quote_switch(lang)
         o = self._option(p["other"])
         params = {"top": f"{p['top']:,.2f}", "other_gpu": o.gpu_name, "other_cost": f"{o.per_hour:,.2f}",
                   "currency": self.currency}
@@ -1251,11 +1256,24 @@ class GpuChoice(_Out):
         # a one-line reason plus the switch rule", buried in price caveats)
         key = "gpuwhy36.gpu_choice.placeholder_pick" + ("_monthly" if "switch_month" in p else "")
         if "switch_month" in p and "top_month" in p:  # s35-sentences (blind review 26, q42 zh): one per-card month
-            key = "sentences37_pick.monthly"
+            # s36-sourced (blind review 27, q07/q11 zh "garbled"): one short rule, the month on both sides; where the
+            # sourced part breaks the budget, no rule: the plan waits on the quote (q11)
+            key = "sourced38_pick.over_budget" if "over_budget" in p else "sourced38_pick.monthly"
         return ("" if lang == "zh_CN" else " ") + render(lang, key, {
-            **params, "n": p["gpus"], "other_n": o.gpus, "top_card": f"{p['top_card']:,.2f}",
+            **params, "gpu": self.chosen.gpu_name, "budget": f"{p.get('over_budget', 0):,}",
+            "n": p["gpus"], "other_n": o.gpus, "top_card": f"{p['top_card']:,.2f}",
             "switch_card": f"{p['switch_card']:,.2f}", "switch_month": f"{p.get('switch_month', 0):,}",
             "other_month": f"{p.get('other_month', 0):,}", "top_month": f"{p.get('top_month', 0):,}"})
+
+    def _quote_switch(self, lang: str) -> str:
+        """The monthly quote a card under which the placeholder part passed over would cost less (quote_switch38)."""
+        q = self.quote_switch
+        if q is None:
+            return ""
+        fewer = render(lang, "sourced38_switch.fewer", {**q, "bw": f"{q['bw']:.1f}"}) if "bw" in q else ""
+        return ("" if lang == "zh_CN" else " ") + render(lang, "sourced38_switch.under", {
+            "gpu": q["gpu"], "n": q["n"], "per_card": f"{q['per_card']:,}", "plan_low": f"{q['plan_low']:,}",
+            "currency": self.currency, "fewer": fewer})
 
     def _grant(self, lang: str) -> str:
         """A data-centre setup whose purchase starts within the one-off budget and ends above it: both ranges, and
@@ -1391,6 +1409,8 @@ class GpuChoice(_Out):
         # B200/H200 'per-hour' comparison row is noise, since nothing is being bought")
         weighed = self.weighing is not None and self.placeholder_pick is None and not gpu_lead.owned_only(self)
         weighing = self.weighing
+        if weighing is not None and self.quote_switch is not None:
+            weighing = weighing.model_copy(update={"quote_said": True})
         if weighing is not None and self.chosen.purchase is not None:  # bought: weighed on purchases (review 20)
             weighing = weighing.on_purchase({o.gpu_name: (o.per_card_buy, o.purchase_basis)
                                              if o.per_card_buy is not None else None

@@ -21,7 +21,7 @@ from advisor.plan import hosted_assumed
 from advisor.plan.hosted_fix_budget import top_clause
 from advisor.plan.memo import render_memo_markdown
 from tests.core.test_api24 import facts_for
-from tests.support.planned import advice_answers, planned, short_lived
+from tests.support.planned import advice_answers, h20_kept, planned, short_lived
 
 LANGS = ("en", "zh_CN")
 KEPT = {"en": "it is kept because", "zh_CN": "保留本方案，是因为"}
@@ -136,8 +136,9 @@ def test_q11_leads_on_an_api_cheaper_at_every_price_on_the_volume_costed_and_say
 @pytest.mark.parametrize("lang", LANGS)
 def test_q19s_closest_option_names_the_api_cheaper_at_every_list_price_with_its_high_end(lang):
     """q19 (H100 blocked; 3 × H20 the closest option): the API cheaper at every list price on the volume costed is
-    said under the closest option with its dearest month on the high volume, never kept beside it without a reason."""
-    r = planned(advice_answers("q19_export_controlled_h100_mainland"))
+    said under the closest option with its dearest month on the high volume, never kept beside it without a reason.
+    On the budget that keeps the H20 (``h20_kept``): as written, the 4 × L20's month starts above the API's top."""
+    r = h20_kept("q19_export_controlled_h100_mainland")
     assert not r.feasible and r.start_with.form == "hosted_api"
     page = render_memo_markdown(r, lang).split("\n## ")[1]
     first = {"en": "A cheaper alternative to check first", "zh_CN": "先核对一个更便宜的替代方案"}[lang]

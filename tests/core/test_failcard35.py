@@ -15,7 +15,7 @@ from advisor.plan import answers_from_dict, kv_card, sizing
 from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
-from tests.support.planned import advice_answers, advice_plan, unled
+from tests.support.planned import advice_answers, h20_kept, unled
 from tests.support.unpicked import plan_unpicked
 
 LANGS = ["en", "zh_CN"]
@@ -79,7 +79,7 @@ def test_memo_names_the_card_its_counts_and_both_prices(name, lang):
 
 
 def test_a_plan_whose_cache_holds_its_failover_load_names_no_card():
-    plan = advice_plan(Q42)
+    plan = h20_kept(Q42)  # the H20 (``h20_kept``): as written q42 rents 4 × L20, whose cache falls short
     assert not plan.capacity.kv_fit.remedies
     assert "failcard35" not in str(plan.binding_constraint.then)
 

@@ -13,7 +13,7 @@ import pytest
 
 from advisor.plan import fp8_gain
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, planned, unled
+from tests.support.planned import H20_KEPT, H20_KEPT_BY, advice_answers, planned, unled
 
 # q38 with a strong team: one L40S carries all 15 (s24-redund24: a basic-ops team's rented node gets a second, and on
 # two the gain is too small to feel, so BF16 is kept there: tests/core/test_redund24.py)
@@ -21,7 +21,9 @@ from tests.support.planned import advice_answers, planned, unled
 # than 2 × H20 even at the H20 placeholder's top, so q32 runs on the H20, whose 4 TB/s keeps BF16's TPOT well inside
 # the felt threshold: the better precision keeps the tie there (the L20's 64 → 40 ms gain no longer applies)
 MOVED = ("q42_china_market_gpus_mainland", "q38_eu_internal_hr_assistant", "q14_medical_followup_mainland")
-CHANGE = {"q38_eu_internal_hr_assistant": {"ops_capability": "strong"}}
+# q42 on the budget that keeps the H20 (``h20_kept``): as written it rents 4 × L20 since s36-sourced, whose cache
+# leaves no FP8 tie to weigh
+CHANGE = {"q38_eu_internal_hr_assistant": {"ops_capability": "strong"}, "q42_china_market_gpus_mainland": H20_KEPT}
 # s28-own28 re-argued: q26 left this list. Its servers are now bought like for like with the rent in fp8 (own_like:
 # two servers of the rented fp8 GPUs, a failed one's cards rented for its repair days, against three in bf16 with a
 # spare server), a choice on GPUs and cost, not on the felt TPOT gain this file pins (tests/core/test_own28.py)
@@ -45,7 +47,7 @@ def test_fp8_is_kept_where_it_cuts_a_felt_p99_tpot_by_a_quarter(name):
 
 @pytest.mark.parametrize("name", KEPT)
 def test_bf16_keeps_the_tie_where_fp8_gains_little_or_nothing_felt(name):
-    r = unled(advice_answers(name))
+    r = unled({**advice_answers(name), **H20_KEPT_BY.get(name, {})})  # q32 on the H20 (``h20_kept``)
     assert r.hardware.weights == "bf16" and r.layouts_tried is not None and r.layouts_tried.fp8_gain is None
     assert r.finding("sizing.quantized") is None
 

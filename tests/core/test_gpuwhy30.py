@@ -18,7 +18,7 @@ from advisor.plan import cost as costmod
 from advisor.plan import own_edge
 from advisor.plan.memo import memo_document
 from advisor.plan.rent_cheaper_tie import running
-from tests.support.planned import advice_plan
+from tests.support.planned import advice_plan, h20_kept
 
 Q42 = "q42_china_market_gpus_mainland"
 Q31 = "q31_icp_filed_hosting_move"
@@ -34,7 +34,7 @@ def _why_gpu(memo: str) -> str:
 
 
 def test_q42_says_the_decode_tokens_each_card_serves_and_the_l20_bound():
-    r = advice_plan(Q42)
+    r = h20_kept(Q42)
     p = r.gpu_choice.placeholder_pick
     assert p is not None and p["other"]["gpu"] == "l20-48g" and r.hardware.gpu == "h20-96g"
     # the chosen card's figure is the latency table's at the requests a replica takes within the target (the level
@@ -69,7 +69,7 @@ def test_per_card_tokens_left_out_where_the_other_level_misses_the_target(monkey
     """No figure the predictor does not back: where the other card's level misses the target, the option keeps the
     bandwidths and the KV cache as before."""
     from advisor.plan import answers_from_dict, make_plan, per_card_tokens
-    from tests.support.planned import advice_answers
+    from tests.support.planned import H20_KEPT, advice_answers
 
     real = per_card_tokens._tokens_per_card
 
@@ -78,7 +78,7 @@ def test_per_card_tokens_left_out_where_the_other_level_misses_the_target(monkey
         return tok, ok and k.gpu.id != "l20-48g"
 
     monkeypatch.setattr(per_card_tokens, "_tokens_per_card", l20_misses)
-    r = make_plan(answers_from_dict(advice_answers(Q42)))
+    r = make_plan(answers_from_dict({**advice_answers(Q42), **H20_KEPT}))  # the H20 chosen (s36-sourced)
     p = r.gpu_choice.placeholder_pick
     assert p is not None and "tok" not in p
     why = _why_gpu(_memo(r, "en"))

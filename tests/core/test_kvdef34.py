@@ -17,12 +17,14 @@ from tests.support.unswitched import plan_kept_bf16
 
 LANGS = ["en", "zh_CN"]
 Q05, Q07, Q25 = "q05_filed_finetune_mainland_sg", "q07_minors_education_app", "q25_hk_bank_retail"
-SET = [Q05, Q07, Q25, "q38_eu_internal_hr_assistant"]
+SET = [Q05, Q25, "q38_eu_internal_hr_assistant"]
 # s34-kvpick36 (blind review 25, q37): FP8 holds the peak's 40 the 16-bit cache does not, though not the 80 with one
-# down; set too, the failover load said after it (test_kvpick36)
-SET_PEAK = ["q37_sg_fintech_public"]
-# q36: the L20 the KV pick moved it to holds its load in 16 bits (kv_pick.py); q42: the 16-bit cache holds its load
-KEPT = ["q36_bursty_b2b_event_mainland", "q42_china_market_gpus_mainland"]
+# down; set too, the failover load said after it (test_kvpick36). s36-sourced: q07's and q42's L20 likewise
+# (``sure_first38``: the listed L20 over the H20's placeholder; q07's H20 held its failover load in FP8, q42's in
+# 16 bits)
+SET_PEAK = ["q37_sg_fintech_public", Q07, "q42_china_market_gpus_mainland"]
+# q36: the L20 the KV pick moved it to holds its load in 16 bits (kv_pick.py)
+KEPT = ["q36_bursty_b2b_event_mainland"]
 SECONDS_A_MONTH = 730 * 3600
 
 
@@ -149,4 +151,4 @@ def test_an_mla_model_short_of_kv_names_data_parallel_attention_among_the_remedi
     assert kinds[-2:] == ["dp_attention", "larger_card"]
     text = memo_document(plan, lang).markdown()
     assert render(lang, "kvdef34.remedy.dp_attention", {}) in text and "--data-parallel-size" in text
-    assert "dp_attention" not in [r.kind for r in advice_plan(KEPT[1]).capacity.kv_fit.remedies]
+    assert "dp_attention" not in [r.kind for r in advice_plan("q42_china_market_gpus_mainland").capacity.kv_fit.remedies]

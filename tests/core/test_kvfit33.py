@@ -14,7 +14,7 @@ from advisor.plan import answers_from_dict, sizing
 from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan
+from tests.support.planned import ADVICE_SCENARIOS, H20_KEPT, advice_answers, advice_plan, h20_kept
 from tests.support.unpicked import plan_unpicked
 from tests.support.unswitched import plan_kept_bf16
 
@@ -23,9 +23,9 @@ Q38, Q36, Q07, Q42 = ("q38_eu_internal_hr_assistant", "q36_bursty_b2b_event_main
                       "q42_china_market_gpus_mainland")  # fmt: skip
 
 
-def _memory(name: str, weights: str, kv: str, context: int | None = None):
+def _memory(name: str, weights: str, kv: str, context: int | None = None, change: dict | None = None):
     """One replica of the plan's layout, estimated by the sizing core (not by kv_fit.py)."""
-    plan = plan_kept_bf16(name)
+    plan = plan_kept_bf16(name, change)
     hw = plan.hardware
     ctx = resolve(answers_from_dict(advice_answers(name)))
     if context is not None:
@@ -102,18 +102,19 @@ def test_q36_a10_peak_and_failover_rest_on_average_lengths_and_no_fp8_remedy():
 
 @pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_q07_shorter_context_remedy_holds_the_failover_load_and_covers_the_p95_request():
-    fit = plan_kept_bf16(Q07).capacity.kv_fit
+    # its H20 (``h20_kept``): as written q07 rents the L20 (s36-sourced), whose FP8 cache is set for the peak
+    fit = plan_kept_bf16(Q07, H20_KEPT).capacity.kv_fit
     [short] = [r for r in fit.remedies if r.kind == "shorter_context"]
     a = advice_answers(Q07)
     assert short.context < fit.context
     assert short.context >= a["prompt_tokens"]["p95"] + a["output_tokens"]["p95"]
-    hw = plan_kept_bf16(Q07).hardware
-    held = _memory(Q07, hw.weights, hw.kv_dtype, context=short.context).max_concurrency_kv
+    hw = plan_kept_bf16(Q07, H20_KEPT).hardware
+    held = _memory(Q07, hw.weights, hw.kv_dtype, context=short.context, change=H20_KEPT).max_concurrency_kv
     assert held == short.full_fit >= fit.failover_per_replica
 
 
 def test_a_plan_whose_cache_holds_its_failover_load_whole_says_nothing_more():
-    plan = advice_plan(Q42)
+    plan = h20_kept(Q42)  # its H20 (``h20_kept``): as written q42 rents the L20, its FP8 cache set for the peak
     fit = plan.capacity.kv_fit
     assert fit.failover_per_replica is not None and fit.failover_per_replica <= fit.at_full
     assert not fit.load_over_full and not fit.remedies
@@ -136,7 +137,10 @@ def test_every_scenario_caps_the_engine_within_the_average_length_count_and_says
         assert fit.load_over_full == over, path.stem
         # a blocked plan (q07: months of filings first) is a sketch: its failover-only sentence waits, the sizing
         # table's two KV counts stay (binding.py ``sketch``, blind review 22 q07); the peak's sentence stays
-        blocked = any(f.severity == "blocker" for f in plan.findings)
+        # a plan blocked only by the GPU asked for is replaced by the closest option (replacement.py): that setup is
+        # the one to build, its sentence said (s36-sourced: q19's L20, whose FP8 cache holds the peak, not the load
+        # with one replica down; its H20 held both)
+        blocked = any(f.severity == "blocker" for f in plan.findings) and plan.as_asked_hardware is None
         failover_only = fit.peak_per_replica <= fit.at_full
         expected = over and not (blocked and failover_only)
         assert bool(said & {"kvfit33.down", "kvfit33.also", "kvfit33.also_nodown"}) == expected, path.stem

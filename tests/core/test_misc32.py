@@ -22,7 +22,15 @@ from advisor.plan import gpu_lead, office_token_rows, volume_range
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import about, round_money
 from advisor.plan.volume_low_end import FLOOR
-from tests.support.planned import advice_answers, advice_plan, only_finding, unled
+from tests.support.planned import (
+    H20_KEPT,
+    H20_KEPT_BY,
+    advice_answers,
+    advice_plan,
+    h20_kept,
+    only_finding,
+    unled,
+)
 
 LANGS = ["en", "zh_CN"]
 Q08, Q11, Q26, Q32, Q34 = ("q08_ascend_fleet_internal", "q11_paid_api_b25", "q26_steady_3y_strong_ops_buy",
@@ -39,7 +47,9 @@ def test_a_placeholder_pick_says_both_cards_decode_tokens_at_levels_within_the_t
     # s31-burst32: q36's bursty fairs now rent A10s for the event days (the sales-only H20 bills all month); its H20
     # pick, whose per-card sentence this checks, is the same fairs with the load steady (as in test_q42fix32)
     # q32's H20 pick is sized on the L20 against its deadline now (supply_lead): its plan before that, as sized
-    r = unled({**advice_answers(name), **({"load_pattern": "stable"} if name.startswith("q36") else {})})
+    # s36-sourced: each with a budget under the sourced setup's month, where the H20 is still the plan
+    r = unled({**advice_answers(name), **H20_KEPT_BY.get(name, H20_KEPT),
+               **({"load_pattern": "stable"} if name.startswith("q36") else {})})
     p = r.gpu_choice.placeholder_pick
     assert p is not None and "tok" in p, p  # the per-card figures exist: the sentence is not skipped
     assert p["tok"] > p["other_tok"] > 0
@@ -50,7 +60,7 @@ def test_a_placeholder_pick_says_both_cards_decode_tokens_at_levels_within_the_t
 
 
 def test_the_kv_caches_hold_still_caps_the_other_level_where_it_is_less() -> None:
-    p = advice_plan("q42_china_market_gpus_mainland").gpu_choice.placeholder_pick
+    p = h20_kept("q42_china_market_gpus_mainland").gpu_choice.placeholder_pick
     assert p is not None and p["kv_full"] and p["other_per"] == p["other_kv"]
 
 

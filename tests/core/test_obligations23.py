@@ -12,7 +12,7 @@ from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
 from tests.support.former_h20_price import use_former_h20_price
-from tests.support.planned import advice_answers, bought_now, planned
+from tests.support.planned import H20_KEPT, advice_answers, bought_now, planned
 
 LANGS = ("en", "zh_CN")
 # the instruction to get quotes, in each language's finding titles ("the quotes confirm it" is not one)
@@ -56,7 +56,8 @@ def test_a_purchase_on_placeholder_prices_asks_for_quotes_once(name, monkeypatch
 
 
 def test_a_rented_mainland_plan_keeps_the_note_that_asks_for_quotes():
-    r = planned(advice_answers("q07_minors_education_app"))
+    # its H20 (``h20_kept``), on a placeholder: as written q07 rents the listed L20 (s36-sourced), a sourced price
+    r = planned({**advice_answers("q07_minors_education_app"), **H20_KEPT})
     note = next(f for f in r.findings if f.id == "cost.mainland_prices")
     assert note.title_key.endswith(".verify.title") and "cost.placeholder_purchase" not in {f.id for f in r.findings}
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import H20_KEPT, advice_answers, planned
 
 # an office tool on the team's own 8 × H20, with nothing bought (the fleet carries it), and the same team without
 # the fleet (it buys the H20 it needs)
@@ -60,7 +60,8 @@ def test_no_export_check_on_china_market_parts_bought_in_the_mainland(answers):
 
 def test_the_export_check_stays_for_the_h20_bought_and_for_a_card_under_the_rules():
     assert "gpu.export_verify" in ids(advice_answers("q35_deepseek_v3_h20_internal"))
-    assert "gpu.export_verify" in ids(advice_answers("q42_china_market_gpus_mainland"))  # rented H20 (s21-gpu21)
+    # rented H20 (s21-gpu21), on the budget that keeps it (``h20_kept``): as written q42 rents the L20 (s36-sourced)
+    assert "gpu.export_verify" in ids({**advice_answers("q42_china_market_gpus_mainland"), **H20_KEPT})
     assert "gpu.export_verify" in ids(H20_BOUGHT)
 
 

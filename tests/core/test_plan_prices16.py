@@ -19,7 +19,7 @@ from advisor.plan.line_cost import price_row, rate_conv
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.price_rows import MARKETPLACE, UPLIFT_FACTOR, marketplace_allowed
 from advisor.plan.result import PlanResult
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_answers, unled
+from tests.support.planned import ADVICE_SCENARIOS, H20_KEPT, advice_answers, planned, scenario_answers, unled
 
 SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))
 
@@ -154,7 +154,8 @@ def test_q42_weighs_the_h20_on_the_instances_a_cloud_lists_not_whole_servers():
     # grade C), the H20's still a placeholder (USD 1.2–2.6). The H20 stays chosen, now because it is the cheaper
     # setup even at the top of its guessed range (a placeholder is ranked at its top, ``gpu_choice.ranked_hourly``),
     # and the memo says the choice rests on that placeholder, with the sourced L20 price above which the L20 wins
-    r = _plan("q42_china_market_gpus_mainland")
+    # s36-sourced: a budget that holds no sourced setup keeps the H20 (else the L20 at its listed price is the plan)
+    r = planned({**advice_answers("q42_china_market_gpus_mainland"), **H20_KEPT})
     ch = r.gpu_choice
     assert ch is not None and ch.weighing is not None and ch.weighing.whole_server == []
     assert r.next_steps[0].id != "quote_fewer_cards"

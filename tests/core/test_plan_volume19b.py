@@ -17,7 +17,7 @@ from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS, people_from_peak
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import advice_answers, estimated_month, peak_read_answers, planned
+from tests.support.planned import H20_KEPT, advice_answers, estimated_month, peak_read_answers, planned
 
 LANGS = ("en", "zh_CN")
 NO_HEAD_COUNT = ("q38_eu_internal_hr_assistant", "q24_us_saas_rent", "q40_tiny_budget_72b")
@@ -122,8 +122,9 @@ def test_cheaper_on_the_volume_costed_and_dearer_only_on_its_high_end_says_the_v
     LAN now rules the API out, unpriced (s21-apilead21); q09 is the same case ($31–$272 against $5,834 and up, up to
     $13,619 on the volume's high end). Since s22-apilead22 q09's US lists serve no provider from Europe, so no
     verdict is drawn from them; q07 (mainland lists for a mainland service) is the same case: ¥1,050–¥2,700 against
-    ¥10,766 and up, up to ¥13,831 on the volume's high end."""
-    r = planned(advice_answers("q07_minors_education_app"))
+    ¥10,766 and up, up to ¥13,831 on the volume's high end. On its H20 (``h20_kept``): as written q07 rents the L20
+    since s36-sourced, whose month starts above the API's even on the volume's high end."""
+    r = planned({**advice_answers("q07_minors_education_app"), **H20_KEPT})
     c = r.costs
     top = c.hosted_api_monthly.high * high_end_factor(c)
     assert c.hosted_api_monthly.high < c.recommended_monthly.low < top  # the case this test is about

@@ -21,7 +21,7 @@ from advisor.plan.gpu_lead import prefill_pct
 from advisor.plan.instance_on_request import listed_on_request
 from advisor.plan.memo import memo_document
 from advisor.plan.result import CurvePoint
-from tests.support.planned import advice_answers, advice_plan, unled
+from tests.support.planned import H20_KEPT_BY, advice_answers, advice_plan, h20_kept, unled
 
 Q42 = "q42_china_market_gpus_mainland"
 LANGS = ("en", "zh_CN")
@@ -41,7 +41,7 @@ def _why(r, lang: str) -> str:
 @pytest.mark.parametrize("name", [Q42, "q07_minors_education_app", "q19_export_controlled_h100_mainland"])
 @pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_most_tokens_opening_does_not_praise_bandwidth_where_prefill_takes_most_time(name):
-    r = advice_plan(name)
+    r = h20_kept(name)
     p = r.gpu_choice.placeholder_pick
     share = prefill_pct(p)
     assert share is not None and share > 50  # prefill takes most of the chosen card's time in these three
@@ -62,7 +62,7 @@ def test_most_tokens_opening_does_not_praise_bandwidth_where_prefill_takes_most_
 
 @pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_prefill_cap_said_only_where_prefill_binds_the_replica():
-    q42, q07 = advice_plan(Q42), advice_plan("q07_minors_education_app")
+    q42, q07 = h20_kept(Q42), h20_kept("q07_minors_education_app")
     per = q42.gpu_choice.placeholder_pick["per"]
     assert f"caps a replica at {per} requests" in _why(q42, "en")
     assert f"每个副本因此最多 {per} 个请求" in _why(q42, "zh_CN")
@@ -82,7 +82,7 @@ def test_card_count_weighed_on_compute_where_prefill_binds(name, other):
     # s31-burst32: q36's bursty fairs now rent 6 × A10 for the event days (the H20, sold only through the cloud's
     # sales, bills every card all month and ranks on that); the H20's pick over the A10 is weighed on the same fairs
     # with the load steady, where both bill every card all month and the H20 is still chosen
-    r = advice_plan(name, **({"load_pattern": "stable"} if name.startswith("q36") else {}))
+    r = h20_kept(name, **({"load_pattern": "stable"} if name.startswith("q36") else {}))  # s36-sourced
     p = r.gpu_choice.placeholder_pick
     assert p["bound"] == "prefill" and p["other_tflops"] < p["tflops"]
     for lang in LANGS:
@@ -112,7 +112,7 @@ def test_past_cap_top_only_where_a_level_past_the_cap_rises_above_every_one_with
 
 
 def test_q42_throughput_reading_covers_the_level_past_the_cap():
-    r = advice_plan(Q42)
+    r = h20_kept(Q42)
     pts, cap = r.latency_curve.points, r.hardware.max_num_seqs
     for lang in LANGS:
         memo = memo_document(r, lang).markdown()
@@ -140,7 +140,7 @@ def test_billed_gpus_label_prints_the_worked_products_figure(name):
 # 4. a part sold through the cloud's sales: every GPU all month -----------------------------------------------------
 
 def test_q42_sales_only_h20_billed_every_gpu_all_month():
-    r = advice_plan(Q42)
+    r = h20_kept(Q42)
     c = r.costs
     assert listed_on_request(r.hardware.gpu)
     assert c.cloud_billed_gpus == c.gpus and not cloud_price_labels.scaled(c)
@@ -161,7 +161,7 @@ def test_hourly_part_still_scales_with_the_load():
 @pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_spare_already_on_keeps_its_own_reason():
     """q32: the always-on replica and the spare are every GPU anyway; the sales rule changes nothing, said nowhere."""
-    r = unled({**advice_answers("q32_filed_public_chatbot_fast")})
+    r = unled({**advice_answers("q32_filed_public_chatbot_fast"), **H20_KEPT_BY["q32_filed_public_chatbot_fast"]})
     w = r.costs.cloud_warm
     assert listed_on_request(r.hardware.gpu) and w["on_request"] and not w["kept_on"]
     assert "only through its sales" not in _line(r, "en", "| Cloud GPU servers")

@@ -12,7 +12,7 @@ import pytest
 from advisor import i18n
 from advisor.catalog import get_gpu
 from advisor.plan import memo_api_only
-from tests.support.planned import ADVICE_SCENARIOS, advice_plan, scenario_memo
+from tests.support.planned import ADVICE_SCENARIOS, advice_plan, h20_kept, scenario_memo
 
 ZH_NUMBERS = "一二三四五六七八九十"
 
@@ -71,7 +71,7 @@ def test_a_placeholder_pick_says_why_it_takes_fewer_cards(lang):
     """q42: 3 × H20 chosen over 4 × L20 on a placeholder price. The per-card weighing is not printed there (its middle
     price is no figure the choice rests on), so the opening sentence gives both cards' memory bandwidth (from the
     catalog) and the card counts, and not the weighing's per-card-hour price."""
-    r = advice_plan("q42_china_market_gpus_mainland")
+    r = h20_kept("q42_china_market_gpus_mainland")
     g = r.gpu_choice
     assert g is not None and g.placeholder_pick is not None
     other = g._option(g.placeholder_pick["other"])

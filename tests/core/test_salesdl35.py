@@ -1,6 +1,8 @@
 """A launch deadline on a rented part sold only through the cloud's sales (issue #25, blind review 24, q32 en/zh):
 page 1 launches within the deadline on the part the GPU choice names rented on demand at a listed price, and takes
 the sales-only part only once its delivery is confirmed in writing within the set-up's slack (``sales_deadline``).
+Since s36-sourced q32 rents the L20 itself (``sure_first38``); the example is fixture 10 with a 10-day deadline, whose
+8 × H20 stays the plan, cheaper even at the top of its placeholder than the 24 × L20 (``tests.support.planned.sales_led``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from advisor.plan import sales_deadline, sales_job, sales_wait
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.sales_only import listed_on_request
-from tests.support.planned import advice_answers, unled
+from tests.support.planned import advice_answers, sales_led, unled
 
 ROWS = {"en": ("Earliest launch", "Feasible as asked"), "zh_CN": ("最早上线", "按要求是否可行")}
 
@@ -22,7 +24,7 @@ def _row(md: str, key: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_deadline_launches_on_the_on_demand_part(lang: str) -> None:
-    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
+    r = sales_led()
     now = sales_deadline.start_now(r)
     other = sales_wait.start_on(r)
     assert now is not None and other is not None and now["gpu"] == other["gpu"] != r.hardware.gpu_name
@@ -42,16 +44,14 @@ def test_deadline_launches_on_the_on_demand_part(lang: str) -> None:
 
 
 def test_no_deadline_keeps_the_delivery_as_the_gate() -> None:
-    answers = advice_answers("q32_filed_public_chatbot_fast")
-    answers.pop("launch_deadline_days", None)
-    r = unled(answers)
+    r = sales_led(deadline=None)
     assert r.timeline.deadline_days is None and sales_deadline.start_now(r) is None
     assert r.next_steps[0].key == sales_wait.GATE_KEY  # the launch still waits on the delivery
     assert sales_deadline.launch_text(r, "en", "1–5") is None
 
 
 def test_over_budget_on_demand_part_is_not_led_with() -> None:
-    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
+    r = sales_led()
     other = sales_wait.start_on(r)
     assert other is not None
     month = float(other["per_hour"].replace(",", "")) * HOURS_PER_MONTH
@@ -63,7 +63,7 @@ def test_over_budget_on_demand_part_is_not_led_with() -> None:
 def test_cli_summary_says_the_launch_on_the_on_demand_part(lang: str) -> None:
     from advisor.cli.plan import summary
 
-    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
+    r = sales_led()
     now = sales_deadline.start_now(r)
     assert now is not None
     text = summary(r, lang)
@@ -93,7 +93,7 @@ def test_job_on_a_sales_only_part_names_the_runner_up_to_run_it_on(lang: str) ->
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_timeline_table_says_the_delivery_waits_only_the_move(lang: str) -> None:
-    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
+    r = sales_led()
     [item] = [i for i in r.timeline.items if i.id == sales_wait.ITEM_ID]
     cell = sales_deadline.blocking_cell(r, item, lang)
     assert cell is not None and r.hardware.gpu_name in cell

@@ -15,7 +15,7 @@ import pytest
 from advisor.plan.data import prices
 from advisor.plan.memo import memo_document
 from advisor.plan.sales_only import listed_on_request
-from tests.support.planned import advice_plan
+from tests.support.planned import advice_plan, h20_kept
 
 LANGS = ("en", "zh_CN")
 Q03, Q05, Q11, Q14, Q19 = ("q03_hospital_private_wan_medical", "q05_filed_finetune_mainland_sg", "q11_paid_api_b25",
@@ -68,7 +68,7 @@ def test_the_weighing_prices_no_card_hour_of_a_part_sold_by_the_month(lang):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", [Q11, Q19])
 def test_the_placeholder_switch_is_said_per_card_and_per_month(name, lang):
-    r = advice_plan(name)
+    r = h20_kept(name)
     assert listed_on_request(r.hardware.gpu)
     p = r.gpu_choice.placeholder_pick
     assert p is not None and p["sales_only"]
@@ -79,12 +79,16 @@ def test_the_placeholder_switch_is_said_per_card_and_per_month(name, lang):
     assert p["switch_month"] == round(p["other_month"] / n)
     assert p["other_month"] <= round(other.per_hour * 730)  # never more than its cards around the clock
     why = _why(r, lang)
+    assert "Switch rule" not in why and "改选规则" not in why
     # s35-sentences (blind review 26, q42 zh: "a monthly per-card threshold beside hourly totals … '摊到 3 张'"): one
     # per-card month throughout: the threshold, the other setup's month it is shared from, the placeholder's top
     assert p["top_month"] == round(p["top"] * 730 / n)
-    for fig in (f"{p['top_month']:,}", f"{p['switch_month']:,}", f"{p['other_month']:,}"):
+    # s36-sourced: the sourced setup breaks the budget here (else it is the plan): no switch rule, the plan waits
+    # on the quote, with the other setup's month and the budget it breaks
+    assert p["over_budget"] == round(r.costs.budget_monthly)
+    for fig in (f"{p['top_month']:,}", f"{p['over_budget']:,}", f"{p['other_month']:,}"):
         assert fig in why, (fig, why)
-    rule = why.split("改选规则" if lang == "zh_CN" else "Switch rule", 1)[1]
+    rule = why.split(f"{p['other_month']:,}", 1)[1]
     assert f"{p['top_card']:,.2f}" not in rule and not HOURLY[lang].search(rule), rule
     # no longer the setup's hourly cost as the quote to compare (it read as a card's price)
     stale = f"above {other.per_hour:,.2f} CNY/h" if lang == "en" else f"高于每小时 {other.per_hour:,.2f} CNY"
@@ -126,3 +130,22 @@ def test_the_l20_keeps_its_dated_hourly_rent_and_is_not_marked_sales_only():
     # sourced hourly rent exists would contradict its own price row (s32-salesonly33 checked this, left unmarked)
     assert not listed_on_request("l20-48g")
     assert any(r["grade"] != "U" for r in _mainland_hourly("l20-48g"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_switch_rule_within_the_budget_is_one_short_sentence_on_the_month(lang):
+    """s36-sourced (blind review 27, q07/q11 zh: the switch rule "garbled"): where the sourced setup is within the
+    budget the rule is one short sentence: the placeholder part's monthly quote a card above which the other setup,
+    at its month, is the choice; the placeholder's top said after it, by the card-month too."""
+    r = h20_kept(Q19)
+    g = r.gpu_choice
+    p = {k: v for k, v in g.placeholder_pick.items() if k != "over_budget"}
+    g = g.model_copy(update={"placeholder_pick": p})
+    text = g._placeholder(lang)
+    other = g._option(p["other"])
+    for fig in (f"{p['switch_month']:,}", f"{p['other_month']:,}", f"{p['top_month']:,}", other.gpu_name,
+                g.chosen.gpu_name):
+        assert fig in text, (fig, text)
+    assert text.index(f"{p['switch_month']:,}") < text.index(f"{p['top_month']:,}")
+    assert not HOURLY[lang].search(text) and "{" not in text, text
+    assert len(text) < (300 if lang == "en" else 150), text  # one short rule, not a paragraph

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan.memo import memo_document
-from tests.support.planned import advice_answers, advice_plan, unled
+from tests.support.planned import advice_answers, advice_plan, h20_kept, unled
 
 LANGS = ("en", "zh_CN")
 
@@ -21,7 +21,7 @@ def _section_2(plan, lang: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_a_blocked_plan_is_sized_as_a_sketch(lang):
-    plan = advice_plan("q07_minors_education_app")
+    plan = h20_kept("q07_minors_education_app")  # its H20 (``h20_kept``): as written q07 rents the L20 (s36-sourced)
     assert any(f.severity == "blocker" for f in plan.findings)
     fit = plan.capacity.kv_fit
     # the sentence's case: the 16-bit cache fell short with one replica down, so the plan set FP8 (s33-kvdef)

@@ -20,7 +20,17 @@ from advisor.plan.answers import answers_from_dict
 from advisor.plan.context import resolve
 from advisor.plan.data import facts, gpus_by_id
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, only_finding, planned, unled
+from advisor.plan.sales_only import listed_on_request
+from tests.support.planned import (
+    H20_KEPT,
+    H20_KEPT_BY,
+    advice_answers,
+    h20_kept,
+    only_finding,
+    planned,
+    sales_led,
+    unled,
+)
 
 
 def _row(md: str, key: str) -> str:
@@ -30,7 +40,7 @@ def _row(md: str, key: str) -> str:
 # ---- 3. a part sold only through the cloud's sales ------------------------------------------------------------------
 
 def test_sales_only_delivery_is_a_wait_of_unknown_length() -> None:
-    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
+    r = unled({**advice_answers("q32_filed_public_chatbot_fast"), **H20_KEPT_BY["q32_filed_public_chatbot_fast"]})
     [item] = [i for i in r.timeline.items if i.id == sales_wait.ITEM_ID]
     assert item.days_low is None and item.days_high is None and item.blocking  # never 0 days
     tl = r.timeline
@@ -43,7 +53,7 @@ def test_sales_only_delivery_is_a_wait_of_unknown_length() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_sales_only_quote_step_asks_the_date_and_names_the_part_to_start_on(lang: str) -> None:
-    r = unled(advice_answers("q32_filed_public_chatbot_fast"))
+    r = sales_led()  # fixture 10's H20 with a 10-day deadline, cheaper even at its top (q32 rents the L20 itself)
     other = sales_wait.start_on(r)
     assert other is not None and "L20" in other["gpu"]
     alt = next(a for a in r.gpu_choice.alternatives if a.gpu_name == other["gpu"])
@@ -63,15 +73,16 @@ def test_sales_only_quote_step_asks_the_date_and_names_the_part_to_start_on(lang
 
 
 def test_api_led_plan_lists_the_delivery_without_blocking_its_launch() -> None:
-    """q42 without its named GPUs leads with a hosted API (with them, s33-apilead keeps the self-hosted H20 plan the
-    user asked about, whose launch does wait on the delivery): the API's launch does not wait on the H20's delivery;
-    the quote step still asks the date and names the part to start on."""
+    """q42 without its named GPUs leads with a hosted API (with them, s33-apilead keeps the self-hosted plan the
+    user asked about): the API's launch waits on no delivery."""
     answers = {k: v for k, v in advice_answers("q42_china_market_gpus_mainland").items() if k != "gpu_constraint"}
     r = planned(answers)
     assert r.start_with is not None and r.start_with.form == "hosted_api"
     assert all(i.id != sales_wait.ITEM_ID for i in r.timeline.items) and not r.timeline.untimed
-    step = next(s for s in r.next_steps if s.key == sales_wait.CONFIRM_KEY)
-    assert "L20" in step.text_in("en")
+    # since s36-sourced the self-hosted part behind the API is the listed L20 itself (``sure_first38``): no sales
+    # delivery to confirm; the quote step stays for an H20 that leads (test_sales_only_quote_step_… above)
+    assert not listed_on_request(r.hardware.gpu) and "L20" in r.hardware.gpu_name
+    assert all(s.key != sales_wait.CONFIRM_KEY for s in r.next_steps)
 
 
 def test_part_to_start_on_is_never_export_sensitive() -> None:
@@ -92,7 +103,8 @@ def test_no_sales_wait_on_a_part_rented_by_the_hour() -> None:
 
 @pytest.mark.parametrize("name", ["q19_export_controlled_h100_mainland", "q26_steady_3y_strong_ops_buy"])
 def test_export_finding_names_the_910b_with_its_floor_and_no_price(name: str) -> None:
-    answers = advice_answers(name)
+    # q19 on the budget that keeps its H20 (``h20_kept``): as written it rents the L20, no export-sensitive part
+    answers = {**advice_answers(name), **(H20_KEPT if name.startswith("q19") else {})}
     r = planned(answers)
     f = only_finding(r, "gpu.export_verify")
     assert f.detail_key.endswith(".domestic.detail")
@@ -156,8 +168,9 @@ def test_api_led_stand_in_plan_keeps_page_one_as_it_was() -> None:
 def test_a_plan_blocked_by_something_else_names_no_second_part() -> None:
     """q07 is blocked by 双减, its H20 a sketch: the export finding keeps its plain text (the hardware is moot there),
     while q19, blocked by the H100 itself, names the 910B."""
-    q07 = only_finding(planned(advice_answers("q07_minors_education_app")), "gpu.export_verify")
+    # both on the budget that keeps their H20 (``h20_kept``): as written they rent the L20, not export-sensitive
+    q07 = only_finding(h20_kept("q07_minors_education_app"), "gpu.export_verify")
     assert "domestic" not in q07.params and not q07.detail_key.endswith(".domestic.detail")
     assert not any("Ascend" in s.title for s in q07.sources)
-    q19 = only_finding(planned(advice_answers("q19_export_controlled_h100_mainland")), "gpu.export_verify")
+    q19 = only_finding(h20_kept("q19_export_controlled_h100_mainland"), "gpu.export_verify")
     assert "domestic" in q19.params

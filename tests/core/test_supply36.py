@@ -10,7 +10,7 @@ from advisor.plan import supply_lead
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import round_money
 from advisor.plan.sales_only import listed_on_request
-from tests.support.planned import advice_answers, planned, unled
+from tests.support.planned import advice_answers, planned, sales_led, unled
 
 FEASIBLE = {"en": "Feasible as asked", "zh_CN": "按要求是否可行"}
 HARDWARE = {"en": "Hardware", "zh_CN": "硬件"}
@@ -74,8 +74,25 @@ def test_page_one_names_the_part_to_quote_and_the_figure_to_switch_under(lang: s
     assert not _row(md, FEASIBLE[lang]).split("|")[2].strip().startswith(CONDITIONAL[lang])
 
 
+def _untiered_unled(answers: dict) -> object:
+    """The plan the supply lead starts from: neither the lead nor the supply tier (``sure_first38``'s first plan,
+    the cost deciding), the sales-only H20 rented as before s36-sourced."""
+    from unittest import mock
+
+    from advisor.plan import answers_from_dict, make_plan, sure_first38
+
+    token = sure_first38.RANK_SUPPLY.set(False)
+    try:
+        with mock.patch.object(supply_lead, "pick", lambda result: None):
+            return make_plan(answers_from_dict(answers))
+    finally:
+        sure_first38.RANK_SUPPLY.reset(token)
+
+
 def test_launch_deadline_sizes_on_the_on_demand_part() -> None:
-    before = unled(advice_answers("q32_filed_public_chatbot_fast"))
+    # the H20 led on the cost alone (the supply tier off): the lead re-plans on the L20 within the deadline (q32 as
+    # written; with the lead off, the supply tier ranks the L20 first itself: ``sure_first38``)
+    before = _untiered_unled(advice_answers("q32_filed_public_chatbot_fast"))
     assert listed_on_request(before.hardware.gpu) and before.timeline.meets_deadline is None
     r = planned(advice_answers("q32_filed_public_chatbot_fast"))
     s = r.supply_switch
@@ -102,9 +119,7 @@ def test_job_deadline_runs_on_the_hourly_part(lang: str) -> None:
 
 
 def test_no_deadline_keeps_the_sales_only_part() -> None:
-    answers = advice_answers("q32_filed_public_chatbot_fast")
-    answers.pop("launch_deadline_days", None)
-    r = planned(answers)
+    r = sales_led(deadline=None)  # fixture 10's H20, cheaper even at its top: no deadline, nothing to switch for
     assert r.supply_switch is None and listed_on_request(r.hardware.gpu)
 
 

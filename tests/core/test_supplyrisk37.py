@@ -15,7 +15,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import number_text
 from advisor.plan.result import PriceRow
 from tests.support.page_one import next_step_line, page_one
-from tests.support.planned import advice_plan, only_finding
+from tests.support.planned import advice_plan, h20_kept, only_finding
 
 LANGS = ["en", "zh_CN"]
 Q19, Q42 = "q19_export_controlled_h100_mainland", "q42_china_market_gpus_mainland"
@@ -32,7 +32,7 @@ def _row(md: str, lang: str, key: str) -> str:
 @pytest.mark.parametrize("name", [Q19, Q42])
 @pytest.mark.parametrize("lang", LANGS)
 def test_placeholder_part_of_unsure_supply_names_the_sourced_fallback_on_page_one(name, lang):
-    r = advice_plan(name)
+    r = h20_kept(name)  # s36-sourced: the H20 is the plan only where no sourced part fits the budget
     g = r.gpu_choice
     assert g is not None and not g.chosen.price_sourced  # the H20's price is the grade-U placeholder
     start = sales_wait.start_on(r)  # the part next step 1 says to start on: the same one, said once more on page 1
@@ -48,7 +48,7 @@ def test_placeholder_part_of_unsure_supply_names_the_sourced_fallback_on_page_on
 
 
 def test_a_sourced_committed_row_of_the_fallback_is_not_asked_for(monkeypatch):
-    r = advice_plan(Q42)
+    r = h20_kept(Q42)
     alt = r.gpu_choice.alternatives[0]
     row = PriceRow(id="test.reserved", offer="test", gpu=alt.gpu, kind="reserved", region=r.region, low=1.0,
                    high=1.0, unit="CNY/GPU-hour", date="2026-01", source="test", grade="B")
@@ -68,7 +68,7 @@ def test_no_fallback_row_for_a_sourced_price_or_where_an_api_leads(name):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q19_launch_after_the_blockers_waits_on_the_sales_delivery(lang):
-    r = advice_plan(Q19)
+    r = h20_kept(Q19)
     assert not r.feasible
     row = _row(render_memo_markdown(r, lang), lang, "memo.key.launch")
     assert r.hardware.gpu_name in row and UNKNOWN[lang] in row
@@ -110,11 +110,12 @@ def test_cover_flips_only_where_the_spare_server_turns_the_verdict():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_fallback_over_the_budget_says_so(lang):
-    r = advice_plan(Q42)
+    r = h20_kept(Q42)  # since s36-sourced the sourced fallback is the plan wherever the budget holds it
     fb = sure_fallback.record(r)
     assert fb is not None and r.costs.budget_monthly is not None
     over = translate(lang, "supplyrisk37_fallback.over_budget", budget="X", currency=fb["currency"]).split("X")[0]
-    assert over not in sure_fallback.key_row(r, lang)[1]  # 42,720 a month within the 100,000 budget
+    r.costs.budget_monthly = fb["month"] + 1
+    assert over not in sure_fallback.key_row(r, lang)[1]
     r.costs.budget_monthly = fb["month"] - 1
     row = sure_fallback.key_row(r, lang)[1]
     assert over in row and number_text(fb["month"] - 1) in row

@@ -135,6 +135,46 @@ def advice_plan(name: str, **change: object) -> PlanResult:
     return planned({**advice_answers(name), **change})
 
 
+# A monthly budget under the sourced 4 × L20's month on demand (58.52 CNY/h × 730 ≈ 42,720 CNY) and over the 3 × H20's
+# top (about 39,777): since s36-sourced (issue 25, blind review 27) a sourced part that meets the target within the
+# budget is the plan over a placeholder part of unsure supply (``gpu_choice.Tiers.supply``) unless that part is
+# cheaper even at the top of its range (``sure_first38``), so q07/q14/q19/q42 as written rent the L20. With this budget no sourced part fits and the H20 on its placeholder is chosen again: the
+# case the tests of the placeholder pick's machinery (its per-card figures, the page-1 fallback) are about.
+H20_KEPT: dict[str, object] = {"monthly_budget": {"amount": 40000, "currency": "CNY"}}
+
+
+# The same for scenarios of another size: a budget under the sourced setup's month on demand and over the H20's top
+# (q11's 8 × L20 at about 85,439 CNY; q32's 3 × L20 at about 32,040; q36's fairs, steady, on 4 × L20).
+H20_KEPT_BY: dict[str, dict[str, object]] = {
+    "q11_paid_api_b25": {"monthly_budget": {"amount": 80000, "currency": "CNY"}},
+    "q32_filed_public_chatbot_fast": {"monthly_budget": {"amount": 30000, "currency": "CNY"}},
+}
+
+
+# Fixture 10 (a large MoE, 400,000 CNY a month) with a 10-day launch deadline: 8 × H20 costs 31,357–91,487 CNY a
+# month against 164,171 or more for the 24 × L20 that meet the target, so the H20 stays the plan on its placeholder,
+# cheaper even at the top of its range (``sure_first38``), and its launch waits on the sales' delivery. Since
+# s36-sourced q32 rents the L20 directly; this is the case the tests of the deadline's on-demand part
+# (``sales_deadline``) and of the delivery gate (``sales_wait``) are about.
+SALES_LED_FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios" / "10_large_moe.json"
+
+
+def sales_led_answers(deadline: int | None = 10) -> dict[str, Any]:
+    """Fixture 10's answers with a launch deadline of ``deadline`` days (None: none)."""
+    answers = scenario_answers(SALES_LED_FIXTURE)
+    return answers if deadline is None else {**answers, "launch_deadline_days": deadline}
+
+
+def sales_led(deadline: int | None = 10) -> PlanResult:
+    """``sales_led_answers``' plan (shared as ``planned`` is): the sales-only H20 rented, a sure L20 beside it."""
+    return planned(sales_led_answers(deadline))
+
+
+def h20_kept(name: str, **change: object) -> PlanResult:
+    """``advice_plan`` with ``H20_KEPT``'s budget: the H20 chosen on its placeholder price."""
+    return advice_plan(name, **{**H20_KEPT_BY.get(name, H20_KEPT), **change})
+
+
 # q24 at a peak of 45 at once, not 50 (s33-kvdef34b): on the FP8 KV cache the plan sets for its failover load
 # (kv_fp8_set) a request finishes sooner (355 an hour each, not 302), so at 50 the busiest hour's month (120M output
 # tokens) is above the most the ~333 people it counts send (117,216,000) and the month is held to that cap, with no

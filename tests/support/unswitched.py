@@ -4,6 +4,7 @@ switch on set FP8 exactly where that plan's cache fell short and FP8 held the lo
 
 from __future__ import annotations
 
+import json
 import pickle
 from functools import cache
 from unittest import mock
@@ -14,15 +15,17 @@ from tests.support.planned import advice_answers, rule_on
 
 
 @cache
-def _once(name: str, rule: bool = True) -> bytes:
+def _once(name: str, rule: bool = True, change: str = "{}") -> bytes:
     # the cheaper part as sized (``supply_lead`` off), as the switched plan these are compared with is (``unled``)
     with mock.patch.object(kv_fp8_set, "switched", lambda ctx, ch: None), \
             mock.patch.object(supply_lead, "pick", lambda result: None):
-        plan = make_plan(answers_from_dict(advice_answers(name)))
+        plan = make_plan(answers_from_dict({**advice_answers(name), **json.loads(change)}))
     return pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def plan_kept_bf16(name: str) -> PlanResult:
-    """The plan of advice scenario ``name`` without the FP8 KV switch (nor ``supply_lead``); a fresh copy each call."""
-    copy: PlanResult = pickle.loads(_once(name, rule_on()))  # noqa: S301 (our own bytes)
+def plan_kept_bf16(name: str, change: dict | None = None) -> PlanResult:
+    """The plan of advice scenario ``name`` (its answers changed by ``change``) without the FP8 KV switch (nor
+    ``supply_lead``); a fresh copy each call."""
+    key = json.dumps(change or {}, sort_keys=True)
+    copy: PlanResult = pickle.loads(_once(name, rule_on(), key))  # noqa: S301 (our own bytes)
     return copy

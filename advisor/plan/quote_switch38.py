@@ -1,0 +1,44 @@
+"""The quote that would make a passed-over placeholder part the plan (s36-sourced, issue 25, blind review 27).
+
+Where a part priced only by a placeholder (grade U) and of unsure supply (sold through a cloud's sales, or
+export-sensitive) is passed over for a part with a public price that meets the target within the budget
+(``gpu_choice.Tiers.supply``), the memo says, in one sentence, the monthly quote under which the other part would
+cost less than this plan. Both sides are one basis, a month's bill: the placeholder part is sold by the month, all
+its cards all month, and this plan's month is the cost row's low end (its cheapest basis), so a quote under the
+threshold beats the plan however it is billed (q42 zh: "compares on-demand L20 (¥42,720) with reserved H20; put
+both on the same price basis"). Never a figure the cost model did not give; not on a plan of a mainland and an
+overseas node, whose month adds a node the part would not replace (q05, q34: the passed-over clause stands alone).
+"""
+
+from __future__ import annotations
+
+from advisor.plan.result import PlanResult
+
+
+def attach(result: PlanResult) -> None:
+    """Set ``gpu_choice.quote_switch`` ({"gpu", "n", "per_card", "plan_low"}) where the chosen part's price is sourced
+    and the cheaper-looking one passed over is a placeholder part of unsure supply; leave it None elsewhere."""
+    from advisor.plan.data import gpus_by_id
+    from advisor.plan.gpu_choice import unsure_supply
+
+    g, costs = result.gpu_choice, result.costs
+    if g is None or not g.chosen.price_sourced or g.chosen.purchase is not None or costs is None:
+        return
+    if result.region == "mainland_plus_overseas":  # the month adds the overseas node the part would not replace
+        return
+    u = g.unsourced_cheaper
+    month = costs.recommended_monthly
+    if u is None or u.price_sourced or not unsure_supply(str(u.gpu)) or month is None or u.gpus <= 0:
+        return
+    switch = {"gpu": u.gpu_name, "n": u.gpus, "per_card": round(month.low / u.gpus), "plan_low": round(month.low)}
+    # why it takes fewer cards, where it does: the most memory bandwidth a card of the GPUs weighed (q42's m2: "H20's
+    # ~4 TB/s bandwidth serves most tokens per card of the three" stays said with the L20 as the plan)
+    parts = gpus_by_id()
+    bw = {str(o.gpu): parts[str(o.gpu)].bandwidth_bytes_per_s for o in (g.chosen, *g.alternatives, u)
+          if str(o.gpu) in parts}
+    if u.gpus < g.chosen.gpus and bw.get(str(u.gpu), 0) >= max(bw.values(), default=0) > 0:
+        switch.update(bw=round(bw[str(u.gpu)] / 1e12, 1), chosen_n=g.chosen.gpus, chosen=g.chosen.gpu_name)
+    result.gpu_choice = g.model_copy(update={"quote_switch": switch})
+
+
+__all__ = ["attach"]
