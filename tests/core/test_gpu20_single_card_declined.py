@@ -81,7 +81,11 @@ def test_a_line_host_stand_in_on_the_regions_own_cloud_rows_says_the_line_can_be
     assert r.line == "three_network" and r.region == "singapore"
     assert {p.region for p in r.costs.prices if p.kind == "on_demand" and p.gpu == r.hardware.gpu} == {"singapore"}
     en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
-    assert "Or rent these cloud GPUs and buy the line separately" in en and "the line is not in this total" in en
+    # s36-lines (review 27, q13): Singapore's three-network line is priced at Hong Kong's rate, a labelled stand-in, so
+    # the clause says the total prices it (the unpriced wording, "not in this total", is for a line no row prices)
+    assert r.line_cost is not None and r.line_cost.monthly is not None and r.line_cost.stand_in_from == "hong_kong"
+    assert "Or rent these cloud GPUs and buy the line separately" in en and "the cost row's total with the line" in en
+    assert "not in this total" not in en
     assert "也可以租用这些云 GPU，另行购买线路" in zh
     hk = planned(advice_answers("q22_hk_company_telecom_only"))
     assert hk.costs.region_uplift is not None  # US rows times Hong Kong's uplift

@@ -36,9 +36,14 @@ def test_the_plan_leaves_a_card_whose_replica_cannot_hold_its_failover_load(name
     fit = plan.capacity.kv_fit
     assert not fit.load_over_full  # the new card's replica holds its failover load at the full context
     d = plan.gpu_choice.kv_pick
-    # the chosen card's figures are the plan's own KV-fit row
-    assert (d["full"], d["load"], d["context"]) == (fit.at_full, max(fit.peak_per_replica,
-                                                                     fit.failover_per_replica or 0), fit.context)
+    # the chosen card's figures are the plan's own KV-fit row, at the context it is sized for; since s36-dsv3cmd the
+    # command may serve a longer one where the cache still holds every admitted request (the row reads that one,
+    # the pick says "sized for" its own)
+    assert d["load"] == max(fit.peak_per_replica, fit.failover_per_replica or 0)
+    if d["context"] == fit.context:
+        assert d["full"] == fit.at_full
+    else:
+        assert d["context"] < fit.context and d["full"] >= fit.at_full >= d["load"]
     assert d["down"] == (fit.failover_per_replica is not None)
     # the card passed over: its full-context count is the memory estimate at its weights and cache, below its load
     ctx = resolve(answers_from_dict(advice_answers(name)))

@@ -9,6 +9,7 @@ from advisor.plan import data as plandata
 from advisor.plan.data import gpus_by_id
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PriceRow
+from tests.support.planned import no_stand_in
 
 CHINA_MARKET = {"h800-sxm-80g", "a800-80g", "h20-96g", "l20-48g", "rtx-4090d"}
 
@@ -229,7 +230,7 @@ def test_a_placeholder_price_never_decides_the_gpu_alone(monkeypatch):
 
 
 # --- line bandwidth -----------------------------------------------------------------------------------------
-def test_the_line_cost_appears_with_its_bandwidth_and_source_and_unknown_stays_unknown():
+def test_the_line_cost_appears_with_its_bandwidth_and_source_and_unknown_stays_unknown(monkeypatch):
     bgp = plan({**MAINLAND, "model": "qwen2.5-7b-instruct", "peak_concurrency": 32})
     assert bgp.line == "bgp"
     lc = bgp.line_cost
@@ -250,10 +251,15 @@ def test_the_line_cost_appears_with_its_bandwidth_and_source_and_unknown_stays_u
     # (Singapore: no CN2 GIA figure there) stays unknown
     assert gia.line_cost is not None and gia.line_cost.monthly is not None and gia.line_cost.source is not None
     assert gia.line_cost.source.grade == "C"
-    sg = plan({**CHAT, "model": "qwen2.5-7b-instruct", "peak_concurrency": 16, "user_location": "mixed",
-               "user_mix": {"mainland": 0.2, "overseas": 0.8}, "overseas_markets": ["SEA"],
-               "mainland_carriers": "telecom", "icp_status": "none", "mainland_entity": False})  # fmt: skip
+    sg_answers = {**CHAT, "model": "qwen2.5-7b-instruct", "peak_concurrency": 16, "user_location": "mixed",
+                  "user_mix": {"mainland": 0.2, "overseas": 0.8}, "overseas_markets": ["SEA"],
+                  "mainland_carriers": "telecom", "icp_status": "none", "mainland_entity": False}  # fmt: skip
+    # s36-lines (review 27, q13): Singapore's CN2 GIA at Hong Kong's sourced price, labelled a stand-in
+    sg = plan(sg_answers)
     assert sg.region == "singapore" and sg.line == "cn2_gia"
+    assert sg.line_cost is not None and sg.line_cost.monthly is not None and sg.line_cost.stand_in_from == "hong_kong"
+    # with no stand-in (a region no row prices) the price stays unknown, never 0
+    sg = no_stand_in(monkeypatch, sg_answers)
     assert sg.line_cost is not None and sg.line_cost.monthly is None and sg.line_cost.mbps >= 1
     assert "price unknown" in sg.line_cost.text_in("en") and "价格未知" in sg.line_cost.text_in("zh_CN")
     assert sg.to_json("en")["line_cost"]["monthly"] is None  # unknown, never 0
