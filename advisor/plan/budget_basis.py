@@ -49,9 +49,13 @@ def decision_clause(c: Any, lang: str) -> str:
     if not _reserved_only(c):
         return ""
     od, term = money_range(c.cloud_on_demand_monthly, c.currency), _term(c, lang)
+    # over at both ends, or only at the high end (review 28, q41: "on demand (22,808–24,944 CNY) is over the 20,000
+    # CNY budget at both ends, not 'at the high end'")
+    over = translate(lang, "commit38_decision.over_all" if c.cloud_on_demand_monthly.low > c.budget_monthly
+                     else "commit38_decision.over_high")
     if term:
-        return translate(lang, "commit38_decision.term", on_demand=od, term=term)
-    return translate(lang, "commit38_decision.reserved", on_demand=od)
+        return translate(lang, "commit38_decision.term", on_demand=od, term=term, over=over)
+    return translate(lang, "commit38_decision.reserved", on_demand=od, over=over)
 
 
 __all__ = ["decision_clause", "reserved_only_clause"]

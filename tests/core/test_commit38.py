@@ -49,6 +49,10 @@ def test_a_budget_met_only_on_a_commitment_says_so_in_the_first_line(name, lang)
     term = c.cloud_monthly_factor.term_months
     assert term == 12  # the reserved factor's row names a 1-year commitment
     assert ("1-year commitment" if lang == "en" else "1 年承诺") in line, line
+    # over at both ends, or at the high end only (review 28, q41: 22,808–24,944 against 20,000 is over at both)
+    both = c.cloud_on_demand_monthly.low > c.budget_monthly
+    high = "over budget at the high end" if lang == "en" else "按区间上限计超出预算"
+    assert (high not in line) if both else (high in line), (name, line)
 
 
 @pytest.mark.parametrize("lang", LANGS)
