@@ -72,14 +72,6 @@ def test_the_hk_fallback_has_no_reason_of_its_own_and_the_region_and_law_hold_on
     assert {"pi.export_contract", "region.offshore_for_mainland"} <= ids and not ctx["why"]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_hosted_api_plans_hardware_row_names_no_gpu(lang):
-    r = advice_plan(HOSTED)
-    assert r.deployment_form == "hosted_api"
-    one = _page_one(render_memo_markdown(r, lang))
-    row = next(x for x in one.splitlines() if x.startswith(f"| {translate(lang, 'memo.key.hardware')} |"))
-    assert str(r.hardware.gpu_name) not in row and translate(lang, "apiplace38_key.hardware_hosted") in row
-
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", [SPLIT, ASKED])

@@ -35,11 +35,17 @@ def _planned(name: str):
     return resolve(answers_from_dict(advice_answers(name)))
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_the_serve_commands_context_and_cap_agree_with_the_kv_cache_or_the_memo_says_the_gap(name):
+def _served(name: str):
+    """The plan, its KV fit and its hardware; the fit None where there is no serve command to read."""
     r = advice_plan(name)
     fit, hw = (r.capacity.kv_fit if r.capacity else None), r.hardware
-    if fit is None or not hw.command:
+    return r, (fit if hw.command else None), hw
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_serve_commands_context_and_cap_agree_with_the_kv_cache_or_the_memo_says_the_gap(name):
+    r, fit, hw = _served(name)
+    if fit is None:
         return
     # the command, the hardware row and the KV fit read one context, never past the model's own
     assert fit.context == hw.max_model_len
@@ -60,9 +66,8 @@ def test_the_serve_commands_context_and_cap_agree_with_the_kv_cache_or_the_memo_
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_raised_context_still_holds_every_request_a_replica_admits_and_keeps_the_sized_kv(name):
-    r = advice_plan(name)
-    fit, hw = (r.capacity.kv_fit if r.capacity else None), r.hardware
-    if fit is None or not hw.command:
+    r, fit, hw = _served(name)
+    if fit is None:
         return
     ctx = _planned(name)
     if hw.max_model_len == ctx.max_context:
