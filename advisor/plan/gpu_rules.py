@@ -94,7 +94,7 @@ def _margin(f: Facts, ch: Any, lay: Any, unit: str, why: str, more: dict[str, An
     down above ``c_max``, the most a replica of the plan is claimed to carry within the target (section 2), is said
     as past that claim (blind review 28, q43: "one server carrying 30 while section 2 caps a server at 20")."""
     lo, hi = more["monthly"]
-    past = {"tr": "agree38_past_cap", "cap": c_max} if c_max and more["load"] > c_max else ""
+    past = {"tr": "agree38_redundancy.past_cap", "cap": c_max} if c_max and more["load"] > c_max else ""
     return finding("sizing.redundancy", variant="margin", load=lay.load_units, unit={"tr": f"plan.unit.{unit}",
                    "n": lay.load_units}, more={"tr": f"plan.burst15.more.{unit}", "n": lay.spare_units},
                    all={"tr": f"plan.burst15.all.{unit}", "n": lay.units}, why={"tr": f"plan.redundancy.why.{why}"},
