@@ -1081,11 +1081,15 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         meets = True
     search: LayoutSearch | None = None
     layouts: list[sizing.Candidate] = []
-    # every TP size × precision on this GPU, sized alike; not inside a fix's re-plan, which reads only whether the
-    # fix makes the plan feasible (the search only ever makes the setup smaller, and it is most of a plan's time)
-    if chosen is not None and c.is_batch and check_fixes:  # a job's layouts as the screen sized them (q28)
+    # every TP size × precision on this GPU, sized alike; not inside a fix's re-plan that reads only whether the
+    # fix makes the plan feasible (the search only ever makes the setup smaller, and it is most of a plan's time).
+    # The other-GPUs fix's re-plan (size_alternatives) is searched as the plan is: its setup and month are the fix's
+    # text and may become the memo's body, so they must be the plan's own (blind review 28, q20: the fix said "fp8,
+    # 1,251–2,190 USD" of the unsearched setup beside the body's searched "bf16, 1,246–2,165 USD" on the same GPUs)
+    whole = check_fixes or size_alternatives
+    if chosen is not None and c.is_batch and whole:  # a job's layouts as the screen sized them (q28)
         search = batch_layouts.search(c, chosen, ok)
-    if chosen is not None and meets and not c.is_batch and check_fixes:
+    if chosen is not None and meets and not c.is_batch and whole:
         best, search, layouts = layout_search.search(c, chosen, ok, near,
                                                      lambda k: _verify_laid_out(c, k, region, book)[2],
                                                      gchoice.rank_key(c, region, book), gchoice._copy,
@@ -1265,7 +1269,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         chosen, out = _kept_precision(c, chosen, ok, search, out, region, book)  # the precision, on these units
         within, needed, straddles = _budget(c, out, form, hosted)
     # 4-bit weights where the budget also covers a setup at a higher precision: named with its price (q01)
-    higher = None if on_fleet or main_node is not None or not check_fixes else higher_precision.find(
+    higher = None if on_fleet or main_node is not None or not whole else higher_precision.find(
         c, chosen, ok, form, out, owned=form in OWNED_FORMS,
         lay_out=lambda k: gchoice.apply_layout(c, region, gchoice._copy(k), book, owned=form in OWNED_FORMS),
         verify=lambda k: _verify_laid_out(c, k, region, book)[2], cost_of=lambda k: _cost_of(c, k, region, book),

@@ -73,7 +73,7 @@ def redundancy(f: Facts):
     c_max = f.claimed_c_max or ch.c_max
     more = spare_policy.more_note(ch)
     if more is not None:  # one unit more for the failover margin (spare_policy, rule 3): why, with the figures
-        return _margin(f, ch, lay, unit, why, more)
+        return _margin(f, ch, lay, unit, why, more, c_max)
     left = _left_with_one_down(ch, lay, c_max)
     peak = f.sized_ctx.peak  # a two-node plan's setup is the mainland node's: its share of the peak
     thin = bool(peak) and not f.ctx.is_batch and left < peak
@@ -88,10 +88,13 @@ def redundancy(f: Facts):
                    total=lay.total_gpus, gpu=ch.gpu.name)  # fmt: skip
 
 
-def _margin(f: Facts, ch: Any, lay: Any, unit: str, why: str, more: dict[str, Any]):
+def _margin(f: Facts, ch: Any, lay: Any, unit: str, why: str, more: dict[str, Any], c_max: int):
     """The N+1 finding of a plan given one serving unit more because one unit down left the rest within
-    ``spare_policy.ONE_DOWN_MARGIN`` of the target: the figures it answers and what the unit costs."""
+    ``spare_policy.ONE_DOWN_MARGIN`` of the target: the figures it answers and what the unit costs. A load with one
+    down above ``c_max``, the most a replica of the plan is claimed to carry within the target (section 2), is said
+    as past that claim (blind review 28, q43: "one server carrying 30 while section 2 caps a server at 20")."""
     lo, hi = more["monthly"]
+    past = {"tr": "agree38_redundancy.past_cap", "cap": c_max} if c_max and more["load"] > c_max else ""
     return finding("sizing.redundancy", variant="margin", load=lay.load_units, unit={"tr": f"plan.unit.{unit}",
                    "n": lay.load_units}, more={"tr": f"plan.burst15.more.{unit}", "n": lay.spare_units},
                    all={"tr": f"plan.burst15.all.{unit}", "n": lay.units}, why={"tr": f"plan.redundancy.why.{why}"},
@@ -99,7 +102,7 @@ def _margin(f: Facts, ch: Any, lay: Any, unit: str, why: str, more: dict[str, An
                    total=lay.total_gpus, gpu=ch.gpu.name,
                    one_fewer={"tr": "plan.redund24.one_fewer",
                               "units": {"tr": f"plan.burst15.all.{unit}", "n": max(1, lay.load_units - 1)}},
-                   load_down=more["load"], what={"tr": f"plan.redund24.what.{more['what']}"}, value=more["value"],
+                   load_down=more["load"], past=past, what={"tr": f"plan.redund24.what.{more['what']}"}, value=more["value"],
                    slo=more["slo"], rtt={"tr": "plan.redund24.rtt", "rtt": more["rtt"]} if more["rtt"] else "",
                    pct=more["pct"], margin=round(spare_policy.ONE_DOWN_MARGIN * 100),
                    monthly=_money(lo, f) if round(lo) == round(hi) else _range(lo, hi, f),
