@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import burst_path, cloud_overhead, node_shapes
+from advisor.plan import burst_path, cloud_overhead, instance_fit, node_shapes
 from advisor.plan import cost as costmod
 from advisor.plan.burst import DAYS_PER_MONTH
 from advisor.plan.candidate_gpus import candidate_gpus
@@ -97,8 +97,9 @@ def choose(c: Ctx, book: PriceBook, cand: Any, region: str, fx: float, plan_gpus
             continue
         count = max(1, math.ceil(plan_gpus * per - 1e-9))
         shape = node_shapes.shape_of(gid, owned=False)
-        if shape.whole_server:  # rented only as whole servers (SXM with no sourced smaller instance): whole ones
-            unit = max(shape.sizes)
+        whole = instance_fit.whole_only(list(price[2]))  # priced only on the share of an instance sold whole
+        if shape.whole_server or whole:  # rented only as whole servers (SXM with no sourced smaller instance): whole ones
+            unit = whole or max(shape.sizes)
             count = math.ceil(count / unit) * unit
         option = Rented(gid, g.name, count, plan_gpus, (price[0], price[1]), tuple(price[2]), per)
         if _billed(c, option) < _billed(c, best):

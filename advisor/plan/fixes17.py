@@ -183,7 +183,8 @@ def setup_clause(hw: Any) -> dict[str, Any] | None:
     if lay is not None and lay.whole_server:
         spare = {"tr": "plan.fix17.setup_spare_server"} if lay.spare_units else ""
         basis = {"tr": "plan.fix17.setup_basis.no_vm_source"} if lay.basis == "no_vm_source" else \
-            {"tr": "plan.fix17.setup_basis.baseboard", "unit_gpus": lay.unit_gpus}
+            {"tr": "whole38_.setup_basis.whole_instance", "unit_gpus": lay.unit_gpus} \
+            if lay.basis == "whole_instance" else {"tr": "plan.fix17.setup_basis.baseboard", "unit_gpus": lay.unit_gpus}
         return {"tr": "plan.fix17.setup_servers", "total": hw.total_gpus, "gpu": name, "units": lay.units,
                 "unit_gpus": lay.unit_gpus, "load": lay.load_gpus, "spare": spare, "basis": basis}  # fmt: skip
     spare = {"tr": "plan.fix17.setup_spare", "n": lay.spare_units * lay.unit_gpus} \

@@ -216,7 +216,11 @@ def apply_layout(c: Ctx, region: str, cand: Candidate, book: PriceBook, *, owned
     prev = getattr(cand, "layout", None)
     if load_replicas is None:
         load_replicas = prev.load_replicas if prev is not None else cand.replicas
-    shape = node_shapes.shape_of(cand.gpu.id, owned, _quote_vm_gpus(price_rows(book, cand.gpu.id, region, cand.tp)))
+    rows = price_rows(book, cand.gpu.id, region, cand.tp)
+    shape = node_shapes.shape_of(cand.gpu.id, owned, _quote_vm_gpus(rows))
+    whole = None if owned else instance_fit.whole_only(rows)
+    if whole is not None:  # priced only as the share of an instance sold whole: rented as whole instances
+        shape = node_shapes.Shape(shape.form_factor, (whole,), True, node_shapes.WHOLE_INSTANCE)
     if spares is None:
         spares = int(gpu_choice_facts()["redundancy"]["spare_units"]) if spare and redundancy_reason(c) else 0
     lay = node_shapes.layout(cand.gpu.id, cand.tp, max(1, load_replicas), shape, spare=spares,

@@ -12,6 +12,7 @@ from advisor.plan import (
     idle_spares,
     like_cover,
     line_total,
+    node_shapes,
     own_like,
     repair_cover,
     spare_in_units,
@@ -38,14 +39,21 @@ def whole_servers(f: Facts):
     if ch is None or lay is None or not lay.whole_server:
         return None
     spare_gpus = lay.spare_units * lay.unit_gpus
-    if lay.total_gpus - spare_gpus <= lay.load_gpus and lay.basis != "no_vm_source":
+    if lay.total_gpus - spare_gpus <= lay.load_gpus and lay.basis not in node_shapes.WHOLE_BASES:
         return None
     # the GPUs of the replicas that carry the peak, with the plan's headroom (the figure the sizing table and
     # "Layouts tried" give): it read "the peak needs 10" beside "16 carry the peak" (q26, fifth blind review)
     carry = serving_replicas(ch) * ch.tp
     return finding("gpu.whole_servers", gpu=ch.gpu.name, units=lay.units, n=lay.unit_gpus, need=carry,
                    total=lay.total_gpus,
-                   vm={"tr": "plan.rule.gpu.whole_servers.no_vm"} if lay.basis == "no_vm_source" else "")
+                   vm=_whole_basis(lay))
+
+
+def _whole_basis(lay: Any) -> dict[str, Any] | str:
+    """Why a rented part is costed as whole servers: no sourced smaller VM, or its only offer is sold whole."""
+    if lay.basis == node_shapes.WHOLE_INSTANCE:
+        return {"tr": "whole38_.rule.whole_instance", "n": lay.unit_gpus}
+    return {"tr": "plan.rule.gpu.whole_servers.no_vm"} if lay.basis == "no_vm_source" else ""
 
 
 @rule("sizing.redundancy", "sizing")

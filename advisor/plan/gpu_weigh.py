@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import translate
+from advisor.plan import node_shapes
 from advisor.plan.sales_only import listed_on_request
 
 if TYPE_CHECKING:  # result.py holds this module's output type: no import of the planning core at load time
@@ -226,7 +227,7 @@ def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spa
                   stock_only: bool = False) -> WholeServerNote | None:
     """A setup rounded up to whole servers only because no cloud instance with fewer of its cards is sourced."""
     lay = k.layout
-    if lay is None or not lay.whole_server or lay.basis != "no_vm_source" or k.price_mid <= 0:
+    if lay is None or not lay.whole_server or lay.basis not in node_shapes.WHOLE_BASES or k.price_mid <= 0:
         return None
     need = lay.load_gpus + (k.tp if spare else 0)
     if need >= lay.total_gpus:

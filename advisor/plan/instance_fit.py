@@ -47,4 +47,14 @@ def vm_sizes(rows: list[PriceRow]) -> list[int] | None:
     return sorted({s for r in built for s in r.vm_gpus or []})
 
 
-__all__ = ["fitting", "holds", "vm_sizes"]
+def whole_only(rows: list[PriceRow]) -> int | None:
+    """The GPUs of the instance where every built-in row pricing a setup is the per-GPU share of an instance sold
+    only whole (``whole_instance_gpus``: AWS p4de.24xlarge, 8 × A100 80GB), and no quote prices it; else None. Such
+    a setup is rented as whole instances at the full rate, never as the share (blind review 28, q37: "4 one-GPU VMs"
+    costed at an eighth of p4de, which AWS rents only whole)."""
+    if not rows or any(r.user_quote or not r.whole_instance_gpus for r in rows):
+        return None
+    return max(int(r.whole_instance_gpus or 0) for r in rows)
+
+
+__all__ = ["fitting", "holds", "vm_sizes", "whole_only"]

@@ -16,6 +16,10 @@ from typing import Any
 from advisor.resources import load_json
 
 OWNED_FORMS = ("bare_metal", "cloud_then_bare_metal", "on_premises", "hybrid")
+# a rented part whose only price rows are the per-GPU share of an instance sold whole (AWS p4de.24xlarge): whole
+# instances, like a part with no sourced VM size (``no_vm_source``); both are said as "whole servers only" (WHOLE_BASES)
+WHOLE_INSTANCE = "whole_instance"
+WHOLE_BASES = ("no_vm_source", WHOLE_INSTANCE)
 
 
 @cache

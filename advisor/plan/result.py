@@ -165,7 +165,8 @@ class HardwareLayout(_Out):
     unit_gpus: int
     units: int
     whole_server: bool = Field(description="SXM/OAM parts: only whole 8-GPU servers can be bought or rented")
-    basis: str = Field(description="quote, vm_source, form_factor or no_vm_source (no sourced VM size: whole servers)")
+    basis: str = Field(description="quote, vm_source, form_factor, no_vm_source (no sourced VM size: whole servers) "
+                       "or whole_instance (priced only on an instance sold whole: whole instances)")
     load_gpus: int = Field(description="GPUs the peak needs before rounding and redundancy")
     load_units: int = Field(description="units those GPUs need")
     spare_units: int = Field(0, description="units added for redundancy (N+1, per region)")

@@ -39,9 +39,13 @@ def test_the_share_is_said_only_where_fewer_than_the_instance_are_rented(rented,
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q23_on_h200_says_the_price_is_a_share_of_the_8_gpu_instance(lang):
+def test_q23_on_h200_rents_whole_8_gpu_instances_not_the_share(lang):
+    """Since s36-whole38 (blind review 28, q37) a part priced only on the share rents whole instances at the full
+    rate (``instance_fit.whole_only``): the share is no longer said, the whole-server finding says why."""
     answers = advice_answers("q23_japan_game_npc") | {"gpu_constraint": ["h200-141g"]}
     r = planned(answers)
     pb = r.costs.price_basis
-    assert pb is not None and pb.share_instance_gpus == 8 and pb.share_gpus == r.costs.gpus < 8
-    assert "p5en.48xlarge" in pb.text_in(lang)
+    assert pb is None or pb.share_instance_gpus is None
+    assert r.costs.gpus >= 8 and r.costs.gpus % 8 == 0
+    f = r.finding("gpu.whole_servers")
+    assert f is not None and "8" in f.detail_in(lang)

@@ -57,7 +57,9 @@ def test_the_checks_take_the_api_as_a_processor_on_its_terms_not_as_the_gpus_pro
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("name", ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold"])
+# q13 left in s36-whole38: its A100 alternative was priced at an eighth of AWS p4de, sold only whole; costed at whole
+# instances it is no longer the next setup (the H100 is)
+@pytest.mark.parametrize("name", ["q12_hk_saas_pi_contract"])
 def test_a_gpu_without_fp8_beside_an_fp8_choice_is_named_at_its_own_weights(name, lang):
     choice = advice_plan(name).gpu_choice
     assert choice is not None and choice.chosen.weights == "fp8"
