@@ -275,9 +275,7 @@ def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
     )
 
 
-def unsure_supply(gpu_id: str) -> bool:
-    """The part is sold through a cloud's sales in some regions only, or its supply is export-sensitive."""
-    return listed_on_request(gpu_id) or gpu_id in set(facts()["gpu_availability"]["export_sensitive"])
+unsure_supply = sure_first38.unsure_supply  # where the supply tier's flag lives (no cycle with sure_first38)
 
 
 def supply_tier(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> int:

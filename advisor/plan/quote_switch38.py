@@ -12,15 +12,14 @@ overseas node, whose month adds a node the part would not replace (q05, q34: the
 
 from __future__ import annotations
 
+from advisor.plan.data import gpus_by_id
 from advisor.plan.result import PlanResult
+from advisor.plan.sure_first38 import unsure_supply
 
 
 def attach(result: PlanResult) -> None:
     """Set ``gpu_choice.quote_switch`` ({"gpu", "n", "per_card", "plan_low"}) where the chosen part's price is sourced
     and the cheaper-looking one passed over is a placeholder part of unsure supply; leave it None elsewhere."""
-    from advisor.plan.data import gpus_by_id
-    from advisor.plan.gpu_choice import unsure_supply
-
     g, costs = result.gpu_choice, result.costs
     if g is None or not g.chosen.price_sourced or g.chosen.purchase is not None or costs is None:
         return

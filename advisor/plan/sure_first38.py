@@ -21,19 +21,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextvars import ContextVar
 
+from advisor.plan.data import facts
 from advisor.plan.result import PlanResult
+from advisor.plan.sales_only import listed_on_request
 
 # whether ``Tiers.supply`` ranks at all: off for the second plan made to weigh the placeholder part's month
 RANK_SUPPLY: ContextVar[bool] = ContextVar("sourced38_rank_supply", default=True)
 RENTED = ("cloud", "cloud_then_bare_metal")  # the forms that rent by the hour or month: q26 buys its H20 servers
 
 
+def unsure_supply(gpu_id: str) -> bool:
+    """The part is sold through a cloud's sales in some regions only, or its supply is export-sensitive (here, below
+    ``gpu_choice``, which ranks on it and reads ``RANK_SUPPLY``: no import cycle)."""
+    return listed_on_request(gpu_id) or gpu_id in set(facts()["gpu_availability"]["export_sensitive"])
+
+
 def placeholder_led(result: PlanResult) -> bool:
     """The plan rents a part priced only by a placeholder whose supply is unsure: the case where a sourced setup may
     lead instead (a purchase is ranked on its own terms, ``purchase_rank``: q26's H20
     servers)."""
-    from advisor.plan.gpu_choice import unsure_supply
-
     g = result.gpu_choice
     return (g is not None and result.deployment_form in RENTED and not g.chosen.price_sourced
             and g.chosen.purchase is None and unsure_supply(str(g.chosen.gpu)))
@@ -75,4 +81,4 @@ def sure_first(make: Callable[[], PlanResult]) -> PlanResult:
     return sourced if led and sourced.feasible >= held.feasible and not surely_cheaper(held, sourced) else held
 
 
-__all__ = ["RANK_SUPPLY", "placeholder_led", "sure_first", "surely_cheaper"]
+__all__ = ["RANK_SUPPLY", "placeholder_led", "sure_first", "surely_cheaper", "unsure_supply"]
