@@ -39,7 +39,12 @@ def _predicted(answers: dict, gpu_id: str, weights: str, tp: int) -> list[tuple[
 
 
 def _said(value: str, figure: float | None, what: str) -> bool:
-    return figure is not None and value.replace(",", "") == (f"{figure:.0f}" if what == "ttft" else f"{figure:.1f}".rstrip("0").rstrip("."))
+    # "Layouts tried" states a miss in whole ms (``result._params``: TTFT and TPOT alike, "65 ms" for 65.4 — q37's
+    # TP1 on L4 is the first TPOT miss an advice memo states, session 36); the PCIe finding a TPOT to one decimal
+    if figure is None:
+        return False
+    said = value.replace(",", "")
+    return said == f"{figure:.0f}" or (what == "tpot" and said == f"{figure:.1f}".rstrip("0").rstrip("."))
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
