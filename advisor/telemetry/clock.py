@@ -12,6 +12,10 @@ Contract (the benchmark engine imports this module too):
 - ``WALL_ANCHOR`` — one pair (monotonic seconds, Unix wall seconds) captured at import; ``to_wall_s(t)``
   turns a project-clock time into Unix time for display and export, ``from_wall_s(w)`` the reverse.
   The anchor is per process: store wall times (or the anchor) with a run if it is read by another process.
+- ``current_anchor()`` — the anchor those two use by default: re-captured once the wall clock has been
+  stepped (an NTP step, a laptop's suspend — the monotonic clock stops while suspended —, a user setting
+  the clock) by more than ``STEP_TOLERANCE_S`` since it was taken, so a sample written now carries the
+  wall time the machine reads now, not one hours stale. Durations never use it: they stay monotonic.
 
 The monotonic clock has no meaning across processes or reboots; that is what the wall anchor is for.
 """
@@ -42,13 +46,28 @@ def _capture_anchor() -> WallAnchor:
 
 
 WALL_ANCHOR: WallAnchor = _capture_anchor()
+_current: WallAnchor = WALL_ANCHOR
+# NTP slews by well under a second over a session; a larger gap between the anchor's mapping and the wall
+# clock means the clock was stepped (seen on CI VMs: 12–15 s), and the mapping is re-taken.
+STEP_TOLERANCE_S = 0.5
 
 
-def to_wall_s(t_s: float, anchor: WallAnchor = WALL_ANCHOR) -> float:
+def current_anchor() -> WallAnchor:
+    """The process anchor, re-captured when the wall clock has stepped away from it (see the module note)."""
+    global _current
+    fresh = _capture_anchor()
+    if abs(to_wall_s(fresh.monotonic_s, _current) - fresh.wall_s) > STEP_TOLERANCE_S:
+        _current = fresh
+    return _current
+
+
+def to_wall_s(t_s: float, anchor: WallAnchor | None = None) -> float:
     """Unix time (seconds) of a project-clock time."""
+    anchor = anchor or current_anchor()
     return anchor.wall_s + (t_s - anchor.monotonic_s)
 
 
-def from_wall_s(wall_s: float, anchor: WallAnchor = WALL_ANCHOR) -> float:
+def from_wall_s(wall_s: float, anchor: WallAnchor | None = None) -> float:
     """Project-clock time of a Unix time (seconds)."""
+    anchor = anchor or current_anchor()
     return anchor.monotonic_s + (wall_s - anchor.wall_s)

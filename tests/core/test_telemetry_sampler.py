@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from advisor.telemetry import nvml
+from advisor.telemetry import clock, nvml
 from advisor.telemetry.clock import WALL_ANCHOR, from_wall_s, now_s, to_wall_s
 from advisor.telemetry.sampler import GpuSampler, ServerSampler, check_period
 from advisor.telemetry.sink import MemorySink, SampleSink
@@ -32,11 +32,26 @@ def wait_for(condition, timeout_s=3.0):
 def test_clock_is_monotonic_with_a_wall_anchor():
     a, b = now_s(), now_s()
     assert b >= a
-    # The anchor is taken once, at import: by design later times follow the monotonic clock, not NTP's slewing of
-    # the wall clock, so minutes into a test run the two may part by tens of milliseconds (seen on CI VMs).
+    # Later times follow the monotonic clock, not NTP's slewing of the wall clock (tens of ms over a run); a step
+    # of the wall clock re-takes the anchor (next test), so the mapping reads as the wall clock does now.
     assert abs(to_wall_s(now_s()) - time.time()) < 1.0
     assert from_wall_s(to_wall_s(123.0)) == pytest.approx(123.0)
     assert WALL_ANCHOR.wall_s > 1.6e9
+
+
+def test_a_stepped_wall_clock_re_takes_the_anchor_and_an_explicit_anchor_stays(monkeypatch):
+    # A laptop resumed from suspend (the monotonic clock stopped) or an NTP step: wall times written after it must
+    # read as the machine's clock does, not an hour stale; a run's own stored anchor still maps as it did.
+    stepped = time.time() + 3600.0
+    before = clock.current_anchor()
+    monkeypatch.setattr(clock.time, "time", lambda: stepped)
+    assert abs(to_wall_s(now_s()) - stepped) < 0.1
+    assert clock.current_anchor() != before
+    assert to_wall_s(before.monotonic_s, before) == before.wall_s
+    # Within the tolerance (NTP slewing), the anchor is kept: one mapping for a whole run.
+    kept = clock.current_anchor()
+    monkeypatch.setattr(clock.time, "time", lambda: stepped + 0.2)
+    assert clock.current_anchor() == kept
 
 
 def test_gpu_samples_share_the_benchmark_clock(fake):
