@@ -68,6 +68,20 @@ def no_worse(ruled: Any, loose: Any) -> bool:
         and (not _no_spare(ruled) or _no_spare(loose))
 
 
+# Blockers a looser TPOT target cannot lift: the law's findings, whichever hardware serves (the target moves the GPUs,
+# their count and the month — ``cost.``, ``sizing.``, ``gpu.``, … — never a filing, a licence or a data duty).
+TARGET_FREE = ("pi.", "icp.", "genai.", "fin.", "eu.", "edu.", "mlps.", "med.", "minors.", "labour.", "confidentiality.")
+
+
+def blocked_alike(ruled: Any) -> bool:
+    """``no_worse`` holds whatever the looser plan holds, so it need not be made (planning speed, issue 27: q07 made
+    four full plans, its fixes re-planned in each): the rule-sized plan is within the budget, has its spare, and is
+    blocked only by findings the target cannot lift (q07: 双减 and the filing's wait)."""
+    blockers = _blockers(ruled)
+    return bool(blockers) and all(b.startswith(TARGET_FREE) for b in blockers) \
+        and ruled.costs.within_budget is not False and not _no_spare(ruled)
+
+
 def kept(loose: Any, ruled: Any) -> None:
     """The plan at ``LOOSE_MS`` kept: its TPOT assumption says the rule is not met and what meeting it costs (the
     rule-sized plan's setup and month where it is feasible, over the budget; else that no setup reaches it)."""
@@ -102,4 +116,4 @@ def cost_of_rule(result: Any) -> dict[str, Any] | None:
     return got.params.get("cost") if got is not None else None
 
 
-__all__ = ["LOOSE_MS", "RULE_MS", "SIZE_TO_RULE", "applies", "assumed_ms", "cost_of_rule", "good_enough", "kept", "no_worse"]
+__all__ = ["LOOSE_MS", "RULE_MS", "SIZE_TO_RULE", "applies", "blocked_alike", "assumed_ms", "cost_of_rule", "good_enough", "kept", "no_worse"]

@@ -960,7 +960,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if not chat_rule38.applies(answers) or not chat_rule38.SIZE_TO_RULE.get():
         return _sure(answers, kw)
     ruled = _sure(answers, kw)
-    if chat_rule38.good_enough(ruled):
+    if chat_rule38.good_enough(ruled) or chat_rule38.blocked_alike(ruled):
         return ruled
     token = chat_rule38.SIZE_TO_RULE.set(False)
     try:

@@ -100,3 +100,26 @@ def test_make_plan_is_the_wrapper() -> None:
     """The CLI's and the UI's entry (``make_plan``) decides the rule too, not only ``engine.plan``."""
     r = make_plan(answers_from_dict(advice_answers("q37_sg_fintech_public")))
     assert _tpot(r).key == chat_rule38.KEY
+
+
+def test_a_plan_blocked_only_by_the_law_is_not_re_planned_at_the_looser_target(monkeypatch) -> None:
+    # q07 (双减, the filing's wait): a looser TPOT target cannot lift a legal blocker, so the rule-sized plan stands
+    # without a second plan at 100 ms (issue 27: four full plans and their fixes were made for one answer)
+    from advisor.plan import engine
+
+    targets: list[bool] = []
+    real = engine._plan
+
+    def recording(answers, **kw):
+        targets.append(chat_rule38.SIZE_TO_RULE.get())
+        return real(answers, **kw)
+
+    monkeypatch.setattr(engine, "_plan", recording)
+    r = make_plan(answers_from_dict(advice_answers("q07_minors_education_app")))
+    blockers = {f.id for f in r.findings if f.severity == "blocker"}
+    assert blockers and all(b.startswith(chat_rule38.TARGET_FREE) for b in blockers)
+    assert _tpot(r).key == chat_rule38.KEY and targets and all(targets)  # sized to the rule; no plan at 100 ms
+    # a budget blocker is the target's to lift: that plan is weighed against the looser one as before
+    short = r.model_copy(update={"findings": [*r.findings, r.findings[0].model_copy(
+        update={"id": "cost.budget_short", "severity": "blocker"})]})
+    assert not chat_rule38.blocked_alike(short)
