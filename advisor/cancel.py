@@ -7,6 +7,9 @@ worker helper (``ui/workers.py``) and the CLI hand the same type in, so cancel m
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 
 class Cancelled(Exception):
@@ -29,3 +32,26 @@ class CancelToken:
     def raise_if_cancelled(self) -> None:
         if self._event.is_set():
             raise Cancelled()
+
+
+# The token of the work running in this thread (or task), for code deep inside it that takes no token argument: the
+# plan engine's predictor levels check it (``checkpoint``), so a background plan stops within one level, not after
+# a whole plan of up to seconds (the wizard's what-if prewarm, cancelled when a real plan or the window needs the CPU).
+_CURRENT: ContextVar[CancelToken | None] = ContextVar("advisor_cancel_token", default=None)
+
+
+@contextmanager
+def cancel_scope(token: CancelToken) -> Iterator[None]:
+    """Make ``token`` the one ``checkpoint`` reads inside the ``with`` block (this thread or task only)."""
+    reset = _CURRENT.set(token)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(reset)
+
+
+def checkpoint() -> None:
+    """Raise ``Cancelled`` when the work around this call was given a token (``cancel_scope``) and it is cancelled."""
+    token = _CURRENT.get()
+    if token is not None:
+        token.raise_if_cancelled()

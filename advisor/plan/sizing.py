@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from advisor.cancel import checkpoint
 from advisor.domain.engine_profiles import EngineProfile, factors_for, get_profile, resolve_engine
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sim import LengthDistribution, LevelPrediction, SimWorkload
@@ -532,6 +533,7 @@ def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None, c
         if hit is not None:
             _LEVEL_CACHE.move_to_end(key)
             return hit
+    checkpoint()  # a background plan (the wizard's prewarm) stops here when cancelled: each level is ~10-100 ms
     lv = _simulate_floored(ctx, cand, c, n, lim, work)
     with _LEVEL_LOCK:
         _LEVEL_CACHE[key] = lv

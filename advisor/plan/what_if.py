@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from advisor.cancel import Cancelled, cancel_scope
 from advisor.plan.draft import clean_answers, get_path, set_path
 
 
@@ -38,12 +39,15 @@ def what_if_variants(answers: dict[str, Any], choices: Mapping[str, Sequence[Any
 def prewarm_plans(token: Any, variants: list[dict[str, Any]], quotes: list[Any] | None) -> int:
     """Plan each variant once so its hardware's simulated levels are cached (``advisor.plan.sizing``): the first
     what-if change to a region or format not seen yet then answers as fast as a repeated one. Returns how many
-    were planned; stops within one plan when cancelled (a real what-if is waiting)."""
+    were planned; stops within one predictor level when cancelled (a real what-if is waiting, or the window closes)."""
     done = 0
     for variant in variants:
         token.raise_if_cancelled()
         try:
-            plan_for(variant, quotes)
+            with cancel_scope(token):
+                plan_for(variant, quotes)
+        except Cancelled:
+            raise
         except Exception:  # noqa: BLE001 - a variant the engine refuses is simply not pre-planned
             continue
         done += 1
