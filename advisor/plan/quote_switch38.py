@@ -8,6 +8,9 @@ its cards all month, and this plan's month is the cost row's low end (its cheape
 threshold beats the plan however it is billed (q42 zh: "compares on-demand L20 (¥42,720) with reserved H20; put
 both on the same price basis"). Never a figure the cost model did not give; not on a plan of a mainland and an
 overseas node, whose month adds a node the part would not replace (q05, q34: the passed-over clause stands alone).
+The setup named keeps the plan's redundancy: a second unit the plan added after the GPU choice (an internal tool at
+classified protection level 3) is counted on the other part too (s37-spare, review 28, q41 zh: "1 × H20" beside the
+plan's 等保三级 hot redundancy), and the threshold is the plan's month over those cards.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ def test_the_quote_switch_keeps_the_plans_second_unit():
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
         assert f"{q['n']} × NVIDIA H20 96GB" in memo and f"{q['per_card']:,}" in memo
-        assert f"1 × NVIDIA H20 96GB" not in memo
+        assert " 1 × NVIDIA H20 96GB" not in memo  # the review's "改用 1 × NVIDIA H20 96GB"
 
 
 def test_a_spare_laid_out_with_the_choice_is_not_counted_twice():
