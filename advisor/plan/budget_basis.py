@@ -37,9 +37,20 @@ def reserved_only_clause(c: Any, lang: str) -> str:
     if not _reserved_only(c):
         return ""
     od, term = money_range(c.cloud_on_demand_monthly, c.currency), _term(c, lang)
+    # "over at the high end" only where on demand's low end is within the budget (review 28, q41: 22,808–24,944
+    # against 20,000 is over at both ends; the decision line already said so, the budget row did not)
+    if _over_all(c):
+        if term:
+            return translate(lang, "spare39_budget.reserved_only_term_all", on_demand=od, term=term)
+        return translate(lang, "spare39_budget.reserved_only_all", on_demand=od)
     if term:
         return translate(lang, "kvdef34.budget.reserved_only_term", on_demand=od, term=term)
     return translate(lang, "review30.budget.reserved_only", on_demand=od)
+
+
+def _over_all(c: Any) -> bool:
+    """On demand's month is over the budget at both ends, not only at the high end."""
+    return c.cloud_on_demand_monthly.low > c.budget_monthly
 
 
 def decision_clause(c: Any, lang: str) -> str:
@@ -51,8 +62,7 @@ def decision_clause(c: Any, lang: str) -> str:
     od, term = money_range(c.cloud_on_demand_monthly, c.currency), _term(c, lang)
     # over at both ends, or only at the high end (review 28, q41: "on demand (22,808–24,944 CNY) is over the 20,000
     # CNY budget at both ends, not 'at the high end'")
-    over = translate(lang, "commit38_decision.over_all" if c.cloud_on_demand_monthly.low > c.budget_monthly
-                     else "commit38_decision.over_high")
+    over = translate(lang, "commit38_decision.over_all" if _over_all(c) else "commit38_decision.over_high")
     if term:
         return translate(lang, "commit38_decision.term", on_demand=od, term=term, over=over)
     return translate(lang, "commit38_decision.reserved", on_demand=od, over=over)

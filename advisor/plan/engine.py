@@ -85,6 +85,7 @@ from advisor.plan import (
     price_gate,
     price_rows,
     procure36_rules,
+    quote_first39,
     quote_switch38,
     quotes_once,
     reachable,
@@ -1470,6 +1471,10 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         if card is not None and result.capacity is not None:
             kv_card.attach(chosen, card)
             result.capacity.kv_fit = kv_fit.kv_fit(sized, chosen)
+        # the placeholder part's quote before the serve step where it would mend the sourced plan's KV cache at the
+        # full context (quote_first39; review 28, q42: "make the H20 quote step 1 before committing to L20")
+        result.next_steps = quote_first39.with_step(result.next_steps,
+                                                    quote_first39.mends(sized, chosen, ok, result))
         if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)

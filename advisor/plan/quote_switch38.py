@@ -8,6 +8,9 @@ its cards all month, and this plan's month is the cost row's low end (its cheape
 threshold beats the plan however it is billed (q42 zh: "compares on-demand L20 (¥42,720) with reserved H20; put
 both on the same price basis"). Never a figure the cost model did not give; not on a plan of a mainland and an
 overseas node, whose month adds a node the part would not replace (q05, q34: the passed-over clause stands alone).
+The setup named keeps the plan's redundancy: a second unit the plan added after the GPU choice (an internal tool at
+classified protection level 3) is counted on the other part too (s37-spare, review 28, q41 zh: "1 × H20" beside the
+plan's 等保三级 hot redundancy), and the threshold is the plan's month over those cards.
 """
 
 from __future__ import annotations
@@ -15,6 +18,14 @@ from __future__ import annotations
 from advisor.plan.data import gpus_by_id
 from advisor.plan.result import PlanResult
 from advisor.plan.sure_first38 import unsure_supply
+
+
+def _spare_after_choice(result: PlanResult) -> int:
+    """Spare units the plan carries that the GPU choice's sizes leave out: those ``second_unit`` added to an internal
+    tool (classified protection level 3, a basic-ops team). A spare laid out with the choice (``gpu_choice.
+    apply_layout``: a public, paid or business service) is in every size it weighed and has ``redundancy`` set."""
+    lay = result.hardware.layout if result.hardware is not None else None
+    return lay.spare_units if lay is not None and lay.spare_units and lay.redundancy is None else 0
 
 
 def attach(result: PlanResult) -> None:
@@ -29,13 +40,17 @@ def attach(result: PlanResult) -> None:
     month = costs.recommended_monthly
     if u is None or u.price_sourced or not unsure_supply(str(u.gpu)) or month is None or u.gpus <= 0:
         return
-    switch = {"gpu": u.gpu_name, "n": u.gpus, "per_card": round(month.low / u.gpus), "plan_low": round(month.low)}
+    # the same redundancy as the plan (review 28, q41 zh: "1 × H20" beside the plan's second VM for 等保三级 hot
+    # redundancy): a spare the plan added after the GPU choice (``second_unit``: no ``redundancy`` on its layout)
+    # was not in the sizes the choice weighed, so the part is counted with as many units more
+    n = u.gpus + _spare_after_choice(result) * max(1, u.unit_gpus or 1)
+    switch = {"gpu": u.gpu_name, "n": n, "per_card": round(month.low / n), "plan_low": round(month.low)}
     # why it takes fewer cards, where it does: the most memory bandwidth a card of the GPUs weighed (q42's m2: "H20's
     # ~4 TB/s bandwidth serves most tokens per card of the three" stays said with the L20 as the plan)
     parts = gpus_by_id()
     bw = {str(o.gpu): parts[str(o.gpu)].bandwidth_bytes_per_s for o in (g.chosen, *g.alternatives, u)
           if str(o.gpu) in parts}
-    if u.gpus < g.chosen.gpus and bw.get(str(u.gpu), 0) >= max(bw.values(), default=0) > 0:
+    if n < g.chosen.gpus and bw.get(str(u.gpu), 0) >= max(bw.values(), default=0) > 0:
         switch.update(bw=round(bw[str(u.gpu)] / 1e12, 1), chosen_n=g.chosen.gpus, chosen=g.chosen.gpu_name)
     result.gpu_choice = g.model_copy(update={"quote_switch": switch})
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import gpu_choice, sure_fallback, sure_first38
+from advisor.plan import gpu_choice, quote_switch38, sure_fallback, sure_first38
 from advisor.plan.memo import render_memo_markdown
 from tests.support.page_one import page_one
 from tests.support.planned import (
@@ -56,8 +56,10 @@ def test_the_quote_that_would_switch_is_one_sentence_on_one_basis(name, lang):
     q = r.gpu_choice.quote_switch
     u = r.gpu_choice.unsourced_cheaper
     low = r.costs.recommended_monthly.low
-    assert q is not None and q["n"] == u.gpus and q["plan_low"] == round(low)
-    assert q["per_card"] == round(low / u.gpus)  # the plan's own month shared over the other part's cards
+    # the plan's spare added after the choice counted too (s37-spare, review 28: q41's second VM for 等保三级)
+    n = u.gpus + quote_switch38._spare_after_choice(r) * (u.unit_gpus or 1)
+    assert q is not None and q["n"] == n and q["plan_low"] == round(low)
+    assert q["per_card"] == round(low / n)  # the plan's own month shared over the other part's cards
     assert q["per_card"] * q["n"] <= round(low) + q["n"]  # under it, that setup bills less than this plan
     why = _why(r, lang)
     sentence = translate(lang, "sourced38_switch.under", gpu="@", n=0, per_card="#", currency="", plan_low="",

@@ -1,0 +1,66 @@
+"""The placeholder part's quote comes first where it would mend what is marginal on the sourced plan (s37-spare,
+issue 25, blind review 28).
+
+``sure_first38`` leads with a part at a public price over a cheaper-looking part priced only by a placeholder whose
+supply is unsure, and ``quote_switch38`` says the monthly quote under which that part would cost less. Both stand.
+But "perhaps cheaper, sold only by the month" was the only reason the memo gave against the other part, and monthly
+billing is none for a service that runs every hour of the year (q42: "get the H20 monthly quote before committing";
+zh: "make the H20 quote step 1 before committing to L20"). Where the sourced plan is marginal in a way the other part
+would mend, its quote is the step before the serve step, with the figures: the sourced replica's KV cache holds fewer
+full-context requests than it carries (with one replica down, where the plan keeps a spare; ``kv_fit``), and the
+other part's replica, at the size the switch names (the plan's spare included), holds its own load there (read as
+``kv_card`` reads a listed card's: the same memory estimate at its own weights, cache and TP).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from advisor.plan import sizing
+from advisor.plan.capacity import serving_replicas
+from advisor.plan.context import Ctx
+from advisor.plan.result import NextStep, PlanResult
+
+STEP_ID = "quote_first"
+
+
+def mends(ctx: Ctx, chosen: sizing.Candidate | None, ok: list[sizing.Candidate],
+          result: PlanResult) -> dict[str, Any] | None:
+    """The step's figures ({"gpu", "n", "per_card", "chosen", "chosen_n", "full", "load", "down", "context",
+    "other_fit", "other_load", "currency"}) where the sourced plan's KV cache holds fewer full-context requests than
+    a replica carries and the part of the quote switch would hold its own load there; None otherwise."""
+    g = result.gpu_choice
+    q = g.quote_switch if g is not None else None
+    kv = result.capacity.kv_fit if result.capacity is not None else None
+    if q is None or g is None or kv is None or not kv.load_over_full or chosen is None or not ctx.peak:
+        return None
+    u = g.unsourced_cheaper
+    k = next((x for x in ok if u is not None and x.gpu.id == u.gpu and x.weights == u.weights), None)
+    if k is None or k.memory.kv_tokens <= 0:
+        return None
+    fit = sizing._memory(ctx, k.gpu, k.weights, k.kv_dtype, k.tp, sizing._engine(ctx, k.gpu)).max_concurrency_kv
+    spares = chosen.replicas - serving_replicas(chosen)
+    serving = max(1, int(q["n"]) // max(1, k.tp) - spares)
+    load = math.ceil(ctx.peak / serving)
+    if fit < load or fit <= kv.at_full:
+        return None
+    down = kv.failover_per_replica is not None
+    return {"gpu": q["gpu"], "n": q["n"], "per_card": f"{q['per_card']:,}", "chosen": g.chosen.gpu_name,
+            "chosen_n": g.chosen.gpus, "full": kv.at_full, "context": f"{kv.context:,}",
+            "load": kv.failover_per_replica if down else kv.peak_per_replica, "down": down,
+            "other_fit": fit, "other_load": load, "currency": g.currency}
+
+
+def with_step(steps: list[NextStep], said: dict[str, Any] | None) -> list[NextStep]:
+    """``steps`` with the quote before the serve step (first where there is none); unchanged without ``said``."""
+    if said is None or any(s.id == STEP_ID for s in steps):
+        return steps
+    key = "spare39_next.quote_first" + ("_down" if said["down"] else "_peak")
+    out = list(steps)
+    at = next((i for i, s in enumerate(out) if s.id == "serve"), 0)
+    out.insert(at, NextStep(id=STEP_ID, key=key, params={k: v for k, v in said.items() if k != "down"}))
+    return out
+
+
+__all__ = ["STEP_ID", "mends", "with_step"]
