@@ -97,11 +97,13 @@ from advisor.plan import (
     power_tariff,
     prefix_cache_note,
     quote_lead35,
+    quote_lead39,
     registration_route37,
     rent_count,
     rent_fallback,
     rent_first27,
     rent_row_label,
+    rent_ruled_out39,
     rent_until_covered,
     reserved_floor,
     reserved_price,
@@ -770,6 +772,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     # the months word for word
     rows = _said_once(rows, result, lang)
     rows = capex_only_rows.fold(rows, result, lang)  # no rent to weigh on a one-off budget alone (s33-rows34)
+    rows = rent_ruled_out39.fold(rows, result, lang)  # a rent the data rules out: one line (review 28, q03)
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     rows = rent_row_label.relabel(rows, result, lang)  # a marketplace's rent named as such (s33-tokens33, q02)
     return [(_cell(a), _cell(b)) for a, b in rows]
@@ -1195,7 +1198,7 @@ def memo_context(
         or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
             result, memo_forms.form_key(result)))))
         or quote_lead35.own_gate(result, lang)  # s34-quotelead (review 24, q26): the quote gate leads, not "Own"
-        or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
+        or quote_lead39.form_text(result, lang, memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
         + buy_quote38.clause(result, lang),  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
