@@ -1194,12 +1194,13 @@ def memo_context(
         "feasible": result.feasible,
         # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
         # s27-ownrent27b (review 17): where the middle favours renting, page 1 leads with renting, the purchase its condition
-        "form": rent_until_covered.headline(result, lang)  # s31-ctb32: rent until a quote pays with the cover
+        # review 28 (q04): an assumed first-token target raised to fit the free cards is the owner's decision, first
+        "form": memo_ttft_free.decision_first(result, lang, rent_until_covered.headline(result, lang)  # s31-ctb32: rent until a quote pays with the cover
         or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
             result, memo_forms.form_key(result)))))
         or quote_lead35.own_gate(result, lang)  # s34-quotelead (review 24, q26): the quote gate leads, not "Own"
         or quote_lead39.form_text(result, lang, memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
-        + buy_quote38.clause(result, lang),  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
+        + buy_quote38.clause(result, lang)),  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
         "region": move_to.region_text(result, lang, fleet_where.region_text(result, lang, t(f"plan.region.{result.region}"))),

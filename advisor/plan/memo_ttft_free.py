@@ -52,4 +52,21 @@ def form_clause(result: Any, lang: str) -> str:
         "gpu": p["gpu"], "tp": p["tp"], "busy": busy})
 
 
-__all__ = ["form_clause", "key_clause"]
+def decision_first(result: Any, lang: str, form: str) -> str:
+    """The recommendation line with the assumed target put first as the owner's decision, where ``form`` ends in
+    ``form_clause`` (blind review 28, q04: "choosing an SLO so the plan fits the idle hardware needs explicit business
+    sign-off, so put it first as a decision … not an assumption"; "give one number and one optional upgrade"): "For
+    the business owner to decide first: sign off the 10 s first-token target … or the usual 6 s, which needs 12 × …
+    in TP4 instead of this plan's 10 … Run it on …". One card count (the plan's) and one upgrade (the usual target's
+    layout), no free-card figure beside them; ``form`` unchanged elsewhere."""
+    head = form_clause(result, lang)
+    if not head or not form.endswith(head):
+        return form
+    a = next(a for a in result.assumptions if a.key == KEY)
+    p = a.params
+    return render(lang, "quote39_decide.ttft_free", {
+        "value": _seconds(p["value"]), "default": _seconds(p["default"]), "n": p["n"], "gpu": p["gpu"],
+        "tp": p["tp"], "used": result.hardware.total_gpus, "form": form[: -len(head)]})
+
+
+__all__ = ["decision_first", "form_clause", "key_clause"]
