@@ -108,6 +108,7 @@ from advisor.plan import (
     reserved_floor,
     reserved_price,
     sales_deadline,
+    server_down_once39,
     server_size_price,
     set_aside,
     spare_kept,
@@ -1086,6 +1087,7 @@ def memo_context(
     """Everything the template shows, already in ``lang`` (the template itself holds only structure)."""
     t = _t(lang)
     every = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
+    every = server_down_once39.findings(every, result, lang)  # one server down: the hardware row's (review 28)
     as_asked = as_asked_only(result)
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
