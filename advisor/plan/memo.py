@@ -1237,7 +1237,9 @@ def memo_context(
         "sources": sources,
         "other_assumptions": _other_assumptions(result, lang),
         # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
-        "open_questions": [vm_payback_words.open_question(q, result, lang) or q.text_in(lang) for q in open_questions]
+        # the assumed target's question short where page 1 opens on that decision (review 28, q04)
+        "open_questions": [vm_payback_words.open_question(q, result, lang) or memo_ttft_free.question_text(q, result, lang)
+                           or q.text_in(lang) for q in open_questions]
         + ([refusal[0]] if refusal is not None else []),
         "hardware": _hardware_rows(result, lang),
         # never a start command for GPUs that cannot be had, nor in a hosted API's memo (nothing of its own to start:

@@ -44,6 +44,9 @@ def test_raised_target_is_the_owners_decision_on_the_recommendation_line_with_th
     assert f"通常的 {default} 秒——那需要 {p['n']} 张 {p['gpu']}（TP{p['tp']}），而不是本方案的 {used} 张" in zh
     assert f"空闲的 {p['free']} 张卡" not in zh
     assert "未给出目标" not in _row(md_zh, "按要求是否可行")
+    # the alternative stated once: the open question points to the decision instead of weighing it again
+    assert md_en.count(f"{p['n']} × {p['gpu']}") == 1 and md_zh.count(f"{p['n']} 张 {p['gpu']}") == 1
+    assert "the decision put to the business owner at the top" in md_en and "请业务负责人决定的事项" in md_zh
 
 
 def test_a_given_target_is_not_said_as_assumed():
