@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import quote_lead39
 from advisor.plan.placeholder_purchase import _gate_money
 from advisor.plan.result import render
 
@@ -48,10 +49,16 @@ def clause(result: Any, lang: str) -> str:
     params: dict[str, Any] = {"per_server": _gate_money(gate["per_server"], gate["currency"]),
                               "unit_gpus": gate["unit_gpus"], "gpu": hw.gpu_name or hw.gpu or "",
                               "capex": f.params["capex"], "bias": bias(result)}
+    # review 28 (q03): the expected price a server first, the ceiling as the guard; a pilot where the first token is
+    # close (``quote_lead39``)
+    exp = quote_lead39.expected(result, gate)
+    pre = "quote39_lead" if exp else "buyprice38_lead"
+    if exp:
+        params.update(expected=exp, pilot=quote_lead39.pilot(result, lang, int(gate.get("servers") or 0)))
     if gate.get("kind") == "budget":
-        return render(lang, "buyprice38_lead.budget", {**params, "budget": _gate_money(gate["budget"], gate["currency"]),
-                                                       "months": gate["horizon"]})
-    return render(lang, "buyprice38_lead.rent", params)
+        return render(lang, f"{pre}.budget", {**params, "budget": _gate_money(gate["budget"], gate["currency"]),
+                                              "months": gate["horizon"]})
+    return render(lang, f"{pre}.rent", params)
 
 
 

@@ -49,7 +49,9 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     # blind review 27 (q03): no payback against a rent the plan rules out (the data must stay on the team's own
     # network): a figure beside "renting is no fallback" read as a case for a choice the reader does not have
     if rent_fallback.data_stays_inside(answers):
-        pays = ""
+        # review 28 (q03): a rent the data rules out is not priced beside the purchase either (``rent_ruled_out39``)
+        return translate(lang, "quote39_capex.monthly_no_rent", months=c.horizon_months,
+                         fallback=translate(lang, rent_fallback.clause(answers, "")["tr"]))
     key = "ownrent24.capex.monthly_rent_sized" if c.rent_sized else "plan.inputs17.capex.monthly_rent"
     # s27-own27 (round 16, q03: "rent it if the purchase cannot be paid up front" should remind that rented GPUs
     # carry the same data constraints): where personal information is processed, the rent is no way around them

@@ -1653,7 +1653,11 @@ def _fleet_others(c: Ctx, chosen: sizing.Candidate | None, gpu_ids: list[str], o
             pcie = pcie_prefill.comm_share(c, k) if slow_prefill else None
             why = {"tr": "gpupick21.why.prefill_pcie", **pcie} if pcie is not None else \
                 {"tr": "plan.fleet14.why." + ("prefill" if slow_prefill else "decode")}
-            out.append({"tr": "plan.fleet14.misses", **base, "weights": k.weights, "tp": k.tp,
+            # review 28 (q04): "hold the model (fp8 on 8 cards)" read as memory needing 8 cards where 4 hold it; the
+            # first token, not memory, rules them out: the fewest cards that hold it said beside the fastest layout
+            fit = min((x.tp for x in miss if x.weights == k.weights), default=k.tp)
+            key = "quote39_fleet.misses_ttft" if slow_prefill and fit < k.tp else "plan.fleet14.misses"
+            out.append({"tr": key, **base, "weights": k.weights, "tp": k.tp, "fit": fit,
                         "ttft": f"{k.best_ttft_ms:,.0f}", "tpot": f"{k.best_tpot_ms:.1f}",
                         "slo_ttft": f"{c.ttft_slo_ms:,.0f}" if c.ttft_slo_ms else "—",
                         "slo_tpot": f"{c.tpot_slo_ms:,.0f}" if c.tpot_slo_ms else "—",

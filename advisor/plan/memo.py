@@ -97,15 +97,18 @@ from advisor.plan import (
     power_tariff,
     prefix_cache_note,
     quote_lead35,
+    quote_lead39,
     registration_route37,
     rent_count,
     rent_fallback,
     rent_first27,
     rent_row_label,
+    rent_ruled_out39,
     rent_until_covered,
     reserved_floor,
     reserved_price,
     sales_deadline,
+    server_down_once39,
     server_size_price,
     set_aside,
     spare_kept,
@@ -770,6 +773,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     # the months word for word
     rows = _said_once(rows, result, lang)
     rows = capex_only_rows.fold(rows, result, lang)  # no rent to weigh on a one-off budget alone (s33-rows34)
+    rows = rent_ruled_out39.fold(rows, result, lang)  # a rent the data rules out: one line (review 28, q03)
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     rows = rent_row_label.relabel(rows, result, lang)  # a marketplace's rent named as such (s33-tokens33, q02)
     return [(_cell(a), _cell(b)) for a, b in rows]
@@ -1083,6 +1087,7 @@ def memo_context(
     """Everything the template shows, already in ``lang`` (the template itself holds only structure)."""
     t = _t(lang)
     every = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
+    every = server_down_once39.findings(every, result, lang)  # one server down: the hardware row's (review 28)
     as_asked = as_asked_only(result)
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
@@ -1191,12 +1196,13 @@ def memo_context(
         "feasible": result.feasible,
         # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
         # s27-ownrent27b (review 17): where the middle favours renting, page 1 leads with renting, the purchase its condition
-        "form": rent_until_covered.headline(result, lang)  # s31-ctb32: rent until a quote pays with the cover
+        # review 28 (q04): an assumed first-token target raised to fit the free cards is the owner's decision, first
+        "form": memo_ttft_free.decision_first(result, lang, rent_until_covered.headline(result, lang)  # s31-ctb32: rent until a quote pays with the cover
         or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
             result, memo_forms.form_key(result)))))
         or quote_lead35.own_gate(result, lang)  # s34-quotelead (review 24, q26): the quote gate leads, not "Own"
-        or t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
-        + buy_quote38.clause(result, lang),  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
+        or quote_lead39.form_text(result, lang, memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
+        + buy_quote38.clause(result, lang)),  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
         "region": move_to.region_text(result, lang, fleet_where.region_text(result, lang, t(f"plan.region.{result.region}"))),
@@ -1231,7 +1237,9 @@ def memo_context(
         "sources": sources,
         "other_assumptions": _other_assumptions(result, lang),
         # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
-        "open_questions": [vm_payback_words.open_question(q, result, lang) or q.text_in(lang) for q in open_questions]
+        # the assumed target's question short where page 1 opens on that decision (review 28, q04)
+        "open_questions": [vm_payback_words.open_question(q, result, lang) or memo_ttft_free.question_text(q, result, lang)
+                           or q.text_in(lang) for q in open_questions]
         + ([refusal[0]] if refusal is not None else []),
         "hardware": _hardware_rows(result, lang),
         # never a start command for GPUs that cannot be had, nor in a hosted API's memo (nothing of its own to start:

@@ -52,4 +52,44 @@ def form_clause(result: Any, lang: str) -> str:
         "gpu": p["gpu"], "tp": p["tp"], "busy": busy})
 
 
-__all__ = ["form_clause", "key_clause"]
+def decision_first(result: Any, lang: str, form: str) -> str:
+    """The recommendation line with the assumed target put first as the owner's decision, where ``form`` ends in
+    ``form_clause`` (blind review 28, q04: "choosing an SLO so the plan fits the idle hardware needs explicit business
+    sign-off, so put it first as a decision … not an assumption"; "give one number and one optional upgrade"): "For
+    the business owner to decide first: sign off the 10 s first-token target … or the usual 6 s, which needs 12 × …
+    in TP4 instead of this plan's 10 … Run it on …". One card count (the plan's) and one upgrade (the usual target's
+    layout), no free-card figure beside them; ``form`` unchanged elsewhere."""
+    head = form_clause(result, lang)
+    if not head or not form.endswith(head):
+        return form
+    a = next(a for a in result.assumptions if a.key == KEY)
+    p = a.params
+    return render(lang, "quote39_decide.ttft_free", {
+        "value": _seconds(p["value"]), "default": _seconds(p["default"]), "n": p["n"], "gpu": p["gpu"],
+        "tp": p["tp"], "used": result.hardware.total_gpus, "form": form[: -len(head)]})
+
+
+def leads(result: Any, lang: str) -> bool:
+    """The recommendation line opens on the owner's decision: the clause is the whole of what the headline adds."""
+    from advisor.plan import headline25  # (headline25 imports this module)
+
+    head = form_clause(result, lang)
+    return bool(head) and headline25.headline_clause(result, lang) == head
+
+
+def question_text(q: Any, result: Any, lang: str) -> str | None:
+    """The open question on the target, short where the recommendation line opens on the owner's decision (review
+    28, q04: "the alternative stated once"): what the plan is sized for, pointing to that decision; None elsewhere
+    (the question as the engine words it)."""
+    if q.assumption_key != KEY or not leads(result, lang):
+        return None
+    from advisor.i18n import translate
+    from advisor.plan.question_lead import without_lead
+
+    p = q.assumption_params
+    short = render(lang, "quote39_question.ttft_free", {"value": f"{p['value']:,}", "peak": p.get("peak", "")})
+    return translate(lang, "plan.question.line_assumed", question=q.question_in(lang),
+                     assumed=without_lead(short, lang), changes=q.changes_in(lang))
+
+
+__all__ = ["decision_first", "form_clause", "key_clause", "leads", "question_text"]

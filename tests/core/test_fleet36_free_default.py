@@ -108,12 +108,12 @@ def test_an_assumed_target_met_only_on_busy_cards_is_relaxed_to_the_free_cards_s
 def test_page_one_asks_for_the_target_and_names_the_upgrade_with_its_condition(lang):
     md = render_memo_markdown(advice_plan(Q04), lang)
     page1 = md.split("\n## ")[1]
+    # review 28 (q04): said once, on the recommendation line, as the owner's decision with the upgrade's condition
     if lang == "en":
-        assert "P99 ≤ 6,000 ms, is met here only by 12 × NVIDIA H20 96GB (3 replicas of 4), more than the 11" in page1
-        assert "If your users need 6,000 ms, that layout is the upgrade, once the other work" in page1
+        assert "or the usual 6 s, which needs 12 × NVIDIA H20 96GB in TP4 instead of this plan's 10, with other " \
+            "work moved off busy cards" in page1
     else:
-        assert "通常的目标 P99 ≤ 6,000 ms 只有 12 张 NVIDIA H20 96GB（3 个副本、每个 4 张）能达到，超过你们空闲的 11 张" in page1
-        assert "如果用户确实需要 6,000 ms，再升级到上述配置" in page1
+        assert "或采用通常的 6 秒——那需要 12 张 NVIDIA H20 96GB（TP4），而不是本方案的 10 张，并把忙碌卡上的其他工作迁走" in page1
     assert "all 16 of your" not in md and "使用现有全部 16 张" not in md
 
 
