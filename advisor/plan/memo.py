@@ -1514,7 +1514,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if sure is not None:  # (blind review 26, q19/q42)
         rows.append(sure)
     if c.budget_monthly is not None and not _budget_said_by_api_reason(result):
-        verdict = _budget_verdict(c, t) + line_total.budget_clause(result, lang)  # the line counted, or said (s22)
+        # a hybrid's month without a burst, not the year's average that spreads the bursts over it (review 28, q39)
+        verdict = (burst_bill.budget_head(result, lang) or _budget_verdict(c, t)) + line_total.budget_clause(result, lang)
         verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
         verdict += budget_basis.reserved_only_clause(c, lang)  # within only at the committed price (review 19, q38)
         owned = capex_unknown.bought(result, memo_forms.chosen_owned(result))
