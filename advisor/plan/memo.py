@@ -1490,6 +1490,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                               threshold=not memo_condition_once.said_in_headline(result, lang))
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     premises_line = line_total.key_clause(result, lang) if owning else ""
+    premises_line += burst_bill.cost_note(result, lang) if owning else ""  # the bursts' rent averaged: said (review 28)
     if premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
         owning = [(k, v + premises_line if k == t("memo.key.cost") else v) for k, v in owning]
     rows.extend(owning)
