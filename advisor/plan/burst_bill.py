@@ -157,6 +157,35 @@ def budget_clause(result: Any, lang: str) -> str:
     return render(lang, "rem36_burst.budget.burst_month", params)
 
 
+def budget_head(result: Any, lang: str) -> str:
+    """The budget row's verdict for a hybrid with a burst bill: the month without a burst against the budget, in
+    place of the cost table's year-averaged month (the bursts' rent spread over 12), which read as "within budget"
+    while every burst month broke it (s37-burst39, blind review 28, q39: "the page-1 'within budget' averages the
+    burst cost over the year and will mislead"); the burst months follow (``budget_clause``). "" elsewhere."""
+    b = bill(result.costs, result.answers, str(getattr(result, "deployment_form", "") or ""),
+             getattr(result.hardware, "gpu", None))
+    if b is None or b.verdict() is None or b.budget is None:
+        return ""
+    base = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
+    fits = "within" if base[1] <= b.budget else "straddles" if base[0] <= b.budget else "over"
+    return render(lang, "burst39_budget.base", {"month": money_range(MoneyRange(low=base[0], high=base[1]),
+                                                                     result.costs.currency),
+                                                "verdict": {"tr": f"burst39_budget.base.{fits}"}})
+
+
+def cost_note(result: Any, lang: str) -> str:
+    """Page 1's cost row of a hybrid with a burst bill: that its monthly figure spreads the rented bursts over the
+    year, and where the month a burst falls in is judged (the budget row); "" elsewhere (s37-burst39, review 28,
+    q39: the averaged month read as the plan's month)."""
+    b = bill(result.costs, result.answers, str(getattr(result, "deployment_form", "") or ""),
+             getattr(result.hardware, "gpu", None))
+    if b is None or b.verdict() is None:
+        return ""
+    return render(lang, "burst39_cost.spread", {"averaged": money_range(MoneyRange(low=b.averaged[0],
+                                                                                   high=b.averaged[1]),
+                                                                        result.costs.currency)})
+
+
 def billed_note(costs: Any, lang: str) -> str:
     """The words after a hybrid's rented-comparison formula: which GPUs that comparison bills every hour, and what the
     hybrid runs instead ("" where nothing is rented for bursts or the comparison keeps no warm floor). Blind review
@@ -170,4 +199,4 @@ def billed_note(costs: Any, lang: str) -> str:
                                                        "owned": hyb.gpus_owned, "burst": burst})
 
 
-__all__ = ["BurstBill", "bill", "billed_note", "budget_clause", "without_burst"]
+__all__ = ["BurstBill", "bill", "billed_note", "budget_clause", "budget_head", "cost_note", "without_burst"]

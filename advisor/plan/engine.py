@@ -28,6 +28,7 @@ from advisor.plan import (
     burst,
     burst_all_month,
     burst_bill_rules,
+    burst_gpu,
     burst_rank,
     burst_rules,
     capacity_per_million,
@@ -2153,8 +2154,12 @@ def _burst_reserve_step(f: Facts) -> list[NextStep]:
     key = "burst39.next.order" if by_month else "burst23.next.reserve"
     if burst_bill_rules.api_lead(f) is not None:  # the API leads the bursts: it is set up, the rent the alternative
         # the order as the alternative, shorter: the step already says "before the first burst"
-        params["order"] = {"tr": "numbers1_34.next.order_month" if by_month else "numbers1_34.next.order_hour",
-                           "total": got[0], "gpu": params["gpu"], "alt": key}
+        # another part than the plan's: its count is a datasheet ratio, so one is ramp-tested before the order
+        # (s37-burst39, blind review 28, q39: "benchmark before ordering")
+        other = bool(burst_gpu.rented_of(f.cost.costs, f.form))
+        order = ("burst39_next.order_month_tested" if by_month else "burst39_next.order_hour_tested") if other \
+            else ("numbers1_34.next.order_month" if by_month else "numbers1_34.next.order_hour")
+        params["order"] = {"tr": order, "total": got[0], "gpu": params["gpu"], "alt": key}
         # a business service: its customers' contracts' sub-processor clauses checked too (s35-duties, review 26 q39)
         key = "duties37_burst.next.api_or_order_b2b" if f.ctx.audience == "business" else "numbers1_34.next.api_or_order"
     elif params["standby"]:

@@ -31,6 +31,10 @@ from advisor.plan.sizing import HEADROOM
 # measured busy GPUs over the curve's, past which the plan says the two disagree before anything is rented
 DISAGREE_RATIO = 3.0
 
+COSTED_TITLE = "burst24.fleet.costed.title"  # the curve rents nothing: both sizes' months
+API_TITLE = "burst39_fleet.api.title"  # the same where the API takes the bursts' overflow
+TITLES = (COSTED_TITLE, API_TITLE)
+
 
 def readings(f: Facts) -> dict[str, Any] | None:
     """The two readings of today's load and what the peak needs on each, where they disagree past the ratio."""
@@ -77,7 +81,13 @@ def fleet_load_disagrees(f: Facts) -> Finding | None:
     rented = rented_of(f.cost.costs, f.form) if f.cost is not None else None
     hyb = f.cost.costs.hybrid if f.cost is not None else None
     part = (hyb.burst_gpu if hyb is not None else None) or str(f.chosen.gpu.id)
-    return out.model_copy(update={"title_key": "burst24.fleet.costed.title", "params": {
+    # s37-burst39 (blind review 28, q39): where a hosted API takes each burst's overflow (``burst_path``) the count
+    # decides how much leaves the owned GPUs, not what is rented; the rented size and its averaged month are the
+    # fallback's, said in the burst-month reason and the budget row
+    from advisor.plan.burst_bill_rules import api_lead  # a rules module: loaded where used
+
+    title = API_TITLE if api_lead(f) is not None else COSTED_TITLE
+    return out.model_copy(update={"title_key": title, "params": {
         **out.params, "cost_measured": sizes[0], "cost_curve": sizes[1], "carry": carried_today(f, r),
         "by_month": listed_on_request(part),
         "rented": rented or {"tr": "burst24.rented_plain", "n": max(0, r["need"] - r["count"])}}})
@@ -103,4 +113,4 @@ def _both_costs(f: Facts) -> tuple[str, str] | None:
     return _range(total.low, total.high, f), _range(alone[0], alone[1], f)
 
 
-__all__ = ["DISAGREE_RATIO", "fleet_load_disagrees", "readings"]
+__all__ = ["API_TITLE", "COSTED_TITLE", "DISAGREE_RATIO", "TITLES", "fleet_load_disagrees", "readings"]

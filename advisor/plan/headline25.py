@@ -25,6 +25,8 @@ from advisor.plan.result import render
 
 PLACEMENT = "sizing.placement"
 DISAGREE_TITLE = "burst24.fleet.costed.title"  # ``fleet_disagree``: the curve rents nothing
+# the same finding where the hosted API takes the bursts' overflow (s37-burst39, ``fleet_disagree.API_TITLE``)
+DISAGREE_TITLES = (DISAGREE_TITLE, "burst39_fleet.api.title")
 MORE_KEYS = ("consist25.placement.one_more", "consist25.spare_pair.recommend", "gpu28.placement.one_more_server")
 
 
@@ -86,7 +88,7 @@ def more_replica_clause(result: Any, lang: str) -> str:
 
 def _disagree(result: Any) -> Any:
     """The finding that the fleet's measured load and the plan's curve disagree, where the curve rents nothing."""
-    return next((x for x in result.findings if x.title_key == DISAGREE_TITLE), None)
+    return next((x for x in result.findings if x.title_key in DISAGREE_TITLES), None)
 
 
 def measure_first(result: Any, lang: str) -> str:

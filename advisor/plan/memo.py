@@ -1498,6 +1498,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                               threshold=not memo_condition_once.said_in_headline(result, lang))
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     premises_line = line_total.key_clause(result, lang) if owning else ""
+    premises_line += burst_bill.cost_note(result, lang) if owning else ""  # the bursts' rent averaged: said (review 28)
     if premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
         owning = [(k, v + premises_line if k == t("memo.key.cost") else v) for k, v in owning]
     rows.extend(owning)
@@ -1522,7 +1523,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if sure is not None:  # (blind review 26, q19/q42)
         rows.append(sure)
     if c.budget_monthly is not None and not _budget_said_by_api_reason(result):
-        verdict = _budget_verdict(c, t) + line_total.budget_clause(result, lang)  # the line counted, or said (s22)
+        # a hybrid's month without a burst, not the year's average that spreads the bursts over it (review 28, q39)
+        verdict = (burst_bill.budget_head(result, lang) or _budget_verdict(c, t)) + line_total.budget_clause(result, lang)
         verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
         verdict += budget_basis.reserved_only_clause(c, lang)  # within only at the committed price (review 19, q38)
         owned = capex_unknown.bought(result, memo_forms.chosen_owned(result))

@@ -9,6 +9,7 @@ import copy
 
 import pytest
 
+from advisor.plan import burst_path
 from advisor.plan.memo import memo_document
 from tests.support.planned import advice_answers, planned
 
@@ -59,22 +60,21 @@ def _amounts(text):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_rented_bursts_lead_even_where_the_api_fits_the_budget_the_rented_burst_breaks(lang):
-    # s36-hybrid (blind review 27, q39, both languages: "the main burst path is the model API; renting cloud GPUs is
-    # only the fallback, so m1 is half met"): the API is the option beside the rented GPUs, not the headline
+def test_the_api_leads_the_bursts_where_it_fits_the_budget_the_rented_burst_breaks(lang):
+    # s37-burst39 (blind review 28, q39: "make API overflow the primary burst path, and keep the H20 monthly rental as
+    # the fallback"): the API leads, the rented GPUs after it (review 27's reading, the rented lead, was reverted)
     r = planned(advice_answers(Q39))
     f = _f(r, "cost.burst_month")
     budget = r.costs.budget_monthly
-    assert f is not None and f.title_key == "plan.rule.cost.burst_month.budget.title" and not f.params.get("api_lead")
-    api_month = _amounts(f.params["api"]["month"])
+    assert f is not None and f.title_key == burst_path.TITLE and f.params.get("api_lead")
+    api_month = _amounts(f.params["api_month"])
     rented_month = _amounts(f.params["month"])
-    assert api_month[-1] <= budget < rented_month[-1]  # the case the API used to lead, from the finding's figures
+    assert api_month[-1] <= budget < rented_month[-1]  # the case the API leads, from the finding's figures
     head = _head(r, lang)
     n = r.costs.hybrid.gpus_burst
-    assert {"en": "rent cloud GPUs for the peak", "zh_CN": "高峰时租用云 GPU"}[lang] in head
-    rent = {"en": f"rents {n} × ", "zh_CN": f"租用 {n} 张"}[lang]
+    rent = {"en": f"{n} × ", "zh_CN": f"租用 {n} 张"}[lang]
     api = {"en": "hosted API", "zh_CN": "API 服务"}[lang]
-    assert head.index(rent) < head.index(api) and f.params["api"]["month"] not in head  # its month: the budget row
+    assert head.index(api) < head.index(rent) and f.params["api_month"] in head
     assert f.params["month"] not in head and f.params["month"] in memo_document(r, lang).markdown().split("\n## ")[1]
 
 

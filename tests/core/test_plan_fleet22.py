@@ -39,7 +39,8 @@ def test_the_two_readings_lead_page_one(q39):
     assert [x.id for x in deciding(q39.findings)[:2]] == ["cost.fleet", "sizing.fleet_load_disagrees"]
     en = render_memo_markdown(q39, "en")
     reasons = en.split("What decides it:")[1].split("\n\n")[1]
-    assert reasons.split("\n")[1].startswith("2. **The requests in flight decide what the bursts rent")
+    # s37-burst39 (review 28): the API takes the bursts' overflow, so the count decides what leaves the owned GPUs
+    assert reasons.split("\n")[1].startswith("2. **The requests in flight decide how much of each burst leaves your GPUs")
     assert f"your 16 GPUs carry the peak of 300 ({p['on_curve']} of them" in en
 
 

@@ -64,9 +64,10 @@ def test_the_whole_fleet_carries_the_base_and_the_tripled_peak_is_rented(this_se
 
 def test_the_memo_says_it_in_words_en_and_zh(this_service: PlanResult):
     en = render_memo_markdown(this_service, "en")
-    # s24-burst24: the part the bursts rent, named; s36-hybrid (review 27): rented for the bursts, not a fallback
+    # s24-burst24: the part the bursts rent, named; s37-burst39 (review 28): the API takes the overflow where it alone
+    # fits the budget (test_burst39_api_lead), the rented part named as its fallback
     assert ("Your 16 × NVIDIA L20 48GB carry today's load at 85 %; the peaks (×3) need the work of about 34 more, "
-            "rented as 11 × NVIDIA H20 96GB for the bursts") in en
+            "each burst's overflow on the hosted API (11 × NVIDIA H20 96GB rented only if it falls short)") in en
     # which figure sizes the plan, and why (s15-burst: the reviewers asked for the reason, not just the choice); since
     # s22-gpu22c the two readings, 4.5× apart, are said once, in the page-1 warning (test_plan_fleet22)
     assert "The plan sizes the peak (×3 today's load) on the measurement" in en and "nvidia-smi" in en

@@ -30,26 +30,8 @@ def _page_one(r, lang):
 
 # q39: one decision, one condition -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_headline_rents_for_the_bursts_after_step_ones_count_with_the_api_as_the_option_beside_it(lang):
-    # s36-hybrid (blind review 27, q39: "the main burst path is the model API; renting cloud GPUs is only the
-    # fallback"): the rented GPUs are the bursts' path, the API the option weighed beside them
-    r = planned(advice_answers(Q39))
-    burst = _f(r, "cost.burst_month")
-    assert not burst.params.get("api_lead") and burst.params["api"]
-    head = _head(r, lang)
-    hyb = r.costs.hybrid
-    count = f"{hyb.gpus_owned}"
-    measure = {"en": "measure first", "zh_CN": "先测量"}[lang]
-    rent = {"en": f"each burst rents {hyb.gpus_burst} × {hyb.burst_gpu_name}",
-            "zh_CN": f"每次扩容租用 {hyb.gpus_burst} 张 {hyb.burst_gpu_name}"}[lang]
-    api = render(lang, "hybrid38_form.api", {"month": burst.params["api"]["month"]})
-    # the count on the owned GPUs first, what it decides (rent N) after it, the API option last
-    assert measure in head and count in head and "vllm:num_requests_running" in head
-    assert head.index(measure) < head.index(rent) < head.index(api)
-    assert {"en": "only if the API falls short", "zh_CN": "只有 API 达不到要求时"}[lang] not in head
-    # no burst month in the headline: the rented and the API's stand in the budget row, one beside the other
-    assert burst.params["month"] not in head and burst.params["api"]["month"] not in head
+# s37-burst39 (blind review 28): where the API's burst month fits the budget and the rented one does not, the API
+# leads the bursts (tests/core/test_burst39_api_lead.py); the rented decision stays where the data may not go
 
 
 def test_without_the_api_leading_the_headline_keeps_the_rented_decision():

@@ -26,9 +26,10 @@ def _api_word(lang):
 
 @pytest.fixture(scope="module")
 def plain():
-    # s36-hybrid (blind review 27, q39): the rented GPUs lead the bursts even where the API's burst month fits the
-    # budget and the rented one does not; the API is the option weighed beside them (reason 4, the headline's end)
-    r = planned(advice_answers(Q39))
+    # s37-burst39 (blind review 28, q39): the API leads where its burst month alone fits the budget
+    # (test_burst39_api_lead); with a budget the rented burst month fits too, the rented GPUs lead and the API is the
+    # option weighed beside them (reason 4, the headline's end)
+    r = planned({**advice_answers(Q39), "monthly_budget": {"amount": 250_000, "currency": "CNY"}})
     assert burst_path.lead_finding(r) is None and r.finding("cost.burst_month").params["api"]
     return r
 
