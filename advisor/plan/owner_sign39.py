@@ -70,7 +70,9 @@ def bullet(params: dict[str, Any], runs: dict[str, Any] | None, changes: str, la
     where: Any = ""
     if runs is not None:
         values.update(where=runs.get("where", ""), region=runs.get("region", ""))
-        where = {"tr": f"{K}.where", "where": runs.get("where", "")}
+        # the data path already names the onward transfer in the consent and contract (its ``law`` clause, q12):
+        # the decision says the place and the customers, not the contract again (q12 en: a sixth page otherwise)
+        where = {"tr": f"{K}.where{'_told' if runs.get('law') else ''}", "where": runs.get("where", "")}
     if not isinstance(change, dict):
         return render(lang, f"{K}.place", values)
     values.update(other=change["other"], asked=change["asked"], where=where,

@@ -179,7 +179,7 @@ def test_q13_prices_the_deprecated_models_next_generation_and_keeps_its_plan(lan
     assert said, page_one
     assert float(said.group("m").replace(",", "")) == pytest.approx(expected, rel=0.05)
     assert expected < c.hosted_api_monthly.low  # cheaper than the deprecated one: what lets it lead
-    condition = {"en": "passes your quality test on your own prompts",
+    condition = {"en": "passes a quality test on your own prompts",  # the owner's decision's words (s37-owner)
                  "zh_CN": "用你们自己的提示词通过质量测试"}[lang]
     assert page_one.count(condition) == 1
 
