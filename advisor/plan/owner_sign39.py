@@ -56,7 +56,7 @@ def shorter(part: Any) -> Any:
     """A model-change clause without its own test and fallback words (the decision says them)."""
     if isinstance(part, dict) and part.get("tr") in SHORT:
         ref = part.get("ref") or ""  # the lead's list, cited by its number where the memo numbers it
-        return {**part, "tr": SHORT[str(part["tr"])], "ref": f" {ref}" if ref else ""}
+        return {**part, "tr": SHORT[str(part["tr"])], "ref": f"\u00a0{ref}" if ref else ""}
     return part
 
 
