@@ -46,4 +46,25 @@ def gpus(result: Any, lang: str) -> str:
                                                       "weights": hw.weights or "—"})
 
 
-__all__ = ["EITHER_PATH", "gpus", "holds_on_either", "split"]
+RENT = "cost.rent"
+RENT_WHY = {"upper": "owner39_rent.upper", "tokens": "owner39_rent.below", "lead": "owner39_rent.below"}
+
+
+def with_rent_why(own: list[dict[str, Any]], result: Any, lang: str) -> list[dict[str, Any]]:
+    """The fallback's own reasons, its "Rent cloud GPUs" reason with why not buy said after it (s37-owner, blind
+    review 28, q24 en: "the rent-versus-own reasoning ('~36 % ... below the ~56 % where owning beats renting')
+    appears only under the fallback" in section 7): the share used against the share where owning pays, the rent
+    finding's own figures (``rent_breakeven.lead``); unchanged where that finding gives no such reason."""
+    f = next((x for x in result.findings if x.id == RENT), None)
+    lead = (f.params.get("lead") if f is not None else None) or {}
+    if not isinstance(lead, dict) or not str(lead.get("tr", "")).startswith(("util32.rent.", "util23.rent.lead.")):
+        return own
+    kind, verdict = str(lead["tr"]).split(".")[-2:]
+    key = "owner39_rent.never" if verdict == "never" else RENT_WHY.get(kind)
+    if key is None or (verdict != "never" and lead.get("low") is None):
+        return own
+    why = render(lang, key, {k: v for k, v in lead.items() if k != "tr"})
+    return [{**r, "title": r["title"] + why} if r.get("id") == RENT else r for r in own]
+
+
+__all__ = ["EITHER_PATH", "gpus", "holds_on_either", "split", "with_rent_why"]

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from advisor.plan import owner_sign39
+
 Render = Callable[[str, str, "dict[str, Any] | None"], str]  # result.render: (lang, key, params) -> text
 
 # the chain that joins two clauses (``hosted_lead``): unwrapped into its parts here
@@ -93,12 +95,17 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
         price = render(lang, f"{COST}.price.{model}", {**params, **cost, "quote": sep + quoted if quoted else ""})
     else:
         price = render(lang, f"{K}.price.{model}", {**params, "quote": sep + quoted if quoted else ""})
-    bullets = [price]
+    # s37-owner (blind review 28, q12/q13/q22/q24): a change of model, or prompts sent on to a second place, is the
+    # owner's decision: its bullet comes first, with what the fallback costs if the model fails (``owner_sign39``)
+    decide = owner_sign39.bullet(params, owner_sign39.near(said_where),
+                                 (sep + said([owner_sign39.shorter(p) for p in changes])) if changes else "",
+                                 lang, render)
+    bullets = [decide, price] if decide else [price]
     if where:
         bullets.append(render(lang, f"{K}.where", {"text": said(where)}))
-    if changes:
+    if changes and not decide:
         bullets.append(render(lang, f"{K}.model", {"text": said(changes)}))
-    move = render(lang, f"{K}.move{'.next' if model == 'next' else ''}", params)
+    move = render(lang, f"{K}.move{'.next' if model == 'next' and not decide else ''}", params)
     bullets.append(move)
     # one block (a list may interrupt a paragraph in CommonMark/md4c, which the PDF renders): the lead stays one
     # page-1 paragraph for whatever reads the memo by its blank lines

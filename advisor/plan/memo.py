@@ -729,7 +729,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("plan.breakeven.utilisation.label", "—" if filedwait38.waits(result) else _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
-         if result.deployment_form == "hosted_api" else "memo.text15.cost.per_million", per_million),
+         if result.deployment_form == "hosted_api" or office_token_rows.api_led_sold(result)
+         else "memo.text15.cost.per_million", per_million),
         ("memo.cost.per_million_tokens", out_m if per_million == "—" else "—"),
         ("memo.cost.per_million_all", all_m if per_million == "—" else "—"),
         ("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly", hosted),
@@ -1164,7 +1165,8 @@ def memo_context(
         # under it, the reasons that hold on the API path too (region, line, compliance) are said as such, the
         # fallback keeping only its own (s36-apiplace, review 27: q12, q13)
         "why_both": api_fallback_split.split(why)[0] if api_why else [],
-        "why": api_fallback_split.split(why)[1] if api_why else why,
+        # the fallback's "rent" reason says why not buy where the reader sees it (s37-owner, review 28, q24)
+        "why": api_fallback_split.with_rent_why(api_fallback_split.split(why)[1], result, lang) if api_why else why,
         "why_count": len(why),
         "fallback_gpus": api_fallback_split.gpus(result, lang) if api_why else "",
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)

@@ -49,6 +49,19 @@ def small_office(result: Any) -> bool:
     return a.get("reach") == "lan" or (peak is not None and peak <= HANDFUL)
 
 
+def api_led_sold(result: Any) -> bool:
+    """Page 1 starts on a hosted API and this service's tokens are sold (a token API, or a feature businesses pay
+    for): the self-hosted fallback keeps its per-million row at any use (s37-owner, blind review 28, q24 en/zh: "no
+    cost per million input and output tokens is given for the self-hosted plan, only the API's $0.40/$0.80, so
+    finance cannot compare like for like"). The row divides the same month of tokens the API's month is priced on,
+    with the API's rates beside it and the idle words where little used (``per_million_costed``)."""
+    start = getattr(result, "start_with", None)
+    if not (result.feasible and start is not None and start.form == "hosted_api" and start.key):
+        return False
+    a = result.answers or {}
+    return a.get("use_case") == "api" or (a.get("charges_users") is True and a.get("audience") == "business")
+
+
 def prices_tokens(result: Any) -> bool:
     """Someone prices this service's tokens: an API serving them (paid or a fleet's internal one), a service sold to
     businesses (its margin is per use) that keeps its setup busy enough for the figure to be a use's cost (at least
@@ -56,6 +69,8 @@ def prices_tokens(result: Any) -> bool:
     a = result.answers or {}
     use = a.get("use_case")
     if use in ("api", "offline_batch"):
+        return True
+    if api_led_sold(result):  # the fallback weighed against an API's per-token rates (s37-owner)
         return True
     c = result.costs
     busy = c is not None and not per_million_costed.low_use(c)
@@ -90,4 +105,4 @@ def fold(rows: list[tuple[str, str]], result: Any, lang: str) -> list[tuple[str,
     return [(label, value) for label, value in rows if label not in per_million]
 
 
-__all__ = ["HANDFUL", "drops_per_million", "fold", "prices_tokens", "small_office", "split_clause"]
+__all__ = ["HANDFUL", "api_led_sold", "drops_per_million", "fold", "prices_tokens", "small_office", "split_clause"]

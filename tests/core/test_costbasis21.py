@@ -153,13 +153,17 @@ def test_the_per_million_row_is_left_out_where_it_decides_nothing(name):
         assert _labelled_row(memo, translate(lang, "memo.cost.tokens")), (name, lang)  # the volume stays
 
 
-def test_a_little_used_saas_leaves_the_row_out():
+def test_a_little_used_saas_keeps_the_row_only_beside_the_api_it_leads_with():
     """s36-rowtrim (blind review 27, q12/q13/q43): a service sold to businesses keeps the row only where its setup is
-    not little used; q24 at 2-10 % of capacity says its month and its use instead."""
+    not little used; s37-owner (blind review 28, q24: "no cost per million input and output tokens is given for the
+    self-hosted plan, only the API's $0.40/$0.80"): or where page 1 leads with a hosted API, the self-hosted
+    fallback's row then beside its rates. q24 at 2-10 % of capacity leads with one; read without the lead, no row."""
     r = scenario_plan(Q24)
     assert not office_token_rows.small_office(r) and r.deployment_form != "hosted_api"
-    assert per_million_costed.low_use(r.costs)
-    assert not _row(scenario_memo(Q24, "en"), "en")
+    assert per_million_costed.low_use(r.costs) and office_token_rows.api_led_sold(r)
+    assert _row(scenario_memo(Q24, "en"), "en")
+    unled = r.model_copy(update={"start_with": None})
+    assert not office_token_rows.api_led_sold(unled) and not office_token_rows.prices_tokens(unled)
 
 
 def test_q18s_racked_fleet_counts_the_cards_power_not_the_racks_it_already_pays_for():

@@ -67,7 +67,9 @@ def test_per_million_row_quotes_the_led_api(name: str, lang: str, monkeypatch: p
     monkeypatch.setattr(office_token_rows, "prices_tokens", lambda result: True)
     r = advice_plan(name)
     memo = render_memo_markdown(r, lang)
-    [row] = [ln for ln in memo.splitlines() if ln.startswith(COST_ROW[lang])]
+    # s37-owner: under the API lead the row is the self-hosted fallback's, labelled so
+    self_row = "| " + translate(lang, "memo.text15.cost.per_million_self")
+    [row] = [ln for ln in memo.splitlines() if ln.startswith((COST_ROW[lang], self_row))]
     led, cur = r.costs.hosted_api_led, r.costs.currency
     said = translate(lang, "permil33.per_million.hosted_led", model=led.model_name,
                      input=money_range(led.input, cur), output=money_range(led.output, cur))
@@ -105,7 +107,10 @@ def test_q24_api_on_another_model_is_said_as_a_model_change(lang: str) -> None:
     priced = hosted_prices.other_model(resolve(answers_from_dict(advice_answers("q24_us_saas_rent"))))
     assert priced is not None and "coder" not in priced.lower()
     page1 = _memo("q24_us_saas_rent", lang).split("\n## 2")[0]
-    assert translate(lang, "plan.apisg23.switch", model="Qwen2.5-32B-Instruct", priced_on=priced).strip() in page1
+    # s37-owner (review 28): said in the owner's decision bullet, its test and fallback that bullet's own words
+    assert translate(lang, "owner39_lead.switch", model="Qwen2.5-32B-Instruct", priced_on=priced).strip() in page1
+    assert translate(lang, "owner39_lead.model", other=priced, asked="Qwen2.5-32B-Instruct", where="", region="",
+                     fallback="", line="", changes="").split(":")[0].split("：")[0] in page1  # its label
 
 
 @pytest.mark.parametrize("lang", LANGS)

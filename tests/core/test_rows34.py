@@ -24,10 +24,13 @@ LANGS = ("en", "zh_CN")
 NOT_PRICED = ("q03_hospital_private_wan_medical", "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal",
               "q09_eu_voice_agent", "q10_128k_document_assistant", "q21_fast_launch_hk_rule1",
               "q38_eu_internal_hr_assistant", "q41_finetune_internal_callcentre")
-PRICED = ("q11_paid_api_b25", "q18_us_fleet_32_h100", "q06_l20_batch_72h_claims")
+PRICED = ("q11_paid_api_b25", "q18_us_fleet_32_h100", "q06_l20_batch_72h_claims", "q24_us_saas_rent",
+          "q12_hk_saas_pi_contract")
 # s36-rowtrim (blind review 27, q12/q13/q43: a self-hosted "output 433–617 CNY" at 2–9 % use "is misleading"): a
 # service sold to businesses keeps the row only where its setup is not little used (per_million_costed.LOW_USE)
-LITTLE_USED = ("q24_us_saas_rent", "q12_hk_saas_pi_contract", "q43_us_team_mainland_low_latency")
+# s37-owner (blind review 28, q24: "finance cannot compare like for like"): unless page 1 leads with a hosted API,
+# whose rates the self-hosted fallback's row is then set beside (q24, q12: ``office_token_rows.api_led_sold``)
+LITTLE_USED = ("q43_us_team_mainland_low_latency",)
 
 
 def _rows(memo: str) -> dict[str, str]:

@@ -8,7 +8,8 @@ where it decides something.
 - q02: "Your peak of 4 at once would mean more, 6,300,000 output tokens…" too long: one clause, no other month.
 - q08 en: "'stable around the clock' is 'read as steady through office hours'; follow the answer or ask".
 - q12/q13/q43: a self-hosted "output 433–617 CNY" per million at 2–9 % use is misleading: the row goes where the
-  setup is little used and no one buys its tokens; an API (q11, q18) and a batch job (q06) keep it.
+  setup is little used and no one buys its tokens; an API (q11, q18) and a batch job (q06) keep it, and since
+  s37-owner (review 28, q24) so does an API-led page's fallback of a sold service (q12, q13), beside the API's rates.
 - q36 zh: "约 170 亿" on page 1 beside "170–660 亿" in the next steps: one break-even figure in both.
 """
 
@@ -100,13 +101,22 @@ def test_q08_says_its_answer_and_asks(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("name", ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold",
-                                  "q43_us_team_mainland_low_latency"])
+@pytest.mark.parametrize("name", ["q43_us_team_mainland_low_latency"])
 def test_per_million_left_out_of_a_little_used_service_sold_by_use(name, lang):
     r = advice_plan(name)
     assert per_million_costed.low_use(r.costs) and not office_token_rows.prices_tokens(r)
     assert not _has_per_million(r, lang)
     assert r.costs.cost_per_million_tokens is not None  # the JSON keeps the figures
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold"])
+def test_per_million_kept_for_an_api_led_fallback_of_a_sold_service(name, lang):
+    """s37-owner (blind review 28, q24: "finance cannot compare like for like"): under a hosted-API lead the
+    self-hosted fallback's row stays at any use, the idle words and the API's rates beside it."""
+    r = advice_plan(name)
+    assert per_million_costed.low_use(r.costs) and office_token_rows.api_led_sold(r)
+    assert _has_per_million(r, lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -117,7 +127,7 @@ def test_per_million_kept_where_tokens_are_priced(name, lang):
 
 def test_per_million_rule_reads_use_not_the_scenario():
     """The same business-sold service keeps the row once its setup is busy (at least ``LOW_USE``)."""
-    r = advice_plan("q12_hk_saas_pi_contract")
+    r = advice_plan("q43_us_team_mainland_low_latency")  # not API-led (s37-owner: an API-led fallback keeps it)
     busy = r.model_copy(update={"costs": r.costs.model_copy(update={"utilisation": per_million_costed.LOW_USE,
                                                                      "usage_high": per_million_costed.LOW_USE})})
     assert office_token_rows.prices_tokens(busy) and not office_token_rows.prices_tokens(r)
