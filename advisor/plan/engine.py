@@ -2279,6 +2279,21 @@ def _smaller_fixes(c: Ctx, priced: Sequence[tuple[Any, float | None, float | Non
             for spec, low, high in priced]
 
 
+def _moe_fix(c: Ctx, cost_range, current: float | None, stepped: Sequence[Fix]) -> list[Fix]:
+    """The MoE model ``moe39.moe_step_down`` finds, as one more smaller-model fix: priced where its setup costs less
+    than the plan now, else left to the re-plan of the fixes (as the sizes between are), which drops it where no
+    budget or deadline makes it work. Empty where none is found or it is already offered."""
+    from advisor.plan.moe39 import moe_step_down
+
+    spec = moe_step_down(c.model)
+    if spec is None or any(x.change.get("model") == spec.id for x in stepped):
+        return []
+    _, low, high = cost_range(dataclasses.replace(c, model=spec))
+    if low is None or high is None or (current is not None and low >= current):
+        low = high = None
+    return _smaller_fixes(c, [(spec, low, high)])
+
+
 def _size_between(big: Any, fits: Any, larger: list[Any]) -> list[tuple[Any, None, None]]:
     """Where the largest smaller model that meets the target is far weaker than the model asked for (70B → 7B), the
     next size up from it too, at least ``smaller_quality.SIZE_STEP`` × its size (14B, not an 8B beside a 7B): the
@@ -2436,6 +2451,8 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
 
         first = None
         stepped = _family_step_down(c, cost_range, f.budget_needed)
+        if stepped:  # and an MoE of the family beside the dense sizes (review 28, q29: moe39)
+            stepped += _moe_fix(c, cost_range, f.budget_needed, stepped)
         fixes.extend(stepped)
         for alt in () if stepped else SMALLER:
             if alt == c.model.id:

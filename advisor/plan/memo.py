@@ -68,6 +68,7 @@ from advisor.plan import (
     memo_cost_formula,
     memo_curve_reading,
     memo_fixes36,
+    moe39,
     memo_forms,
     memo_gate_once,
     memo_headings,
@@ -353,7 +354,8 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
     if not alone or not more:
         key = _alone_intro(len(result.fixes)) if not more else "memo.rec.fixes_intro_none_alone"
         return [{"intro": translate(lang, key), "fixes": rows(result.fixes)}]
-    return [{"intro": render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}), "fixes": rows(alone)},
+    return [{"intro": moe39.alone_intro(alone, lang) or render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}),
+             "fixes": rows(alone)},
             {"intro": render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}), "fixes": rows(more)}]
 
 
@@ -364,7 +366,8 @@ def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     if got is None:
         return None
     one = got["one"]
-    return {"intro": render(lang, "numbers1_34.fixes.alone", {"n": 1}), "rows": got["rows"], "over": got["over"],
+    intro = moe39.alone_intro([one], lang) or render(lang, "numbers1_34.fixes.alone", {"n": 1})
+    return {"intro": intro, "rows": got["rows"], "over": got["over"],
             "one": {"text": one.text_in(lang), "per_job": one.per_job,
                     "monthly": _money(one.monthly_cost, result.costs.currency) if one.monthly_cost else ""}}
 
