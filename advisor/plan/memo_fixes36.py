@@ -92,13 +92,19 @@ def _no_saving_why(fix: Any, lang: str) -> str:
     return translate(lang, "sentences37_fixes.no_saving")
 
 
-def _relax(near: Any, lang: str) -> str:
+def _relax(near: Any, lang: str, currency: str, result: PlanResult) -> str:
     """After a no-saving row's misses: by how much the nearest misses, against the predictor's error where within
-    it, and the relaxation its cost beside is for (``near_miss39``); "" where it was not priced."""
+    it, and the relaxation its cost beside is for (``near_miss39``), with the monthly budget that cost needs where
+    it is over the budget (as every row over it says); "" where it was not priced."""
     if not isinstance(near, dict):
         return ""
     key = "moe39_near.relax_within" if near.get("within") else "moe39_near.relax"
-    return translate(lang, key, miss=near["miss"], err=near["err"], pct=near["pct"], relaxed=near["relaxed"])
+    out = translate(lang, key, miss=near["miss"], err=near["err"], pct=near["pct"], relaxed=near["relaxed"])
+    budget = (result.answers.get("monthly_budget") or {}).get("amount")
+    if budget is not None and near["high"] > float(budget):
+        out += translate(lang, "rows36.fixes.and") + translate(
+            lang, "rows36.fixes.needs_budget", amount=f"{math.ceil(near['high'] / 1000) * 1000:,.0f}", currency=currency)
+    return out
 
 
 def _measure_first(result: PlanResult, near: Any, lang: str, currency: str) -> str:
@@ -196,7 +202,7 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
                              gpu=near["gpu"], relaxed=near["relaxed"]) if isinstance(near, dict) else \
                 translate(lang, "sentences37_fixes.no_saving_cost")
             rows.append({"change": _label(f.id, [f], lang), "cost": cost,
-                         "needs": _no_saving_why(f, lang) + _relax(near, lang)})
+                         "needs": _no_saving_why(f, lang) + _relax(near, lang, cur, result)})
     return {"one": one, "rows": rows, "over": _over(others, result, lang)}
 
 

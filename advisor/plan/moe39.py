@@ -62,11 +62,14 @@ def moe_step_down(model: ModelSpec) -> ModelSpec | None:
 
 def drop(current: ModelSpec, smaller: ModelSpec) -> dict[str, object]:
     """The size clause of an MoE fix: both totals and the active parameters a token."""
-    from advisor.plan.smaller_quality import _size
+    from advisor.plan.smaller_quality import _size, far_weaker
 
     big, _ = _billions(current)
     small, active = _billions(smaller)
-    return {"tr": "moe39_drop", "big": _size(big), "small": _size(small), "active": _size(active)}
+    # graded on the totals as the dense sizes are: its quality against the model asked for is not known here
+    grade = "moe39_grade.far" if far_weaker(current, smaller) else "moe39_grade.near"
+    return {"tr": "moe39_drop", "big": _size(big), "small": _size(small), "active": _size(active),
+            "grade": {"tr": grade}}
 
 
 
