@@ -15,14 +15,13 @@ read at the GPU's bandwidth and the fixed per-layer work timed elsewhere.
 
 from __future__ import annotations
 
-from advisor.plan.moe39 import is_sparse
-
 import re
 
 import pytest
 
 from advisor.catalog import get_model
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.moe39 import is_sparse
 from advisor.plan.result import render
 from advisor.plan.smaller_models import FALLBACK, comparable_steps_down, family_steps_down, size_of
 from advisor.sizing.tensors import param_counts
