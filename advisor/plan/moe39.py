@@ -68,14 +68,14 @@ def drop(current: ModelSpec, smaller: ModelSpec) -> dict[str, object]:
     small, active = _billions(smaller)
     # graded on the totals as the dense sizes are: its quality against the model asked for is not known here
     grade = "moe39_grade.far" if far_weaker(current, smaller) else "moe39_grade.near"
-    return {"tr": "moe39_drop", "big": _size(big), "small": _size(small), "active": _size(active),
+    return {"tr": "moe39.drop", "big": _size(big), "small": _size(small), "active": _size(active),
             "grade": {"tr": grade}}
 
 
 
 
 
-QUALITY_ALONE = "moe39_alone_quality"
+QUALITY_ALONE = "moe39.alone_quality"
 
 
 def alone_intro(alone: list, lang: str) -> str | None:

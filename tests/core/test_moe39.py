@@ -34,7 +34,7 @@ def test_its_size_clause_says_active_and_total():
     moe = moe_step_down(get_model("llama-3.3-70b-instruct"))
     d = size_drop(get_model("llama-3.3-70b-instruct"), moe)
     p = param_counts(moe)
-    assert d["tr"] == "moe39_drop" and d["small"] == f"{p.total / 1e9:.1f}B" and d["active"] == f"{p.active / 1e9:.1f}B"
+    assert d["tr"] == "moe39.drop" and d["small"] == f"{p.total / 1e9:.1f}B" and d["active"] == f"{p.active / 1e9:.1f}B"
 
 
 def _row(md: str, needle: str) -> str:
