@@ -37,8 +37,11 @@ def _span(lo: float, hi: float) -> str:
 def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
     p = fixes[0].params
     if kind == "smaller_model":  # each size its own row: its drop graded, the A/B said on the first (s27, q29)
+        # a hybrid-thinking model's row says its cost is with thinking off, shortly (review 28: Qwen3 30B-A3B's row
+        # in q40, the only Qwen3 there, said nothing of it; ``thinking_default`` marks the first such fix)
+        think = translate(lang, "moe39.think_short") if isinstance(p.get("think"), dict) else ""
         return render(lang, "rows36.fixes.smaller_one", {k: v for k, v in p.items() if k in ("model", "drop", "ab")}
-                      | {"total": p.get("total", ""), "gpu": p.get("gpu", ""), "spare": _spare(p)})
+                      | {"total": p.get("total", ""), "gpu": p.get("gpu", ""), "spare": _spare(p)}) + think
     if kind == "quantize":  # offered only where the answers refuse it: said as the change to that answer (review 26)
         return render(lang, "rows36.fixes.quantize", {"weights": p.get("weights", ""), "total": p.get("total", ""),
                                                       "gpu": p.get("gpu", ""), "spare": _spare(p)})

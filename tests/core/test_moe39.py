@@ -75,3 +75,10 @@ def test_q40_prices_the_near_misses_and_says_measure_tp2_first():
     m = re.search(r"about ([\d,]+)–([\d,]+) CNY a month if it meets", row)
     assert m and (int(m[1].replace(",", "")), int(m[2].replace(",", ""))) == (more.params["near"]["low"],
                                                                            more.params["near"]["high"])
+
+
+def test_a_hybrid_thinking_model_in_a_table_row_says_its_cost_is_with_thinking_off():
+    r = planned(advice_answers(Q40))
+    moe = moe_step_down(get_model("qwen2.5-72b-instruct"))
+    for lang, words in (("en", "thinking off"), ("zh_CN", "关闭思考")):
+        assert words in _row(memo_document(r, lang).markdown(), moe.name)
