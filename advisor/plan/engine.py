@@ -69,6 +69,7 @@ from advisor.plan import (
     like_cover,
     line_total,
     memo_cost_formula,
+    near_miss39,
     node_shapes,
     node_supply,
     office_purchase,
@@ -2241,8 +2242,13 @@ def _four_bit_fix(c: Ctx, cost_range, near_of) -> Fix | None:
     # the cheaper setups that hold the 4-bit weights and miss the target, with their figures (s17-fixes: q40's
     # 24 × H20 read as "a whole-server pricing artefact" beside one 96 GB or two 48 GB cards that miss its TTFT)
     why = fixes17.cheaper_misses(ctx4, near_of(ctx4), cand, rented_by_card=lambda g: node_shapes.form_factor(g) == "pcie")
+    # the nearest of those misses priced at the target relaxed to it (review 28, q40: "price it", near_miss39)
+    ttft_ms = [x["missed"]["ms"] for x in (why or {}).get("setups", []) if isinstance(x.get("missed"), dict)
+               and x["missed"].get("tr") == "plan.fix17.missed_ttft"]
+    near = near_miss39.priced(ctx4, cost_range, min(ttft_ms), below=low) if ttft_ms and low is not None else None
     return Fix(id="quantize_4bit", key="plan.fix17.quantize_4bit",
-               params={"repo": repo, "gpu": cand.gpu.name, "total": cand.total_gpus, "why": why or ""},
+               params={"repo": repo, "gpu": cand.gpu.name, "total": cand.total_gpus, "why": why or "",
+                       **({"near": near} if near else {})},
                change={"model": repo}, monthly_cost=None if low is None or high is None
                else MoneyRange(low=round(low), high=round(high)))  # fmt: skip
 
@@ -2294,6 +2300,21 @@ def _smaller_fixes(c: Ctx, priced: Sequence[tuple[Any, float | None, float | Non
                 change={"model": spec.id}, monthly_cost=None if low is None or high is None
                 else MoneyRange(low=round(low), high=round(high)))
             for spec, low, high in priced]
+
+
+def _moe_fix(c: Ctx, cost_range, current: float | None, stepped: Sequence[Fix]) -> list[Fix]:
+    """The MoE model ``moe39.moe_step_down`` finds, as one more smaller-model fix: priced where its setup costs less
+    than the plan now, else left to the re-plan of the fixes (as the sizes between are), which drops it where no
+    budget or deadline makes it work. Empty where none is found or it is already offered."""
+    from advisor.plan.moe39 import moe_step_down
+
+    spec = moe_step_down(c.model)
+    if spec is None or any(x.change.get("model") == spec.id for x in stepped):
+        return []
+    _, low, high = cost_range(dataclasses.replace(c, model=spec))
+    if low is None or high is None or (current is not None and low >= current):
+        low = high = None
+    return _smaller_fixes(c, [(spec, low, high)])
 
 
 def _size_between(big: Any, fits: Any, larger: list[Any]) -> list[tuple[Any, None, None]]:
@@ -2445,7 +2466,13 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
     if "cost.budget_short" in ids and f.budget_needed is not None:
         amount = float(math.ceil(f.budget_needed / 1000) * 1000)
         key = "plan.fix.more_budget_job" if c.is_batch else "plan.fix.more_budget"  # a batch's budget is per job
-        fixes.append(Fix(id="more_budget", key=key, params={"amount": amount, "currency": c.currency},
+        # the next fewer cards a replica, where it misses TTFT even for one request, priced at the target relaxed
+        # to its miss: "measure TP2 first" before the TP4 drives the cost (review 28, q40; near_miss39)
+        fewer = None if c.is_batch else near_miss39.fewer_tp_miss(c, _screen(c, region, book, fx)[2], f.near)
+        tp_near = near_miss39.priced(c, cost_range, fewer.best_ttft_ms, gpu_ids=[fewer.gpu.id],
+                                     tp=fewer.tp) if fewer is not None else None
+        fixes.append(Fix(id="more_budget", key=key, params={"amount": amount, "currency": c.currency,
+                                                            **({"near": tp_near} if tp_near else {})},
                          change={"monthly_budget": {"amount": amount, "currency": c.currency}},
                          monthly_cost=mr(f.budget_needed)))  # fmt: skip
     if ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big", "sizing.batch_deadline"}:
@@ -2453,6 +2480,8 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
 
         first = None
         stepped = _family_step_down(c, cost_range, f.budget_needed)
+        if stepped:  # and an MoE of the family beside the dense sizes (review 28, q29: moe39)
+            stepped += _moe_fix(c, cost_range, f.budget_needed, stepped)
         fixes.extend(stepped)
         for alt in () if stepped else SMALLER:
             if alt == c.model.id:

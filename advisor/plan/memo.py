@@ -86,6 +86,7 @@ from advisor.plan import (
     memo_text15,
     memo_ttft_free,
     memo_volume_once,
+    moe39,
     move_to,
     office_token_rows,
     own_rent_verdict,
@@ -356,7 +357,8 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
     if not alone or not more:
         key = _alone_intro(len(result.fixes)) if not more else "memo.rec.fixes_intro_none_alone"
         return [{"intro": translate(lang, key), "fixes": rows(result.fixes)}]
-    return [{"intro": render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}), "fixes": rows(alone)},
+    return [{"intro": moe39.alone_intro(alone, lang) or render(lang, "numbers1_34.fixes.alone", {"n": len(alone)}),
+             "fixes": rows(alone)},
             {"intro": render(lang, "numbers1_34.fixes.needs_more", {"n": len(more)}), "fixes": rows(more)}]
 
 
@@ -367,7 +369,8 @@ def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     if got is None:
         return None
     one = got["one"]
-    return {"intro": render(lang, "numbers1_34.fixes.alone", {"n": 1}), "rows": got["rows"], "over": got["over"],
+    intro = moe39.alone_intro([one], lang) or render(lang, "numbers1_34.fixes.alone", {"n": 1})
+    return {"intro": intro, "rows": got["rows"], "over": got["over"],
             "one": {"text": one.text_in(lang), "per_job": one.per_job,
                     "monthly": _money(one.monthly_cost, result.costs.currency) if one.monthly_cost else ""}}
 

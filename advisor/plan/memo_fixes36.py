@@ -37,8 +37,11 @@ def _span(lo: float, hi: float) -> str:
 def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
     p = fixes[0].params
     if kind == "smaller_model":  # each size its own row: its drop graded, the A/B said on the first (s27, q29)
+        # a hybrid-thinking model's row says its cost is with thinking off, shortly (review 28: Qwen3 30B-A3B's row
+        # in q40, the only Qwen3 there, said nothing of it; ``thinking_default`` marks the first such fix)
+        think = translate(lang, "moe39.think_short") if isinstance(p.get("think"), dict) else ""
         return render(lang, "rows36.fixes.smaller_one", {k: v for k, v in p.items() if k in ("model", "drop", "ab")}
-                      | {"total": p.get("total", ""), "gpu": p.get("gpu", ""), "spare": _spare(p)})
+                      | {"total": p.get("total", ""), "gpu": p.get("gpu", ""), "spare": _spare(p)}) + think
     if kind == "quantize":  # offered only where the answers refuse it: said as the change to that answer (review 26)
         return render(lang, "rows36.fixes.quantize", {"weights": p.get("weights", ""), "total": p.get("total", ""),
                                                       "gpu": p.get("gpu", ""), "spare": _spare(p)})
@@ -92,21 +95,58 @@ def _no_saving_why(fix: Any, lang: str) -> str:
     return translate(lang, "sentences37_fixes.no_saving")
 
 
+def _relax(near: Any, lang: str, currency: str, result: PlanResult) -> str:
+    """After a no-saving row's misses: by how much the nearest misses, against the predictor's error where within
+    it, and the relaxation its cost beside is for (``near_miss39``), with the monthly budget that cost needs where
+    it is over the budget (as every row over it says); "" where it was not priced."""
+    if not isinstance(near, dict):
+        return ""
+    key = "moe39_near.relax_within" if near.get("within") else "moe39_near.relax"
+    out = translate(lang, key, miss=near["miss"], err=near["err"], pct=near["pct"], relaxed=near["relaxed"])
+    budget = (result.answers.get("monthly_budget") or {}).get("amount")
+    if budget is not None and near["high"] > float(budget):
+        out += translate(lang, "rows36.fixes.and") + translate(
+            lang, "rows36.fixes.needs_budget", amount=f"{math.ceil(near['high'] / 1000) * 1000:,.0f}", currency=currency)
+    return out
+
+
+def _measure_first(result: PlanResult, near: Any, lang: str, currency: str) -> str:
+    """After "TP4 a replica: TP2 misses …": where that miss (the layout search's figure, the one the row prints) is
+    within the predictor's median TTFT error at one request, measure TP2 first, with its cost at the target relaxed
+    until the screen meets it (review 28, q40: "worth a measurement before it drives the cost"); "" otherwise."""
+    t = _fewer_try(result)
+    if not isinstance(near, dict) or t is None or t.outcome != "ttft" or not t.value or not t.target \
+            or near.get("err_frac") is None or t.tp != near.get("tp"):
+        return ""
+    miss = t.value / t.target - 1
+    if miss > float(near["err_frac"]):
+        return ""
+    return translate(lang, "moe39_near.measure_first", tp=near["tp"], miss=f"{max(1, round(miss * 100))}",
+                     err=near["err"], cost=f"{_span(near['low'], near['high'])} {currency}", relaxed=near["relaxed"])
+
+
 def _fewer_missed(result: PlanResult, lang: str) -> str:
     """Why "more budget" costs the plan's own layout and not one on fewer cards a replica: the layout search's figure
     where the next smaller TP size that holds the weights misses a target even for one request (review 27, q40: "the
     plan uses TP4 … when a budget-bound plan should show the TP2 minimum", TP2 missing the 2,000 ms TTFT at 2,183)."""
     found = result.layouts_tried
     chosen = found.chosen if found is not None else None
-    if found is None or chosen is None:
-        return ""
-    below = [t for t in found.tries if t.weights == chosen.weights and t.tp < chosen.tp
-             and t.outcome not in ("weights", "heads", "kv")]
-    t = max(below, key=lambda x: x.tp, default=None)
-    if t is None or t.outcome not in ("ttft", "tpot"):
+    t = _fewer_try(result)
+    if chosen is None or t is None or t.outcome not in ("ttft", "tpot"):
         return ""
     return translate(lang, f"layoutwhy37_row.{t.outcome}", tp=chosen.tp, fewer=t.tp, value=f"{t.value or 0:,.0f}",
                      target=f"{t.target or 0:,.0f}")
+
+
+def _fewer_try(result: PlanResult) -> Any:
+    """The layout tried with the next fewer cards a replica than the chosen one, same weights (None: none)."""
+    found = result.layouts_tried
+    chosen = found.chosen if found is not None else None
+    if found is None or chosen is None:
+        return None
+    below = [t for t in found.tries if t.weights == chosen.weights and t.tp < chosen.tp
+             and t.outcome not in ("weights", "heads", "kv")]
+    return max(below, key=lambda x: x.tp, default=None)
 
 
 def _needs(fixes: Sequence[Any], lang: str, currency: str) -> str:
@@ -146,7 +186,9 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     cur = result.costs.currency if result.costs is not None else ""
     rows = []
     for f in others:  # one row each: one line, one cost, what it also needs
-        rows.append({"change": _label(f.id, [f], lang) + (_fewer_missed(result, lang) if f.id == "more_budget" else ""),
+        fewer = (_fewer_missed(result, lang) + _measure_first(result, f.params.get("near"), lang, cur)) \
+            if f.id == "more_budget" else ""
+        rows.append({"change": _label(f.id, [f], lang) + fewer,
                      "cost": _cost([f], lang, cur),
                      "needs": _needs([f], lang, cur)})
         extra = _batch_row(f, lang, cur, (result.answers.get("monthly_budget") or {}).get("amount"))
@@ -158,8 +200,12 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     # 72B, had gone
     for f in result.fixes_no_saving:
         if f.id in LABELED:
-            rows.append({"change": _label(f.id, [f], lang), "cost": translate(lang, "sentences37_fixes.no_saving_cost"),
-                         "needs": _no_saving_why(f, lang)})
+            near = f.params.get("near")  # priced at the target relaxed to its nearest miss (review 28, q40)
+            cost = translate(lang, "moe39_near.cost", cost=f"{_span(near['low'], near['high'])} {cur}", tp=near["tp"],
+                             gpu=near["gpu"], relaxed=near["relaxed"]) if isinstance(near, dict) else \
+                translate(lang, "sentences37_fixes.no_saving_cost")
+            rows.append({"change": _label(f.id, [f], lang), "cost": cost,
+                         "needs": _no_saving_why(f, lang) + _relax(near, lang, cur, result)})
     return {"one": one, "rows": rows, "over": _over(others, result, lang)}
 
 

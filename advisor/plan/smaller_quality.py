@@ -35,6 +35,10 @@ def far_weaker(current: ModelSpec, smaller: ModelSpec) -> bool:
 
 def size_drop(current: ModelSpec, smaller: ModelSpec) -> dict[str, Any]:
     """The clause naming both parameter counts and how much weaker that likely makes the smaller model."""
+    from advisor.plan import moe39
+
+    if moe39.is_sparse(smaller) and not moe39.is_sparse(current):  # active beside total (review 28, q29)
+        return moe39.drop(current, smaller)
     big, small = _billions(current), _billions(smaller)
     far = far_weaker(current, smaller)
     return {

@@ -55,8 +55,10 @@ def test_a_4bit_fix_on_big_servers_says_which_cheaper_setups_miss_the_target_and
     # page 1's table keeps the 4-bit row (review 27, q40: "the fix table has no 4-bit row"), said as no saving with the
     # miss in numbers, not with the plan's cost again (review 26, q40 zh); the JSON keeps the sentence in full
     [row] = [x for x in render_memo_markdown(q40, "en").splitlines() if x.startswith("| ") and fix.params["repo"] in x]
-    assert "no cheaper than the plan as asked" in row and "against 2,000 ms" in row
-    assert "CNY a month" not in row
+    # review 28 (q40): never "no cheaper" without a figure where its nearest miss is priced at a relaxed target
+    near = fix.params["near"]
+    assert "no cheaper than the plan as asked" not in row and "against 2,000 ms" in row
+    assert f"{near['low']:,}–{near['high']:,} CNY a month on TP{near['tp']}" in row and f"to {near['relaxed']} ms" in row
 
 
 def test_where_two_48gb_cards_meet_the_target_the_4bit_fix_is_those_cards_and_says_no_more():
