@@ -43,8 +43,12 @@ def test_q26_leads_with_the_quote_gate_not_own(lang):
     assert OWN_FORM[lang] not in head
     assert ONLY_IF[lang] in head and ABOVE[lang] in head
     assert _said(r.costs.price_gate["per_server"]) in head
-    # the gate comes before the payback: the quote decides, the middle of stand-in prices only informs
-    assert head.index(_said(r.costs.price_gate["per_server"])) < head.index(str(buy["payback"]))
+    # the gate leads and the payback at the middle of stand-in prices is said below it, in the first reason (blind
+    # review 28, q26: "three nested conditionals ... Lead with 'buy if quotes ≤ ¥1.58M/server'")
+    md = render_memo_markdown(r, lang)
+    assert f" {buy['payback']} " not in head
+    first_reason = next(x for x in md.splitlines() if x.startswith("1. **"))
+    assert f"{buy['payback']} " in first_reason
     assert f"{buy['servers']}" in head and f"{buy['gpus']}" in head
     assert "{" not in head
 
