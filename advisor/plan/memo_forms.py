@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import capex_unknown, memo_text15, server_size_price, staff_words, volume_busy
+from advisor.plan import capex_unknown, memo_text15, owned_capital37, server_size_price, staff_words, volume_busy
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.context import SCALED_HOURS
 from advisor.plan.memo_per_million import busy_text, usage_text
 from advisor.plan.money_text import money_range as _money
+from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
-from advisor.plan.result import OwnedFormCost, PlanResult
+from advisor.plan.result import MoneyRange, OwnedFormCost, PlanResult
 from advisor.plan.volume_range import HOURS_PER_MONTH, OFFICE_HOURS
 
 OWNING = ("on_premises", "hybrid")
@@ -89,13 +90,29 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                           gpu=result.hardware.gpu_name, capex=capex)
     return [
         (translate(lang, "memo.forms.key.capex"), capex),
-        (translate(lang, "memo.key.cost"), translate(lang, "memo.fleet13.key.cost_value",
-                                                     running=_money(o.running_monthly, cur))
+        (translate(lang, "memo.key.cost"), fleet_cost_value(result, o, lang)
          if o.fleet_gpus and not o.gpus_bought else  # nothing bought: no purchase to spread
          translate(lang, "ownpower37.key.cost_value_one_off" if one_off_only(result) else "memo.forms.key.cost_value",
                    running=_money(o.running_monthly, cur), monthly=_money(o.monthly, cur),
                    months=result.costs.horizon_months, amortised=_money(o.amortised_monthly, cur))),
     ]
+
+
+def fleet_cost_value(result: PlanResult, o: OwnedFormCost, lang: str) -> str:
+    """The cost row on the team's own cards: the running month, and beside it, labelled, the month with the cards'
+    purchase spread over the plan's months where a purchase row prices them (``owned_capital37.capital``; blind
+    review 28, q18: the running month alone read as the service's cost)."""
+    cur = result.costs.currency
+    running = _money(o.running_monthly, cur)
+    cap = owned_capital37.capital(result)
+    if cap is None:
+        return translate(lang, "memo.fleet13.key.cost_value", running=running)
+    lo, hi = cap["monthly"]
+    total = MoneyRange(low=o.running_monthly.low + lo, high=o.running_monthly.high + hi)
+    return translate(lang, "own39_fleet.cost_value", running=running, total=_money(total, cur),
+                     gpus=number_text(cap["gpus"]), months=cap["months"],
+                     capital=_money(MoneyRange(low=lo, high=hi), cur),
+                     mark=" ⚠" if cap["grade"] in ("C", "U") else "")
 
 
 def one_off_only(result: PlanResult) -> bool:
