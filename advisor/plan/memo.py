@@ -1076,6 +1076,15 @@ def memo_title(lang: str, model: str) -> str:
     return translate(lang, "memo.inputs17.title_cjk" if cjk else "memo.title", model=model)
 
 
+def far_from_mainland(f: Any) -> bool:
+    """"No mainland China rules apply" for a team with no users and no company there and a node in Europe or the US
+    (the rule's ``near_mainland`` False): nobody reading the memo weighed mainland rules, so the memo does not say it
+    (blind review 28, q18: "the 'No mainland China rules apply' finding is noise for a US-only company"; review 25,
+    q09: "irrelevant to a German team"). Near the mainland (Hong Kong, Singapore, Japan) it stays a reason; the
+    finding stays in the plan (``--json``) and the disclaimer still reads it (``memo28.disclaimer``)."""
+    return f.id == NO_MAINLAND_RULES and f.params.get("near_mainland") is False
+
+
 def memo_context(
     result: PlanResult, lang: str, *, evidence: Sequence[RunEvidence] | None = None,
     chart_paths: Mapping[str, str] | None = None, charts_note: str = "",
@@ -1088,6 +1097,7 @@ def memo_context(
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
     findings = memo_api_only.findings(findings, result)  # an API far cheaper: the comparison's sizing in one line
     findings = fleet_said_once.findings(findings, every)  # "Your fleet" folded into "Runs on 6 of your 8" (review 27)
+    findings = [f for f in findings if not far_from_mainland(f)]
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
