@@ -1066,6 +1066,7 @@ def _kept(result: PlanResult) -> bool:
 def _page_one_step(step: NextStep, result: PlanResult, lang: str) -> str:
     """A next step as page 1 prints it: less what the rows or the headline above it say (session 26)."""
     step = memo_quote_once.page_one_step(step, result)  # the stand-in price: the cost row's
+    step = quote_lead35.page_one_step(step, result, lang)  # what a failed server leaves: the headline's (review 28)
     return memo_condition_once.page_one_step(step, result, lang).text_in(lang)  # the buy's condition: the headline's
 
 

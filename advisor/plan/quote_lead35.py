@@ -50,6 +50,25 @@ def own_gate(result: Any, lang: str) -> str:
     return render(lang, key, params) + cover_flips(result.findings, lang)
 
 
+SHORTER_COVER = {"quote35.next.cover_failover": "own39_next.cover_failover",
+                 "quote35.next.cover_accept": "own39_next.cover_accept"}
+
+
+def page_one_step(step: Any, result: Any, lang: str) -> Any:
+    """``step`` on page 1 with its cover clause less what one failed server leaves, where the headline says it
+    (``own_gate`` with the redundancy finding's figures): said once (blind review 28, q26 zh: "put the threshold rule
+    and the 72% failover exposure first and cut the repetition"). The app and ``--json`` keep the full step."""
+    cond = step.params.get("condition")
+    if not isinstance(cond, dict) or cond.get("tr") != "quote35.next.with_cover":
+        return step
+    cover = cond.get("cover")
+    if not isinstance(cover, dict) or cover.get("tr") not in SHORTER_COVER or _repair_parts(result.findings) is None \
+            or not own_gate(result, lang):
+        return step
+    short = {**cond, "cover": {**cover, "tr": SHORTER_COVER[cover["tr"]]}}
+    return step.model_copy(update={"params": {**step.params, "condition": short}})
+
+
 def _repair_parts(findings: list[Any]) -> Any:
     """The redundancy finding that says what one failed server leaves (``repair_parts``), or None."""
     return next((x for x in findings if x.id == "sizing.redundancy" and x.title_key == REPAIR_PARTS_TITLE), None)
@@ -106,4 +125,4 @@ def cover_decision(findings: list[Any]) -> dict[str, Any] | None:
     return {"tr": key, "carried": p["carried"], "peak": p["peak"], "other": p["other"], "next": p["servers"] + 1}
 
 
-__all__ = ["cover_decision", "cover_flips", "own_gate", "straddle_clause"]
+__all__ = ["cover_decision", "cover_flips", "own_gate", "page_one_step", "straddle_clause"]
