@@ -1503,6 +1503,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     premises_line = line_total.key_clause(result, lang) if owning else ""
     if premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
         owning = [(k, v + premises_line if k == t("memo.key.cost") else v) for k, v in owning]
+    # on the team's own cards, their purchase spread over the months beside the running month (review 28, q18)
+    capital = memo_forms.capital_clause(result, lang, c.monthly_with_line if premises_line else None)
+    if capital:
+        owning = [(k, v + capital if k == t("memo.key.cost") else v) for k, v in owning]
     rows.extend(owning)
     if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it
         parts = t("memo.list_sep").join(t("memo.key.cost_node_part", where=_node_where(n, lang, lower=True),

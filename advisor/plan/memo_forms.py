@@ -99,19 +99,27 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
 
 
 def fleet_cost_value(result: PlanResult, o: OwnedFormCost, lang: str) -> str:
-    """The cost row on the team's own cards: the running month, and beside it, labelled, the month with the cards'
-    purchase spread over the plan's months where a purchase row prices them (``owned_capital37.capital``; blind
-    review 28, q18: the running month alone read as the service's cost)."""
-    cur = result.costs.currency
-    running = _money(o.running_monthly, cur)
+    """The cost row on the team's own cards: the running month (nothing bought); ``capital_clause`` is said after
+    the row's other clauses (the network line's total)."""
+    return translate(lang, "memo.fleet13.key.cost_value", running=_money(o.running_monthly, result.costs.currency))
+
+
+def capital_clause(result: PlanResult, lang: str, month: MoneyRange | None = None) -> str:
+    """"; the 14 owned cards' purchase spread over 36 months adds 14,583–19,444 USD a month ⚠, 15,668–23,109 USD
+    in all (money already spent, not a new bill, but the service's full cost)" on the team's own cards where a
+    purchase row prices them (``owned_capital37.capital``), else "". ``month``: the row's own total it adds to (with
+    the network line), else the running month (blind review 28, q18 zh: the running month alone, "~$2k/month", read
+    as the cost of the service while the memo prices a paid API on the amortised cost)."""
+    o = chosen_owned(result)
     cap = owned_capital37.capital(result)
-    if cap is None:
-        return translate(lang, "memo.fleet13.key.cost_value", running=running)
+    if o is None or cap is None or not o.fleet_gpus or o.gpus_bought:
+        return ""
+    cur = result.costs.currency
     lo, hi = cap["monthly"]
-    total = MoneyRange(low=o.running_monthly.low + lo, high=o.running_monthly.high + hi)
-    return translate(lang, "own39_fleet.cost_value", running=running, total=_money(total, cur),
-                     gpus=number_text(cap["gpus"]), months=cap["months"],
+    base = month or o.running_monthly
+    return translate(lang, "own39_fleet.capital", gpus=number_text(cap["gpus"]), months=cap["months"],
                      capital=_money(MoneyRange(low=lo, high=hi), cur),
+                     total=_money(MoneyRange(low=base.low + lo, high=base.high + hi), cur),
                      mark=" ⚠" if cap["grade"] in ("C", "U") else "")
 
 
