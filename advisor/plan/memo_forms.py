@@ -6,7 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import capex_unknown, memo_text15, owned_capital37, server_size_price, staff_words, volume_busy
+from advisor.plan import (
+    capex_unknown,
+    memo_text15,
+    owned_capital37,
+    server_size_price,
+    staff_words,
+    volume_busy,
+)
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.context import SCALED_HOURS
 from advisor.plan.memo_per_million import busy_text, usage_text
