@@ -116,9 +116,11 @@ def capital_clause(result: PlanResult, lang: str, month: MoneyRange | None = Non
     in all (money already spent, not a new bill, but the service's full cost)" on the team's own cards where a
     purchase row prices them (``owned_capital37.capital``), else "". ``month``: the row's own total it adds to (with
     the network line), else the running month (blind review 28, q18 zh: the running month alone, "~$2k/month", read
-    as the cost of the service while the memo prices a paid API on the amortised cost)."""
+    as the cost of the service while the memo prices a paid API on the amortised cost). Only where the memo prices
+    a paid API on them (``owned_capital37.figures``): for a service nobody pays for, the running month is what the
+    service adds, the cards being paid for whatever runs on them."""
     o = chosen_owned(result)
-    cap = owned_capital37.capital(result)
+    cap = owned_capital37.figures(result)
     if o is None or cap is None or not o.fleet_gpus or o.gpus_bought:
         return ""
     cur = result.costs.currency

@@ -3,8 +3,8 @@
 Yet the memo itself says a paid API should be priced on the amortised cost (+14,583–19,444 USD/月) ... Put that figure
 in the summary table so the boss doesn't take ~$2k/month as the cost of the service").
 
-The capital a month is the same figure the per-million row adds (``owned_capital37``), and the total adds it to the
-row's own month: the running month, or the month with the network line where the row states that total (q39).
+The capital a month is the same figure the per-million row adds (``owned_capital37``), said where that row prices a
+paid API on it; the total adds it to the row's own month (the month with the network line where the row states one).
 """
 
 from __future__ import annotations
@@ -47,16 +47,17 @@ def test_q18_cost_row_adds_the_cards_capital_the_per_million_row_prices_on(lang)
                                                                                  cap["monthly"], cur))
 
 
-def test_q39_total_adds_the_capital_to_the_rows_month_with_its_line():
-    r = advice_plan("q39_hybrid_l20_base_cloud_burst")
-    cap = owned_capital37.capital(r)
-    assert cap is not None and r.costs.monthly_with_line is not None
-    row = _cost_row(render_memo_markdown(r, "en"), "en")
-    assert _total(r.costs.monthly_with_line, cap["monthly"], r.costs.currency) in row
-
-
 @pytest.mark.parametrize("name", ["q26_steady_3y_strong_ops_buy", "q24_us_saas_rent"])
 def test_no_capital_clause_where_nothing_runs_on_owned_cards(name):
     r = advice_plan(name)
     assert owned_capital37.capital(r) is None
+    assert "owned cards' purchase spread" not in render_memo_markdown(r, "en")
+
+
+@pytest.mark.parametrize("name", ["q39_hybrid_l20_base_cloud_burst", "q33_office_4090d_fleet"])
+def test_no_capital_clause_where_no_paid_api_is_priced_on_the_cards(name):
+    """A service nobody pays for on cards already owned: the running month is what it adds (the cards are paid for
+    whatever runs on them), and the memo prices no paid API on their capital."""
+    r = advice_plan(name)
+    assert owned_capital37.capital(r) is not None and owned_capital37.figures(r) is None
     assert "owned cards' purchase spread" not in render_memo_markdown(r, "en")
