@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import steady_busy39
 from advisor.plan.rule_base import Facts, _range
 
 RUNNING = "plan.hostedrun21.why.running"
@@ -30,6 +31,7 @@ KEY = "apiweigh36.set_aside.running"
 LIKELY = frozenset({"volume", "ends", "far"})
 LIKELY_KEY = "q26agree_set_aside.running.likely"
 OVERLAP_KEY = "q26agree_set_aside.running.overlap"
+BUSY_KEY = "own39_set_aside.likely_busy"
 
 
 def clause_key(kind: str) -> str:
@@ -53,7 +55,24 @@ def running(f: Facts, first: dict[str, Any], plan: Any, hosted: Any, top: float,
     key = clause_key(kind)
     if key == f"{KEY}.gap":
         return {"tr": key, "diff": _range(plan.low - top, plan.high - hosted.low, f)}
+    if key == LIKELY_KEY:
+        return busy_clause(f, plan, hosted) or {"tr": key}
     return {"tr": key}
 
 
-__all__ = ["KEY", "LIKELY", "LIKELY_KEY", "OVERLAP_KEY", "RUNNING", "clause_key", "running"]
+def busy_clause(f: Facts, plan: Any, hosted: Any) -> dict[str, Any] | None:
+    """"likely cheaper at the estimated volume; read at your measured 80 % utilisation it would cost about X, no less
+    than running it yourselves" where a busy steady load measured for years (``steady_busy39.reading``) puts the
+    API's month at that reading (its month × ``busy_factor``) at or above the plan's at the middle; else None
+    (blind review 28, q26: the measured load was set aside and "a hosted API is likely the cheaper" stood alone)."""
+    busy = steady_busy39.reading(f.ctx.answers)
+    factor = steady_busy39.busy_factor(f.cost.costs) if busy is not None and f.cost is not None else None
+    if busy is None or factor is None:
+        return None
+    low, high = hosted.low * factor, hosted.high * factor
+    if (low + high) / 2 < (plan.low + plan.high) / 2:
+        return None
+    return {"tr": BUSY_KEY, "measured": busy["measured"], "busy": _range(low, high, f)}
+
+
+__all__ = ["BUSY_KEY", "KEY", "LIKELY", "LIKELY_KEY", "OVERLAP_KEY", "RUNNING", "busy_clause", "clause_key", "running"]

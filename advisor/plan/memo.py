@@ -1074,6 +1074,7 @@ def _kept(result: PlanResult) -> bool:
 def _page_one_step(step: NextStep, result: PlanResult, lang: str) -> str:
     """A next step as page 1 prints it: less what the rows or the headline above it say (session 26)."""
     step = memo_quote_once.page_one_step(step, result)  # the stand-in price: the cost row's
+    step = quote_lead35.page_one_step(step, result, lang)  # what a failed server leaves: the headline's (review 28)
     return memo_condition_once.page_one_step(step, result, lang).text_in(lang)  # the buy's condition: the headline's
 
 
@@ -1082,6 +1083,15 @@ def memo_title(lang: str, model: str) -> str:
     "的" after it (sixth blind review, q41: "微调模型 的部署方案"), as Chinese sets none between two Chinese words."""
     cjk = lang == "zh_CN" and bool(model) and "\u4e00" <= model[-1] <= "\u9fff"
     return translate(lang, "memo.inputs17.title_cjk" if cjk else "memo.title", model=model)
+
+
+def far_from_mainland(f: Any) -> bool:
+    """"No mainland China rules apply" for a team with no users and no company there and a node in Europe or the US
+    (the rule's ``near_mainland`` False): nobody reading the memo weighed mainland rules, so the memo does not say it
+    (blind review 28, q18: "the 'No mainland China rules apply' finding is noise for a US-only company"; review 25,
+    q09: "irrelevant to a German team"). Near the mainland (Hong Kong, Singapore, Japan) it stays a reason; the
+    finding stays in the plan (``--json``) and the disclaimer still reads it (``memo28.disclaimer``)."""
+    return f.id == NO_MAINLAND_RULES and f.params.get("near_mainland") is False
 
 
 def memo_context(
@@ -1097,6 +1107,7 @@ def memo_context(
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
     findings = memo_api_only.findings(findings, result)  # an API far cheaper: the comparison's sizing in one line
     findings = fleet_said_once.findings(findings, every)  # "Your fleet" folded into "Runs on 6 of your 8" (review 27)
+    findings = [f for f in findings if not far_from_mainland(f)]
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
@@ -1506,6 +1517,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     premises_line += burst_bill.cost_note(result, lang) if owning else ""  # the bursts' rent averaged: said (review 28)
     if premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
         owning = [(k, v + premises_line if k == t("memo.key.cost") else v) for k, v in owning]
+    # on the team's own cards, their purchase spread over the months beside the running month (review 28, q18)
+    capital = memo_forms.capital_clause(result, lang, c.monthly_with_line if premises_line else None)
+    if capital:
+        owning = [(k, v + capital if k == t("memo.key.cost") else v) for k, v in owning]
     rows.extend(owning)
     if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it
         parts = t("memo.list_sep").join(t("memo.key.cost_node_part", where=_node_where(n, lang, lower=True),

@@ -6,13 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import capex_unknown, memo_text15, server_size_price, staff_words, volume_busy
+from advisor.plan import (
+    capex_unknown,
+    memo_text15,
+    owned_capital37,
+    server_size_price,
+    staff_words,
+    volume_busy,
+)
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.context import SCALED_HOURS
 from advisor.plan.memo_per_million import busy_text, usage_text
 from advisor.plan.money_text import money_range as _money
+from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
-from advisor.plan.result import OwnedFormCost, PlanResult
+from advisor.plan.result import MoneyRange, OwnedFormCost, PlanResult
 from advisor.plan.volume_range import HOURS_PER_MONTH, OFFICE_HOURS
 
 OWNING = ("on_premises", "hybrid")
@@ -89,13 +97,39 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                           gpu=result.hardware.gpu_name, capex=capex)
     return [
         (translate(lang, "memo.forms.key.capex"), capex),
-        (translate(lang, "memo.key.cost"), translate(lang, "memo.fleet13.key.cost_value",
-                                                     running=_money(o.running_monthly, cur))
+        (translate(lang, "memo.key.cost"), fleet_cost_value(result, o, lang)
          if o.fleet_gpus and not o.gpus_bought else  # nothing bought: no purchase to spread
          translate(lang, "ownpower37.key.cost_value_one_off" if one_off_only(result) else "memo.forms.key.cost_value",
                    running=_money(o.running_monthly, cur), monthly=_money(o.monthly, cur),
                    months=result.costs.horizon_months, amortised=_money(o.amortised_monthly, cur))),
     ]
+
+
+def fleet_cost_value(result: PlanResult, o: OwnedFormCost, lang: str) -> str:
+    """The cost row on the team's own cards: the running month (nothing bought); ``capital_clause`` is said after
+    the row's other clauses (the network line's total)."""
+    return translate(lang, "memo.fleet13.key.cost_value", running=_money(o.running_monthly, result.costs.currency))
+
+
+def capital_clause(result: PlanResult, lang: str, month: MoneyRange | None = None) -> str:
+    """"; the 14 owned cards' purchase spread over 36 months adds 14,583–19,444 USD a month ⚠, 15,668–23,109 USD
+    in all (money already spent, not a new bill, but the service's full cost)" on the team's own cards where a
+    purchase row prices them (``owned_capital37.capital``), else "". ``month``: the row's own total it adds to (with
+    the network line), else the running month (blind review 28, q18 zh: the running month alone, "~$2k/month", read
+    as the cost of the service while the memo prices a paid API on the amortised cost). Only where the memo prices
+    a paid API on them (``owned_capital37.figures``): for a service nobody pays for, the running month is what the
+    service adds, the cards being paid for whatever runs on them."""
+    o = chosen_owned(result)
+    cap = owned_capital37.figures(result)
+    if o is None or cap is None or not o.fleet_gpus or o.gpus_bought:
+        return ""
+    cur = result.costs.currency
+    lo, hi = cap["monthly"]
+    base = month or o.running_monthly
+    return translate(lang, "own39_fleet.capital", gpus=number_text(cap["gpus"]), months=cap["months"],
+                     capital=_money(MoneyRange(low=lo, high=hi), cur),
+                     total=_money(MoneyRange(low=base.low + lo, high=base.high + hi), cur),
+                     mark=" ⚠" if cap["grade"] in ("C", "U") else "")
 
 
 def one_off_only(result: PlanResult) -> bool:

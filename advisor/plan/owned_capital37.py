@@ -40,26 +40,41 @@ def figures(result: PlanResult) -> dict[str, Any] | None:
     """The capital a month and the per-million figures with it, or None where the rule does not apply (not a paid
     API on the team's own cards, no purchase row for the card, no split at the month's tokens)."""
     c = result.costs
-    if c is None or c.per_job or not _sells_tokens(result) or not _on_fleet(result) or not result.hardware.gpu:
+    if c is None or not _sells_tokens(result):
         return None
-    rows = [p for p in c.prices if p.kind == "capex" and p.gpu == result.hardware.gpu]
+    base = capital(result)
     split = token_cost_split.volume_split(c)
     tin, tout, share = c.input_tokens_per_month, c.output_tokens_per_month, c.prefill_gpu_share
-    # the owned cards the plan takes; any bought beside them already carry their purchase in the monthly cost
-    gpus = (result.hardware.layout.fleet_used or 0) if result.hardware.layout is not None else 0
-    if not rows or split is None or not tin or not tout or share is None or gpus <= 0:
+    if base is None or split is None or not tin or not tout or share is None:
         return None
-    conv = 1.0 if c.currency == "USD" else float(c.fx_rate)
-    card = (min(usd_range(r, c.fx_rate)[0] for r in rows) * conv, max(usd_range(r, c.fx_rate)[1] for r in rows) * conv)
-    months = amortisation_months(c.horizon_months)
-    cap = (card[0] * gpus / months, card[1] * gpus / months)
+    cap = base["monthly"]
     # the capital split by GPU time as the running cost is: prefill's share over the input tokens, the rest output
     (i_lo, i_hi), (o_lo, o_hi) = split
     inp = (i_lo + cap[0] * share / tin * 1e6, i_hi + cap[1] * share / tin * 1e6)
     out = (o_lo + cap[0] * (1 - share) / tout * 1e6, o_hi + cap[1] * (1 - share) / tout * 1e6)
+    return {**base, "input": inp, "output": out}
+
+
+def capital(result: PlanResult) -> dict[str, Any] | None:
+    """The owned cards' purchase spread over the plan's months, where the plan runs on the team's own cards with
+    nothing bought: {card, gpus, months, monthly (low, high), grade, date, placeholder}; None elsewhere or where no
+    purchase row prices the card. What the cost row sets beside the running month (blind review 28, q18 zh: "the
+    headline cost '运行费用每月 1,085–3,664 USD' leaves out colocation and card amortisation ... Put that figure in the
+    summary table so the boss doesn't take ~$2k/month as the cost of the service")."""
+    c = result.costs
+    if c is None or c.per_job or not _on_fleet(result) or not result.hardware.gpu:
+        return None
+    rows = [p for p in c.prices if p.kind == "capex" and p.gpu == result.hardware.gpu]
+    # the owned cards the plan takes; any bought beside them already carry their purchase in the monthly cost
+    gpus = (result.hardware.layout.fleet_used or 0) if result.hardware.layout is not None else 0
+    if not rows or gpus <= 0:
+        return None
+    conv = 1.0 if c.currency == "USD" else float(c.fx_rate)
+    card = (min(usd_range(r, c.fx_rate)[0] for r in rows) * conv, max(usd_range(r, c.fx_rate)[1] for r in rows) * conv)
+    months = amortisation_months(c.horizon_months)
     worst = max(rows, key=lambda r: "ABCU".find(r.grade) if r.grade in "ABCU" else 3)
     placeholder = all(r.grade == "U" and not r.url and not r.user_quote for r in rows)
-    return {"card": card, "gpus": gpus, "months": months, "monthly": cap, "input": inp, "output": out,
+    return {"card": card, "gpus": gpus, "months": months, "monthly": (card[0] * gpus / months, card[1] * gpus / months),
             "grade": worst.grade, "date": max(r.date for r in rows), "placeholder": placeholder}
 
 
@@ -96,4 +111,4 @@ def _assumed_month(result: PlanResult, lang: str) -> str:
     return translate(lang, "misc38_capital.assumed", basis=basis)
 
 
-__all__ = ["clause", "figures"]
+__all__ = ["capital", "clause", "figures"]

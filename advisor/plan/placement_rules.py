@@ -226,7 +226,10 @@ def placement(f: Facts) -> Finding | None:
         spare_part = {"tr": "plan.owned20.placement.spares"}
     if fleet is not None and f.ctx.utilisation > 0:  # a busy fleet: the free GPUs may not lie as the spread needs
         plain = cover == {"tr": "plan.placement16.covered"}  # said by ``carry`` already: not again
-        cover = {"tr": "numbers2_34.placement.check_free" if plain else "sizenums22.placement.check_free", "cover": cover, "busy": round(100 * f.ctx.utilisation),
+        keys = ("numbers2_34.placement.check_free", "sizenums22.placement.check_free")
+        if free_check(f) is not None:  # the next steps give the servers' free GPUs: said once, there (review 28, q18
+            keys = ("own39_placement.check_free_plain", "own39_placement.check_free")  # zh: "appears three times")
+        cover = {"tr": keys[0] if plain else keys[1], "cover": cover, "busy": round(100 * f.ctx.utilisation),
                  "per_server": " + ".join(str(n * tp) for n in spread.per_server()), "need": replicas * tp,
                  "tp": tp}  # fmt: skip
     more = one_more(f.ctx, ch, fleet.fleet_count or 0) if fleet is not None and not spread.covered else None

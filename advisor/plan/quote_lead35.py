@@ -24,6 +24,8 @@ LIKE_OWN_TITLE = "own28.rule.cost.buy.like_own.title"
 PARTS_SPARE = "owncover33.spare.parts"  # renting no surer a cover: the quote and the vendor's parts cover decide
 REPAIR_PARTS_TITLE = "plan.rule.sizing.redundancy.repair_parts.title"
 GATE_FORMS = {"bare_metal": "quote35.form.gate_colo", "on_premises": "quote35.form.gate_room"}
+# blind review 28 (q26): the gate and what one failed server leaves lead; the payback (reason 1) is said below
+EXPOSED_FORMS = {"bare_metal": "own39_form.gate_colo", "on_premises": "own39_form.gate_room"}
 
 
 def own_gate(result: Any, lang: str) -> str:
@@ -33,9 +35,43 @@ def own_gate(result: Any, lang: str) -> str:
     if f is None or key is None or (f.params.get("spare") or {}).get("tr") != PARTS_SPARE:
         return ""
     p = f.params
-    return render(lang, key, {"servers": p["servers"], "gpus": p["gpus"], "gpu": p["gpu"], "weights": p["weights"],
-                              "per_server": p["spare"]["per_server"], "payback": p["payback"],
-                              "months": p["months"]}) + cover_flips(result.findings, lang)
+    params = {"servers": p["servers"], "gpus": p["gpus"], "gpu": p["gpu"], "weights": p["weights"],
+              "per_server": p["spare"]["per_server"], "payback": p["payback"], "months": p["months"]}
+    red = _repair_parts(result.findings)
+    if red is not None:
+        # blind review 28 (q26 en: "three nested conditionals ... a boss cannot act on. Lead with 'buy if quotes ≤
+        # ¥1.58M/server'"; zh: "put the threshold rule and the 72 % failover exposure first"): the one rule, then
+        # what a failed server leaves and what covering it costs; the payback at the middle is reason 1's
+        q = red.params
+        flips = render(lang, "own39_form.flips", {"next": q["servers"] + 1, "month": q["month_more"],
+                                                   "rent": q["rent"]}) if q.get("dearer") else ""
+        return render(lang, EXPOSED_FORMS[result.deployment_form],
+                      {**params, "carried": q["carried"], "peak": q["peak"], "flips": flips})
+    return render(lang, key, params) + cover_flips(result.findings, lang)
+
+
+SHORTER_COVER = {"quote35.next.cover_failover": "own39_next.cover_failover",
+                 "quote35.next.cover_accept": "own39_next.cover_accept"}
+
+
+def page_one_step(step: Any, result: Any, lang: str) -> Any:
+    """``step`` on page 1 with its cover clause less what one failed server leaves, where the headline says it
+    (``own_gate`` with the redundancy finding's figures): said once (blind review 28, q26 zh: "put the threshold rule
+    and the 72% failover exposure first and cut the repetition"). The app and ``--json`` keep the full step."""
+    cond = step.params.get("condition")
+    if not isinstance(cond, dict) or cond.get("tr") != "quote35.next.with_cover":
+        return step
+    cover = cond.get("cover")
+    if not isinstance(cover, dict) or cover.get("tr") not in SHORTER_COVER or _repair_parts(result.findings) is None \
+            or not own_gate(result, lang):
+        return step
+    short = {**cond, "cover": {**cover, "tr": SHORTER_COVER[cover["tr"]]}}
+    return step.model_copy(update={"params": {**step.params, "condition": short}})
+
+
+def _repair_parts(findings: list[Any]) -> Any:
+    """The redundancy finding that says what one failed server leaves (``repair_parts``), or None."""
+    return next((x for x in findings if x.id == "sizing.redundancy" and x.title_key == REPAIR_PARTS_TITLE), None)
 
 
 def cover_flips(findings: list[Any], lang: str) -> str:
@@ -89,4 +125,4 @@ def cover_decision(findings: list[Any]) -> dict[str, Any] | None:
     return {"tr": key, "carried": p["carried"], "peak": p["peak"], "other": p["other"], "next": p["servers"] + 1}
 
 
-__all__ = ["cover_decision", "cover_flips", "own_gate", "straddle_clause"]
+__all__ = ["cover_decision", "cover_flips", "own_gate", "page_one_step", "straddle_clause"]

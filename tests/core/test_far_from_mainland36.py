@@ -1,14 +1,15 @@
 """"No mainland China rules apply" is one of page 1's reasons only where a node stands near the mainland (issue #25,
 blind review 25, q09 zh: "'本服务不涉及中国大陆规则' is irrelevant to a German team and should leave the summary").
 
-For a node in Europe or the US nobody weighed mainland rules, so the finding stays in section 7 and page 1's list
-gives its place to a reason that decides; for Hong Kong, Singapore or Japan — where a team does weigh the mainland
+For a node in Europe or the US nobody weighed mainland rules, so the memo does not say it at all (review 28, q18) and
+page 1's list gives its place to a reason that decides; for Hong Kong, Singapore or Japan — where a team does weigh the mainland
 as the alternative — it stays a reason (q25's reviewer: "no mainland rules for Hong Kong customers" as a strength)."""
 
 from __future__ import annotations
 
 import pytest
 
+from advisor.i18n import translate
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding
 from tests.support.planned import advice_plan
@@ -24,12 +25,15 @@ def _page_one(md: str) -> str:
 
 @pytest.mark.parametrize("scenario", FAR)
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
-def test_far_nodes_keep_it_in_section_7_only(scenario, lang):
+def test_far_nodes_keep_it_in_the_plan_not_the_memo(scenario, lang):
+    """Blind review 28 (q18 en: "The 'No mainland China rules apply' finding is noise for a US-only company"): in
+    section 7 too it was noise; the plan (``--json``) keeps it and the disclaimer still reads it."""
     r = advice_plan(scenario)
-    found = next(f for f in r.findings if f.id == "region.no_mainland_rules")  # still said
+    found = next(f for f in r.findings if f.id == "region.no_mainland_rules")  # still in the plan
     assert found not in deciding(r.findings)
     md = render_memo_markdown(r, lang)
-    assert TITLE[lang] in md and TITLE[lang] not in _page_one(md)
+    assert TITLE[lang] not in md
+    assert translate(lang, "memo28.disclaimer") in md
 
 
 @pytest.mark.parametrize("scenario", NEAR)

@@ -47,7 +47,11 @@ def test_q18_fleet_spares_ride_out_a_whole_server_and_the_free_gpus_are_checked(
     assert p["spare_part"]["tr"] == "plan.owned20.placement.spares"
     # the fleet is 45 % busy: the spread assumes the free GPUs lie that way, and says to check it
     # the "covered" sentence left out beside the carry's "still carry all 200" (s33-numbers2)
-    assert p["cover"]["tr"] == "numbers2_34.placement.check_free"
+    # review 28 (q18 zh: the caveat "appears three times; say it once"): the next steps give the servers' free GPUs,
+    # the finding points at them
+    assert p["cover"]["tr"] == "own39_placement.check_free_plain"
+    step = next(s for s in plan.next_steps if s.id == "placement_check")
+    assert step.params["per_server"] == p["cover"]["per_server"]
     assert p["cover"]["cover"]["tr"] == "plan.placement16.covered"
     # server by server, as the 7 replicas spread (2, 2, 2, 1 TP2), adding up to the 14 GPUs the plan takes (s22:
     # q08's "each server has 8 free" beside 12 free in all)

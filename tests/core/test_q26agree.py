@@ -22,6 +22,7 @@ VARIANTS = ("tie", "volume", "ends", "far", "overlap")
 WORDS = {
     f"{api_plain.KEY}.same": {"en": "about the same", "zh_CN": "相差不多"},
     api_plain.LIKELY_KEY: {"en": "likely the cheaper", "zh_CN": "很可能更便宜"},
+    api_plain.BUSY_KEY: {"en": "likely the cheaper", "zh_CN": "很可能更便宜"},
     api_plain.OVERLAP_KEY: {"en": "depends on the prices you get", "zh_CN": "取决于你们拿到的报价"},
     f"{api_plain.KEY}.gap": {"en": "the API is the cheaper move", "zh_CN": "改用 API 更省钱"},
 }
@@ -47,7 +48,9 @@ def test_page_one_and_the_finding_read_the_same_verdict(name):
     if f is None:
         return
     key = f.params["plain"]["tr"]
-    assert key == api_plain.clause_key(_variant(f.title_key)), (name, key, f.title_key)
+    verdict = api_plain.clause_key(_variant(f.title_key))
+    # a busy steady load measured for years adds the API's month at that reading to "likely cheaper" (review 28)
+    assert key == verdict or (key, verdict) == (api_plain.BUSY_KEY, api_plain.LIKELY_KEY), (name, key, f.title_key)
     for lang in LANGS:
         line = set_aside.text(r.findings, lang)
         memo = render_memo_markdown(r, lang)
@@ -61,7 +64,8 @@ def test_q26_is_likely_cheaper_on_both_pages():
     """The scenario the review read: the ranges meet only at their ends, so both say "likely cheaper"."""
     r, f = _plained("q26_steady_3y_strong_ops_buy")
     assert f is not None and _variant(f.title_key) == "ends"
-    assert f.params["plain"]["tr"] == api_plain.LIKELY_KEY
+    # its measured 80 %, steady for 36 months, adds the API's month at that reading (blind review 28)
+    assert f.params["plain"]["tr"] == api_plain.BUSY_KEY
     line = set_aside.text(r.findings, "en")
     assert "about the same" not in line and "likely the cheaper" in line
 

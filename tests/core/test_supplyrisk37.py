@@ -96,8 +96,10 @@ def test_q26_headline_says_a_spare_server_turns_owning_dearer_than_renting(lang)
     md = render_memo_markdown(r, lang)
     head = next(line for line in md.splitlines() if line.startswith(("**Recommendation**", "**建议**")))
     assert red["month_more"] in head and red["rent"] in head and f"{red['servers'] + 1}" in head
-    # what one failed server leaves is said once on page 1: in the step that decides the cover
-    assert f"{red['carried']}" not in head and f"{red['carried']}" in next_step_line(md, 1, lang)
+    # blind review 28 (q26 zh: "put the threshold rule and the 72% failover exposure first"): what one failed server
+    # leaves leads beside the quote rule, before what covering it costs; said once on page 1 (not in step 1 again)
+    assert f"{red['carried']} " in head and head.index(f"{red['carried']} ") < head.index(red["month_more"])
+    assert f" {red['carried']} " not in next_step_line(md, 1, lang)
 
 
 def test_cover_flips_only_where_the_spare_server_turns_the_verdict():
