@@ -24,9 +24,9 @@ conversations each has × the requests of a conversation ÷ 12.
   requests a person a year", which made the hosted API look 20–50× cheaper): a public chat app for general
   consumers or for study is counted per day, not per year: the share of the counted people who use it on a given
   day × the requests each of them sends that day. A paid study subscription (``charges_users``, sector education:
-  homework comes every school day) 20 % / 30 % / 50 % of its yearly subscribers a day; any other such app 5 % /
-  10 % / 20 % of its yearly users (a paid general service too: "a year's users" counts anyone who used it once);
-  3 / 6 / 12 requests an active day. No public figure on file either: grade U, said with its range and replaced
+  homework comes every school day) 20 % / 30 % / 50 % of its yearly subscribers a day; a free one 5 % / 10 % / 20 %
+  of its yearly users ("a year's users" counts anyone who used it once); 3 / 6 / 12 requests an active day. A paid
+  service outside study keeps the yearly reading: it may be paid by the use, its people coming when they need it. No public figure on file either: grade U, said with its range and replaced
   by the answers' requests a day. A service people come to with a need now and then (a
   patient's follow-up, a bank's or a budgeting assistant: health, finance, other sectors) keeps the yearly reading.
   Where the daily reading passes the peak's, the peak's stands and the memo says so: the peak, or how many use it a
@@ -55,13 +55,16 @@ DAILY_SECTORS = frozenset({"", "general", "education", "consumer"})  # sectors w
 
 
 def daily_kind_of(audience: str, use_case: str, charges_users: bool | None, sector: str | None) -> str | None:
-    """"study_paid" (a paid study subscription: pupils' homework comes every school day) or "consumer" (a public chat
-    app for general consumers or study, free or paid) where the public uses it day to day; None where people come to
-    it with a need now and then (health, finance, other sectors) or it is no chat app."""
+    """"study_paid" (a paid study subscription: pupils' homework comes every school day) or "consumer" (a free public
+    chat app for general consumers or study) where the public uses it day to day; None where people come to it with a
+    need now and then (health, finance, other sectors), it is no chat app, or a service outside study is paid for
+    (it may be paid by the use, like q09's paid voice customer-service line: its callers call when they need to)."""
     field = (sector or "").strip().lower()
     if audience != "public" or use_case != "interactive" or field not in DAILY_SECTORS:
         return None
-    return "study_paid" if charges_users and field == "education" else "consumer"
+    if charges_users:
+        return "study_paid" if field == "education" else None
+    return "consumer"
 
 
 def daily_kind(c: Ctx) -> str | None:
