@@ -16,8 +16,13 @@ from advisor.plan.answers import PlanAnswers
 from advisor.plan.fine_tune_placeholder import FINETUNE_VAR, SERVED_NAME_WORD, SERVED_VAR
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.plan_currency import assumed_currency, given_currency
-from advisor.plan.public_people import (CONVERSATIONS_A_YEAR, REQUESTS_A_CONVERSATION, daily_kind_of,
-                                        daily_params, requests_a_year)
+from advisor.plan.public_people import (
+    CONVERSATIONS_A_YEAR,
+    REQUESTS_A_CONVERSATION,
+    daily_kind_of,
+    daily_params,
+    requests_a_year,
+)
 from advisor.plan.result import Assumption
 from advisor.plan.staff_usage import (
     ACTIVE_AT_ONCE,
@@ -421,10 +426,10 @@ def resolve(a: PlanAnswers) -> Ctx:
                         **daily_params(kind), factor=f"{PEAK_FACTOR[load]:g}",
                         profile={"tr": f"plan.publicvol18.profile.{load}"})
             else:
-                lo, _, hi = requests_a_year()
+                few_a_year, _, most_a_year = requests_a_year()
                 _assume(out, "requests_per_day", None, "fleet20.public.assume", people=f"{counted:,}",
-                        conv=CONVERSATIONS_A_YEAR[1], turns=REQUESTS_A_CONVERSATION[1], low=round(lo),
-                        high=round(hi), factor=f"{PEAK_FACTOR[load]:g}",
+                        conv=CONVERSATIONS_A_YEAR[1], turns=REQUESTS_A_CONVERSATION[1], low=round(few_a_year),
+                        high=round(most_a_year), factor=f"{PEAK_FACTOR[load]:g}",
                         profile={"tr": f"plan.publicvol18.profile.{load}"})
         elif not measured_duty:  # s18-publicvol: the day's average = the peak ÷ its ratio (public_volume)
             _assume(out, "requests_per_day", None, "plan.publicvol18.assume.volume", factor=f"{PEAK_FACTOR[load]:g}",
