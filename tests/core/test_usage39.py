@@ -9,7 +9,7 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import public_people, public_volume
-from advisor.plan.memo import memo_context
+from advisor.plan.memo import memo_context, render_memo_markdown
 from tests.support.planned import advice_answers, advice_plan, planned
 
 LANGS = ("en", "zh_CN")
@@ -80,3 +80,18 @@ def test_the_sooner_api_line_says_first_what_it_still_does_not_clear(lang):
     reg = "It needs only the registration" if lang == "en" else "只需登记"
     head = route[:route.index(reg)]
     assert "60" in head and "双减" in head  # the deadline it misses and the blocker it leaves, before the route
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_split_overseas_node_says_why_against_smaller_splits_and_one_big_card(lang):
+    """review 28 q05: 8 × L4 as two TP4 replicas, said against TP1/TP2 L4s and a one-card 80 GB replica."""
+    r = advice_plan("q05_filed_finetune_mainland_sg")
+    f = r.finding("region.split")
+    layout = f.params["faster"]["layout"]
+    node = next(n for n in r.nodes if n.region != "mainland")
+    assert layout["tp"] == node.tp > 1 and layout["n"] == node.total_gpus
+    slots = [layout[s] for s in ("a", "b", "c") if layout[s]]
+    assert len(slots) >= node.tp.bit_length() - 1  # every smaller split said (TP1, TP2 under TP4)
+    memo = render_memo_markdown(r, lang)
+    assert (f"Why TP{node.tp}" if lang == "en" else f"为何用 TP{node.tp}") in memo
+    assert ("no listed price for it in Singapore was found here" if lang == "en" else "未找到它在新加坡的标价") in memo
