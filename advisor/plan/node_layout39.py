@@ -5,8 +5,9 @@ part, or TP2 L4s, before accepting that").
 Where the node moved onto a part its region lists (``node_supply.lead``) with a replica split over several GPUs, the
 finding says what the smaller splits of the same part would take (their GPUs and replicas, from the same ranked
 screen the node was chosen from, or that none of them meets the target) and the cheapest one-card replica on an
-80 GB-or-larger part priced there, with how much more an hour it costs. Every figure is the screen's: nothing is
-sized again here.
+80 GB-or-larger part priced there, with how much more an hour it costs. Not said where a smaller split takes no more
+GPUs (q34's TP1 × 4 beside TP2 × 2): the cost did not choose the split there. Every figure is the screen's: nothing
+is sized again here.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ def why(chosen: Any, ranked: Sequence[Any], listed: Any) -> dict[str, Any] | str
     while tp < chosen.tp:
         k = next((x for x in ranked if x.gpu.id == chosen.gpu.id and x.tp == tp and x.weights == chosen.weights),
                  None)
+        if k is not None and k.total_gpus <= chosen.total_gpus:  # as few GPUs: not the cost that chose the split
+            return ""  # (latency or the servers on sale did: said elsewhere, if at all)
         items.append({"tr": "usage39_layout.misses", "tp": tp} if k is None else
                      {"tr": "usage39_layout.needs", "tp": tp, "n": k.total_gpus, "replicas": k.replicas})
         tp *= 2

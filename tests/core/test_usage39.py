@@ -95,3 +95,11 @@ def test_a_split_overseas_node_says_why_against_smaller_splits_and_one_big_card(
     memo = render_memo_markdown(r, lang)
     assert (f"Why TP{node.tp}" if lang == "en" else f"为何用 TP{node.tp}") in memo
     assert ("no listed price for it in Singapore was found here" if lang == "en" else "未找到它在新加坡的标价") in memo
+
+
+def test_no_layout_reason_where_a_smaller_split_takes_no_more_gpus():
+    """q34: TP1 × 4 beside the chosen TP2 × 2 is as many GPUs: the cost did not choose the split, so no 'Why TP'."""
+    r = advice_plan("q34_mixed_users_split")
+    node = next(n for n in r.nodes if n.region != "mainland")
+    assert node.tp > 1
+    assert f"Why TP{node.tp}" not in render_memo_markdown(r, "en")
