@@ -16,7 +16,13 @@ from advisor.plan.answers import PlanAnswers
 from advisor.plan.fine_tune_placeholder import FINETUNE_VAR, SERVED_NAME_WORD, SERVED_VAR
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.plan_currency import assumed_currency, given_currency
-from advisor.plan.public_people import CONVERSATIONS_A_YEAR, REQUESTS_A_CONVERSATION, requests_a_year
+from advisor.plan.public_people import (
+    CONVERSATIONS_A_YEAR,
+    REQUESTS_A_CONVERSATION,
+    daily_kind_of,
+    daily_params,
+    requests_a_year,
+)
 from advisor.plan.result import Assumption
 from advisor.plan.staff_usage import (
     ACTIVE_AT_ONCE,
@@ -411,10 +417,20 @@ def resolve(a: PlanAnswers) -> Ctx:
                                                              if a.data_sensitivity else None)):
             # s20-fleet20: the people the answers count × their conversations (public_people), the peak's reading
             # the high end (q14: 50,000 patients a year read as 590 requests each from the peak alone)
-            lo, _, hi = requests_a_year()
-            _assume(out, "requests_per_day", None, "fleet20.public.assume", people=f"{counted:,}",
-                    conv=CONVERSATIONS_A_YEAR[1], turns=REQUESTS_A_CONVERSATION[1], low=lo, high=hi,
-                    factor=f"{PEAK_FACTOR[load]:g}", profile={"tr": f"plan.publicvol18.profile.{load}"})
+            # s37-usage39: a public app used most days (a subscription; an education or consumer chat app) counted a
+            # day: its share active a day × their requests (q07: "36 a year" for a paid daily homework app)
+            kind = daily_kind_of(audience, use_case, a.charges_users,
+                                 a.data_sensitivity.sector if a.data_sensitivity else None)
+            if kind is not None:
+                _assume(out, "requests_per_day", None, "usage39.public.assume", people=f"{counted:,}",
+                        **daily_params(kind), factor=f"{PEAK_FACTOR[load]:g}",
+                        profile={"tr": f"plan.publicvol18.profile.{load}"})
+            else:
+                few_a_year, _, most_a_year = requests_a_year()
+                _assume(out, "requests_per_day", None, "fleet20.public.assume", people=f"{counted:,}",
+                        conv=CONVERSATIONS_A_YEAR[1], turns=REQUESTS_A_CONVERSATION[1], low=round(few_a_year),
+                        high=round(most_a_year), factor=f"{PEAK_FACTOR[load]:g}",
+                        profile={"tr": f"plan.publicvol18.profile.{load}"})
         elif not measured_duty:  # s18-publicvol: the day's average = the peak ÷ its ratio (public_volume)
             _assume(out, "requests_per_day", None, "plan.publicvol18.assume.volume", factor=f"{PEAK_FACTOR[load]:g}",
                     profile={"tr": f"plan.publicvol18.profile.{load}"},

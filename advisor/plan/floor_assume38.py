@@ -15,7 +15,8 @@ from advisor.i18n import translate
 from advisor.plan.volume_low_end import FLOOR
 
 # the requests-a-day assumptions that state a month counted by people (staff or the public)
-ESTIMATE_KEYS = frozenset({"plan.volume19.assume.users", "plan.volume19.assume.people", "fleet20.public.assume"})
+ESTIMATE_KEYS = frozenset({"plan.volume19.assume.users", "plan.volume19.assume.people", "fleet20.public.assume",
+                          "usage39.public.assume"})
 
 
 def clause(costs: Any, key: str, lang: str) -> str:

@@ -1170,7 +1170,7 @@ def memo_context(
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
         # the blockers the registration leaves in place, by their numbers above it (s36-apiplace, review 27 q07)
-        "registration_route": route + registration_route37.still_applies(why, lang) if route else "",
+        "registration_route": registration_route37.line(result, lang, why) if route else "",
         "one_server": one_server,
         "edge_risks": edge,
         "lead": lead,

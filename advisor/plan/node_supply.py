@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import in_region_fallback, kv_fit, supply_lead, two_nodes
+from advisor.plan import in_region_fallback, kv_fit, node_layout39, supply_lead, two_nodes
 from advisor.plan.context import Ctx
 
 
@@ -62,6 +62,9 @@ def lead(c: Ctx, ov: Any, main: Any, book: Any, *, verify: Callable[[Ctx, Any, s
               "deadline_days": None, "slack_days": None, "deadline_hours": None}
     rows = gchoice.price_rows(book, new.cand.gpu.id, n.region, new.cand.tp)
     k = new.cand
+    # why its replica spans the GPUs it does, against smaller splits and one big card (s37-usage39, review 28 q05)
+    switch["layout"] = node_layout39.why(k, list(n.ok), lambda x: bool(gchoice.price_rows(book, x.gpu.id, n.region,
+                                                                                        x.tp)))
     return dataclasses.replace(ov, gpu_name=k.gpu.name, tp=k.tp, replicas=k.replicas, total_gpus=k.total_gpus,
                                weights=k.weights, monthly_usd=(float(new.out.cloud_usd[0]), hi),
                                sourced=gchoice.sourced(rows), node=new, stand_in=False, faster=None, quicker=None,

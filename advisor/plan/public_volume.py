@@ -34,7 +34,7 @@ from advisor.plan import public_people
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.money_text import about  # (shared with people_volume's in-flight reading, s19-volume19b)
 from advisor.plan.people_volume import in_out
-from advisor.plan.volume_range import HOURS_PER_MONTH, PEAK_RATE, low_duty
+from advisor.plan.volume_range import DERIVED, HOURS_PER_MONTH, PEAK_RATE, low_duty
 
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24
 
@@ -98,24 +98,42 @@ def _from_people(c: Ctx, peak_month: float) -> PublicVolume | None:
     n = public_people.people(c)
     if n is None:
         return None
-    lo_r, mid_r, hi_r = public_people.requests_a_year()
-    low, expected = (min(public_people.output_tokens(c, n, r), peak_month) for r in (lo_r, mid_r))
-    low_in, low_out = in_out(c, low)
+    kind = public_people.daily_kind(c)  # a public app used most days: counted a day, not a year (s37-usage39)
+    lo_r, mid_r, hi_r = public_people.requests_a_year(kind)
+    at_rate = public_people.output_tokens(c, n, mid_r)
+    low, expected = min(public_people.output_tokens(c, n, lo_r), peak_month), min(at_rate, peak_month)
+    low_in, low_out = in_out(c, low) if kind is None else (about(c.input_for(low)), about(low))
     # the peak's reading is derived, said as an estimate prints (two figures), as the in-flight clause says it: to
     # the token (q09's 88,863,998,542 / 4,443,199,927) it read as a count beside the floor's 440,000,000 (s29-lead29)
     high_in, high_out = about(c.input_for(peak_month)), about(peak_month)
-    convs, turns = public_people.CONVERSATIONS_A_YEAR[1], public_people.REQUESTS_A_CONVERSATION[1]
     per_year_at_peak = peak_month / max(c.output_avg, 1) * public_people.MONTHS_A_YEAR / n
-    basis: dict[str, Any] = {
-        "tr": PEOPLE_BASIS, "who": public_people.who(c, n), "per": mid_r, "conv": convs, "turns": turns,
-        "low_per": lo_r, "high_per": hi_r, "rpd": about(expected / max(c.output_avg, 1) / DAYS_PER_MONTH),
-        "low_in": low_in, "low_out": low_out, "high_in": high_in, "high_out": high_out, "peak": c.peak,
-        "factor": f"{PEAK_FACTOR[c.load]:g}", "profile": {"tr": f"plan.publicvol18.profile.{c.load}"},
-        "peak_per": about(per_year_at_peak)}
+    common: dict[str, Any] = {
+        "who": public_people.who(c, n), "low_in": low_in, "low_out": low_out, "high_in": high_in,
+        "high_out": high_out, "peak": c.peak, "factor": f"{PEAK_FACTOR[c.load]:g}",
+        "profile": {"tr": f"plan.publicvol18.profile.{c.load}"}}
+    rpd = about(expected / max(c.output_avg, 1) / DAYS_PER_MONTH)
+    if kind is not None:
+        # said a day, as the reader counts a daily app's use; where the rate passes what the peak carries, the
+        # peak's reading is costed and said so: the peak, or how many use it a day, is worth checking
+        capped: dict[str, Any] | str = ""
+        if at_rate > peak_month:
+            capped = {"tr": "usage39.capped", "peak_rpd": rpd}
+            rpd = about(at_rate / max(c.output_avg, 1) / DAYS_PER_MONTH)
+            common[DERIVED] = True  # the month costed is the peak's reading: printed as an estimate, not to the token
+        basis = {"tr": DAILY_BASIS, **common, **public_people.daily_params(kind), "rpd": rpd, "capped": capped,
+                 "per": public_people.per_day_text(mid_r / public_people.DAYS_A_YEAR),
+                 "peak_day": public_people.per_day_text(per_year_at_peak / public_people.DAYS_A_YEAR)}
+        return PublicVolume(low, expected, peak_month, basis)
+    convs, turns = public_people.CONVERSATIONS_A_YEAR[1], public_people.REQUESTS_A_CONVERSATION[1]
+    basis = {
+        "tr": PEOPLE_BASIS, **common, "per": round(mid_r), "conv": convs, "turns": turns,
+        "low_per": round(lo_r), "high_per": round(hi_r), "rpd": rpd, "peak_per": about(per_year_at_peak)}
     return PublicVolume(low, expected, peak_month, basis)
 
 
 PEOPLE_BASIS = "fleet20.public.basis"  # the tokens row's phrase where the month is counted from people
+DAILY_BASIS = "usage39.public.basis"  # the same, counted a day for an app used most days (s37-usage39)
+PEOPLE_BASES = frozenset({PEOPLE_BASIS, DAILY_BASIS})
 
 
 def for_total(c: Ctx, output_tokens: float) -> PublicVolume | None:
@@ -130,7 +148,7 @@ def for_total(c: Ctx, output_tokens: float) -> PublicVolume | None:
 def rebase(costs: Any, c: Ctx) -> None:
     """``costs`` (two nodes' sum) said for the whole plan where its month is this estimate's."""
     basis = costs.volume_basis or {}
-    if basis.get("tr") == PEOPLE_BASIS:  # each node counted its share of the people: the whole count said, the
+    if basis.get("tr") in PEOPLE_BASES:  # each node counted its share of the people: the whole count said, the
         # nodes' high ends (each its peak's reading) summed as the whole peak's (s20-fleet20)
         high = float(costs.output_tokens_per_month_high or costs.output_tokens_per_month or 0)
         counted = _from_people(c, high) if high > 0 else None
@@ -143,4 +161,4 @@ def rebase(costs: Any, c: Ctx) -> None:
         costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
 
 
-__all__ = ["PEOPLE_BASIS", "PublicVolume", "about", "applies", "average_share", "estimate", "for_total", "rebase"]
+__all__ = ["DAILY_BASIS", "PEOPLE_BASES", "PEOPLE_BASIS", "PublicVolume", "about", "applies", "average_share", "estimate", "for_total", "rebase"]

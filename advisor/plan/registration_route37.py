@@ -24,7 +24,8 @@ from advisor.plan.result import Finding, PlanResult, render
 
 KEY = "duties37_route"
 WEIGHED = "cost.hosted_weighed"
-STILL = "apiplace38_route.still"  # the blockers the route leaves in place (s36-apiplace)
+STILL = "usage39_route.still"  # the blockers the route leaves in place (s36-apiplace, said first: s37-usage39)
+HEAD = "usage39_route"  # the line, with what it still does not clear first
 WITH_REGISTRATION = "plan.apisg23.with_registration"  # the weighed API's text with the registration clause after it
 
 
@@ -38,8 +39,10 @@ def _pi_clause(answers: dict[str, Any], lang: str) -> str:
     return translate(lang, f"{KEY}.pi.{whose}.{'sensitive' if sensitive else 'personal'}")
 
 
-def line(result: PlanResult, lang: str) -> str:
-    """Page 1's line under the closest workable option, or "" where the route does not apply."""
+def line(result: PlanResult, lang: str, why: Sequence[dict[str, Any]] = ()) -> str:
+    """Page 1's line under the closest workable option, or "" where the route does not apply. What it still does not
+    clear comes first (s37-usage39, blind review 28 q07: "should say up front that it still misses 60 days and does
+    not clear 双减"): the deadline it misses, and the reasons above (``why``, page 1's numbered reasons) it leaves."""
     if result.feasible or result.finding("genai.filing_deadline") is None or closest_api.fix(result) is not None:
         return ""  # (the API as the closest option itself: page 1 names it there)
     weighed = result.finding(WEIGHED)
@@ -48,11 +51,12 @@ def line(result: PlanResult, lang: str) -> str:
         return ""
     answers = result.answers or {}
     deadline = result.timeline.deadline_days
-    late = ""
-    if deadline is not None and duration("genai_registration")[0] > deadline:  # still misses it: said, not hidden
-        late = translate(lang, f"{KEY}.late", deadline=deadline)
+    late = deadline is not None and duration("genai_registration")[0] > deadline  # still misses it: said first
+    still = still_applies(why, lang)
+    head = translate(lang, f"{HEAD}.head.{'both' if late and still else 'late' if late else 'still'}", deadline=deadline,
+                     still=still) if late or still else ""
     per = weighed.params.get("per")
-    return translate(lang, f"{KEY}.line", reg=reg.get("reg"), filing=reg.get("filing"), late=late,
+    return translate(lang, f"{HEAD}.line", head=head, reg=reg.get("reg"), filing=reg.get("filing"),
                      hosted=weighed.params["hosted"], plan=weighed.params.get("plan"),
                      per=render(lang, str(per["tr"]), {}) if isinstance(per, dict) else "",
                      pi=_pi_clause(answers, lang))
@@ -70,19 +74,27 @@ def said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], route
 
 
 def still_applies(why: Sequence[dict[str, Any]], lang: str) -> str:
-    """" On that route, reasons 1, 4 and 5 above still apply." (``why``: page 1's numbered reasons, ``route`` said
-    after them): the region's and the law's reasons, which hold on the API path too (``api_fallback_split``), every
-    one but the generative-AI filing's own, which the route changes
-    (s36-apiplace, review 27 q07: "it still misses 60 days, and 双减, B25 and children's data going to a provider all
-    still apply. Say so, or move it down"); "" where none."""
-    nums = [str(i) for i, f in enumerate(why, 1)
+    """"reasons 1 (双减), 4 and 5 above still apply" (``why``: page 1's numbered reasons, the route said after them):
+    the region's and the law's reasons, which hold on the API path too (``api_fallback_split``), every one but the
+    generative-AI filing's own, which the route changes (s36-apiplace, review 27 q07: "it still misses 60 days, and
+    双减, B25 and children's data going to a provider all still apply. Say so, or move it down"); a blocker with a
+    short name is named beside its number (s37-usage39, review 28 q07: "does not clear 双减"); "" where none."""
+    nums = [_numbered(i, f, lang) for i, f in enumerate(why, 1)
             if api_fallback_split.holds_on_either(f) and not str(f.get("id", "")).startswith("genai.")]
     if not nums:
         return ""
     joined = nums[0] if len(nums) == 1 else (
         translate(lang, "answers.list_sep").join(nums[:-1]) + translate(lang, "answers.list_and") + nums[-1])
-    sep = "" if lang == "zh_CN" else " "
-    return sep + translate(lang, STILL, nums=joined, n=len(nums))
+    return translate(lang, STILL, nums=joined, n=len(nums))
 
 
-__all__ = ["KEY", "STILL", "WEIGHED", "line", "said_once", "still_applies"]
+SHORT = {"edu.double_reduction": "usage39_route.short.double_reduction"}  # reasons said by name as well
+
+
+def _numbered(i: int, f: dict[str, Any], lang: str) -> str:
+    """A reason's number, with its short name where it has one ("1 (双减)")."""
+    key = SHORT.get(str(f.get("id", "")))
+    return translate(lang, "usage39_route.named", num=i, name=translate(lang, key)) if key else str(i)
+
+
+__all__ = ["HEAD", "KEY", "SHORT", "STILL", "WEIGHED", "line", "said_once", "still_applies"]

@@ -532,7 +532,8 @@ def region_split(f: Facts):
         if getattr(node, "switch", None) is not None:  # off a stand-in part: the part to quote (s34-twonode36, q34)
             from advisor.plan.supply_params import params as switch_params
 
-            variant, faster = "own_part_faster", {"tr": "twonode36.finding", **switch_params(node.switch)}
+            variant, faster = "own_part_faster", {"tr": "twonode36.finding", **switch_params(node.switch),
+                                                  "layout": node.switch.get("layout") or ""}  # (s37-usage39)
         elif quick and not fast:  # a faster card priced there, named with its month and TPOT (round 13, q05)
             faster = {"tr": "gpuchoice24.node_quicker" + ("_stand_in" if quick["stand_in"] else ""), "n": quick["n"], "gpu": quick["gpu"],
                       "weights": quick["weights"], "other_tpot": f"{quick['other_tpot']:,.1f}",

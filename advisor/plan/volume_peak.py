@@ -284,6 +284,9 @@ def _estimate_clause(basis: dict[str, Any]) -> dict[str, Any] | str:
                 "day": basis.get("day") or {"tr": "fleetword33.day.working"}}
     if basis.get("tr") == "fleet20.public.basis":
         return {"tr": "onebasis36.est.public", "who": basis.get("who"), "per": basis.get("per")}
+    if basis.get("tr") == "usage39.public.basis":  # a daily app: its share active a day × their requests (s37-usage39)
+        return {"tr": "usage39.est.daily", "who": basis.get("who"), "share": basis.get("share"),
+                "per_day": basis.get("per_day")}
     return ""
 
 

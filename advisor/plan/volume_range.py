@@ -52,12 +52,15 @@ def duty_basis(c: Ctx, peak_tok_s: float, duty: float) -> dict[str, Any]:
 
 
 MEASURED = "fleet20.volume.duty_measured"
+DERIVED = "derived39"  # a basis whose costed month is derived from the peak though its phrase is another's
 
 
 def derived(basis: dict[str, Any] | None) -> bool:
     """The month is the peak's token rate kept up for an assumed share of the hours: an estimate, whose tokens the
     memo prints as estimates print (two figures, ``about``), not to the token (wave 2, q11: "÷ an assumed
     4,139,281,554 / 1,103,808,414 tokens" read as a count); a measured duty's month stays whole."""
+    if basis is not None and basis.get(DERIVED):  # a people count's month held to its peak's reading (s37-usage39)
+        return True
     return basis is not None and PEAK_RATE in basis and basis.get("tr") != MEASURED
 
 
@@ -67,4 +70,4 @@ def volume_text(basis: dict[str, Any] | None, v: float) -> str:
     return about(v) if derived(basis) else round_money(v)
 
 
-__all__ = ["MEASURED", "PEAK_RATE", "derived", "duty_basis", "low_duty", "volume_text"]
+__all__ = ["DERIVED", "MEASURED", "PEAK_RATE", "derived", "duty_basis", "low_duty", "volume_text"]

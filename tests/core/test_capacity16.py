@@ -200,6 +200,15 @@ def test_a_day_night_volume_without_requests_a_day_is_an_assumption_with_a_lower
         ends = [int(x.replace(",", "")) for x in (basis["low"]["low_out"] if basis["low"] else "0", basis["high_out"])]
         assert basis["high_out"] in row.group(1) and ends[0] < r.costs.output_tokens_per_month < ends[1]
         return
+    if basis.get("tr") == "usage39.public.basis":  # s37-usage39: a daily app counted a day; where that passes the
+        # peak's reading, the month is that reading (the high end), said so
+        assert not (by_count or measured) and ASSUMED[lang] in row.group(1), row.group(1)
+        low = int(basis["low_out"].replace(",", ""))
+        assert basis["high_out"] in row.group(1) and low <= r.costs.output_tokens_per_month
+        high = r.costs.output_tokens_per_month_high or r.costs.output_tokens_per_month  # capped: no higher end kept
+        assert r.costs.output_tokens_per_month <= high
+        assert bool(basis["capped"]) == (r.costs.output_tokens_per_month == high)
+        return
     if basis.get("tr") == "fleet20.public.basis":  # s20-fleet20: from the people it counts, the peak's reading the
         # high end, said as an assumption between its ends
         assert not (by_count or measured) and ASSUMED[lang] in row.group(1), row.group(1)
