@@ -91,7 +91,13 @@ def _together(host: front_host37.HostPrice, line: LineCost, place: dict[str, Any
             "host": symbol_range(host.low, host.high, currency), "grade": host.source.grade,
             "cost": symbol_range(line.monthly.low, line.monthly.high, currency),
             "from": {"tr": f"plan.region.{line.stand_in_from}"} if line.stand_in_from else place,
-            "stand_in": stand_in, "after": _after_move(costs, line, currency)}
+            "stand_in": stand_in, "after": _inside(_after_move(costs, line, currency))}
+
+
+def _inside(after: dict[str, Any] | str) -> dict[str, Any] | str:
+    """The move to the mainland's line said inside the stand-ins' bracket ("…; then BGP multi-line, …"), not as a
+    second bracket after it (q21)."""
+    return {**after, "tr": "hostline39_lead.after_move"} if isinstance(after, dict) else after
 
 
 def _after_move(costs: Any, line: LineCost, currency: str) -> dict[str, Any] | str:
