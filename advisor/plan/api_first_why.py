@@ -29,6 +29,7 @@ from advisor.plan import api_thinking, memo_self_host_rows
 from advisor.plan.result import render
 
 K = "apihead37_why"
+NEVER_KEY = "hostline39_be.never"  # ``hosted_lead.NEVER_KEY`` (not imported: that module imports much of the plan)
 DECIDE = "apicond37_why.decision"  # s35-apicond (blind review 27): another model's API, the owner's to sign off
 OPS_LIGHT = ("none", "basic")  # the answers' operations capability that a provider's GPUs spare
 
@@ -57,7 +58,9 @@ def reasons(result: Any, lang: str) -> list[dict[str, Any]]:
     if answers.get("load_pattern") == "bursty" and peak:
         out.append(render(lang, f"{K}.burst_quota", {"peak": peak}))
     be = params.get("be")
-    if isinstance(be, dict) and be.get("tokens") and be.get("volume") and be.get("times"):
+    if isinstance(be, dict) and be.get("tr") == NEVER_KEY:  # s37-hostline: the lead's one conclusion, said alike
+        out.append(render(lang, "hostline39_why.never", {}))
+    elif isinstance(be, dict) and be.get("tokens") and be.get("volume") and be.get("times"):
         shape = "high" if str(be.get("tr", "")).endswith(".high") else "flat"  # a range's high end, as the lead says
         out.append(render(lang, f"{K}.volume.{shape}", {"volume": be["volume"], "tokens": be["tokens"],
                                                         "times": be["times"]}))

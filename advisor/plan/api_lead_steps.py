@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan.hosted_lead import said_tokens
+from advisor.plan.line_cost import WITH_HOST
 from advisor.plan.result import NextStep, PlanResult
 
 # what stays before the API's step: the deciding question, the launch's critical path (a filing, a check the launch
@@ -29,6 +30,7 @@ SERVE_KEY = "plan.next.serve"  # its plain text, whose command section 2 prints
 API_STEP = "api_first"
 RAMP = "ramp"  # the pressure test that follows the replica
 HOST_STEP = "apicond37_next.api_first_host"  # s35-apicond: the API's step with its host and line to quote
+WITH_HOST_STEP = "hostline39_next.api_first_host"  # s37-hostline: the VM quoted by the line's seller (WITH_HOST)
 FALLBACK_QUOTES = "apicond37_next.fallback_quotes"  # s35-apicond: the GPU quote as the fallback's
 
 
@@ -72,7 +74,9 @@ def _api_step(result: PlanResult) -> NextStep:
     cost = (sw.params or {}).get("cost37") if sw is not None else None
     line = result.line_cost
     if isinstance(cost, dict) and cost.get("host") and line is not None and line.line != "any":
-        return NextStep(id=API_STEP, key=HOST_STEP, params={"region": cost.get("region", ""),
+        # a line sold only with its provider's hosts: the VM is quoted from that provider, with it (s37-hostline)
+        key = WITH_HOST_STEP if line.line in WITH_HOST else HOST_STEP
+        return NextStep(id=API_STEP, key=key, params={"region": cost.get("region", ""),
                                                             "line": {"tr": f"plan.line.{line.line}"}})
     return NextStep(id=API_STEP, key="consistent28.next.api_first", params={})
 

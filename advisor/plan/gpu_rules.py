@@ -329,7 +329,8 @@ def line_bandwidth(f: Facts):
         return None
     cost = ({"tr": "plan.line_cost.cost_priced", "cost": _span(lc.monthly), "currency": lc.currency,
              "rate": _span(lc.per_mbps_month),  # the range, as the cost table gives it (s16-prices, q05)
-             "stand_in": stand_in_param(lc)}  # another region's price standing in, said so (review 27, q13)
+             "stand_in": stand_in_param(lc),  # another region's price standing in, said so (review 27, q13)
+             "fx": _native_rate(price_row(lc.line, f.region, f.form), lc.currency)}
             if lc.monthly is not None and lc.per_mbps_month is not None else {"tr": "plan.line_cost.cost_unknown"})
     # s20-costtoken20: page 1 gives the total with a priced line, or says it leaves an unpriced one out
     shown = f.cost is not None and line_total.in_total(f.form, f.cost.costs)
@@ -368,6 +369,18 @@ def _burst_days(c: Any) -> dict[str, Any]:
         return {"tr": "consist25.line.days", "low": f"{lo * burst.DAYS_PER_MONTH:.0f}",
                 "high": f"{hi * burst.DAYS_PER_MONTH:.0f}"}
     return {"tr": "consist25.line.share", "pct": round(c.burst_share * 100)}
+
+
+def _native_rate(row: dict | None, currency: str) -> dict[str, Any] | str:
+    """", from 80–125 USD" after a per-Mbps rate converted from the row's own currency, so the figure can be checked
+    against its source's (s37-hostline, blind review 28, q22: "559–873 CNY per Mbps" read as not matching the
+    table's 80–100 USD; the top is the list price the data derives, 100 / 0.8, which the source title now says);
+    "" where the row is in the plan's currency."""
+    if not row or str(row.get("currency", currency)) == currency:
+        return ""
+    lo, hi = float(row["low"]), float(row["high"])
+    rate = f"{lo:,.4g}" if lo == hi else f"{lo:,.4g}–{hi:,.4g}"
+    return {"tr": "hostline39_line.fx", "rate": rate, "currency": str(row["currency"])}
 
 
 def _span(r: Any) -> str:

@@ -74,9 +74,16 @@ def terms_clause(f: Facts) -> dict[str, Any] | str:
     return {"tr": f"{KEY}.terms.lead"} if confidential(f.ctx) else ""
 
 
+# s37-hostline: the straddling break-even's sentence (``hosted_lead.PART_LOW_KEY``), its requests a day said inline;
+# where the first question gives them too, only the price list's name is dropped, as for the other sentences
+PART_LOW_FULL, PART_LOW_SHORT = "hostline39_be.part_low.", "hostline39_be.part_low_q."
+
+
 def short_break_even(be: dict[str, Any] | str) -> dict[str, Any] | str:
     """The break-even sentence where page 1's first question gives the same volume in requests a day: pointing to it
     instead of the price list's title (the cost table and the finding cite it), one line shorter on page 1."""
+    if isinstance(be, dict) and str(be.get("tr", "")).startswith(PART_LOW_FULL):  # s37-hostline: the list not named
+        return {**be, "tr": PART_LOW_SHORT + str(be["tr"])[len(PART_LOW_FULL):]}
     if not isinstance(be, dict) or be.get("tr") not in ("plan.hostedlead20.be.high", "plan.hostedlead20.be.flat"):
         return be
     return {**be, "tr": f"{KEY}.be.{str(be['tr']).rsplit('.', 1)[-1]}"}

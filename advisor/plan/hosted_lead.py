@@ -42,6 +42,7 @@ from advisor.plan import (
     volume_low_end,
 )
 from advisor.plan.capacity_per_million import capacity_tokens
+from advisor.plan.context import DAYS_PER_MONTH
 from advisor.plan.hosted_bars import quote_clause, resell_clause, runs_clause, start_words
 from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
 from advisor.plan.hosted_switch import model_shown, switch_clause
@@ -168,7 +169,18 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
     # but not its high end, the sentence names the low end only, at which prices it holds, and that at the other
     # prices it never does within the setup's ceiling; one range beside one ceiling said one thing twice
     low_only = not below and _straddles(be)
-    return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}{below}",
+    # s37-hostline (blind review 28, q12: "should simply say self-hosting never pays at this scale"): a break-even
+    # past what the setup serves is said as that one conclusion first, its figure after as the reason
+    if not below and be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens:
+        return {"tr": NEVER_KEY, "tokens": said_tokens(be), "source": _source(ctx), "times": about(be.times_high_end),
+                "volume": tokens_words(be.volume_low or be.volume, be.volume if flat else be.volume_high),
+                "cap": tokens_words(be.capacity_tokens)}
+    # s37-hostline (blind review 28, q13: "one sentence with the break-even in requests a day would do"): the low
+    # end the setup serves, in requests a day beside its tokens, and the prices it holds at (``PART_LOW``)
+    requests = _per_day(be.tokens_low, ctx) if low_only else None
+    key = f"{KEY}.be.{'flat' if flat else 'high'}{below}" if requests is None else \
+        f"{PART_LOW_KEY}.{'flat' if flat else 'high'}"
+    return {"tr": key, "requests": requests or "",
             "tokens": said_tokens(be),
             "times": about(be.times_high_end), "source": _source(ctx),
             # the range the tokens row gives, its low end included (s28-volume28, q20)
@@ -177,6 +189,17 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
 
 
 PART_LOW = "sentences37_cap.part_low"
+NEVER_KEY = "hostline39_be.never"  # s37-hostline: "at this size self-hosting never pays", its break-even the reason
+PART_LOW_KEY = "hostline39_be.part_low"  # s37-hostline: the straddling break-even's low end in requests a day
+
+
+def _per_day(tokens_a_month: float, ctx: Any) -> str | None:
+    """"200,000": a month's tokens (input + output) in requests a day at the plan's average request, as page 1's
+    request-count question counts them (``volume_flip.per_day``); None without the plan's request size."""
+    size = (getattr(ctx, "prompt_avg", 0) or 0) + (getattr(ctx, "output_avg", 0) or 0)
+    if ctx is None or size <= 0:
+        return None
+    return about(tokens_a_month / DAYS_PER_MONTH / size)
 
 
 def said_tokens(be: HostedBreakEven) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import front_host37
-from advisor.plan.line_cost import stand_in_param
+from advisor.plan.line_cost import WITH_HOST, stand_in_param
 from advisor.plan.money_text import symbol_range
 from advisor.plan.result import LineCost, StartWith
 
@@ -58,6 +58,8 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
                       "stand_in": stand_in_param(line, paren=True) or _after_move(costs, line, currency)})
         lo, hi = lo + round(line.monthly.low), hi + round(line.monthly.high)
         params["plan"] = {"tr": "memo28.lead.plan_line", "plan": params.get("plan", "")}
+        if host is not None and line.line in WITH_HOST:  # one provider's quote, the two prices its stand-ins
+            parts = [_together(host, line, place, currency, costs)]
     # what the path needs but has no price (q13's line, the mainland's host): the total is before it, said so,
     # and judged against no budget (unknown stays unknown)
     no_line = line is not None and line.line != "any" and not priced
@@ -69,6 +71,33 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
                         "host": host_money, "line": line_money, "region": place, "no_line": no_line,
                         "grade": host.source.grade if host is not None else ""}
     return start.model_copy(update={"params": params})
+
+
+def _together(host: front_host37.HostPrice, line: LineCost, place: dict[str, Any], currency: str,
+              costs: Any) -> dict[str, Any]:
+    """The host and its premium line as one price (s37-hostline, blind review 28, q12/q13): such a line is sold with
+    the provider's own hosts (``WITH_HOST``), so the host is quoted with it; the AWS VM's list price and the carrier
+    table's rates are said as what stands in until that quote comes. A line priced at another region's rates
+    (Singapore at Hong Kong's) says a quote there may be dearer, to get before promising users a latency over it
+    (review 28, q13: "get a real quote before promising mainland sellers a 38–60 ms path")."""
+    assert line.monthly is not None
+    stand_in: dict[str, Any] | str = ""
+    if line.stand_in_from:
+        stand_in = {"tr": "hostline39_lead.stand_in", "from": {"tr": f"plan.region.{line.stand_in_from}"},
+                    "region": {"tr": f"plan.region.{line.stand_in_for}"}}
+    return {"tr": "hostline39_lead.part.together", "region": place, "line": {"tr": f"plan.line.{line.line}"},
+            "both": symbol_range(round(host.low) + round(line.monthly.low), round(host.high) + round(line.monthly.high),
+                                 currency),
+            "host": symbol_range(host.low, host.high, currency), "grade": host.source.grade,
+            "cost": symbol_range(line.monthly.low, line.monthly.high, currency),
+            "from": {"tr": f"plan.region.{line.stand_in_from}"} if line.stand_in_from else place,
+            "stand_in": stand_in, "after": _inside(_after_move(costs, line, currency))}
+
+
+def _inside(after: dict[str, Any] | str) -> dict[str, Any] | str:
+    """The move to the mainland's line said inside the stand-ins' bracket ("…; then BGP multi-line, …"), not as a
+    second bracket after it (q21)."""
+    return {**after, "tr": "hostline39_lead.after_move"} if isinstance(after, dict) else after
 
 
 def _after_move(costs: Any, line: LineCost, currency: str) -> dict[str, Any] | str:

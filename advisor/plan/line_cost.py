@@ -26,6 +26,11 @@ from advisor.plan.result import LineCost, MoneyRange, Source, render
 from advisor.plan.sizing import P99_TPOT, Candidate
 
 PREMIUM = ("bgp", "cn2_gia", "three_network")
+# lines a node buys only with its server: an IDC or VPS provider that sells the carrier's return route puts its own
+# hosts on it and quotes the two together; a hyperscaler's VM (the AWS list price that stands in for a host) cannot
+# be put on such a line bought apart (s37-hostline, blind review 28, q12/q13: "the host must sit with an HK IDC or VPS
+# provider that sells those lines; re-quote them together"). A mainland BGP line is the cloud's own product: not here
+WITH_HOST = ("cn2_gia", "three_network")
 # owned servers in a colocation IDC (bought and colocated; a hybrid's owned base): their BGP bandwidth is bought from
 # the IDC with the rack at its own rates, not at a cloud's fixed-bandwidth list (s24-prices24, round 13, q26)
 COLOCATED_FORMS = ("bare_metal", "hybrid")
@@ -155,5 +160,5 @@ def tiered_monthly(mbps: float, low_rate: float, high_rate: float, low_up_to: fl
     return low_rate * min(mbps, low_up_to) + high_rate * max(mbps - low_up_to, 0.0)
 
 
-__all__ = ["COLOCATED_FORMS", "PREMIUM", "colo_rate", "line_name", "line_cost", "price_row", "rate_conv",
+__all__ = ["COLOCATED_FORMS", "PREMIUM", "WITH_HOST", "colo_rate", "line_name", "line_cost", "price_row", "rate_conv",
            "stand_in_clause", "stand_in_param", "tiered_monthly"]

@@ -9,7 +9,8 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import api_first_why, api_thinking
-from advisor.plan.api_lead_steps import API_STEP, FALLBACK_QUOTES, HOST_STEP, api_first
+from advisor.plan.api_lead_steps import API_STEP, FALLBACK_QUOTES, HOST_STEP, WITH_HOST_STEP, api_first
+from advisor.plan.line_cost import WITH_HOST
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import clause_case, render
 from tests.support.planned import advice_plan
@@ -67,7 +68,8 @@ def test_the_gpu_quote_is_the_fallbacks_and_the_api_step_asks_for_its_host(name,
     # the host and its line priced in the lead: the API's step says to get them quoted, where the host is
     cost = r.start_with.params["cost37"]
     assert cost["host"] and r.line_cost is not None and r.line_cost.line != "any"
-    assert api.key == HOST_STEP
+    # s37-hostline: a line sold only with its provider's hosts has the VM quoted from that provider
+    assert api.key == (WITH_HOST_STEP if r.line_cost.line in WITH_HOST else HOST_STEP)
     assert translate(lang, cost["region"]["tr"]) in api.text_in(lang)
 
 

@@ -16,7 +16,7 @@ import pytest
 from advisor.i18n import translate
 from advisor.plan.batch_job37 import launch_label
 from advisor.plan.data import gpu_choice_facts
-from advisor.plan.line_cost import price_row, rate_conv
+from advisor.plan.line_cost import WITH_HOST, price_row, rate_conv
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import symbol_range
 from advisor.plan.result import render
@@ -42,8 +42,10 @@ def test_a_singapore_line_is_priced_at_hong_kongs_row_said_as_a_stand_in(lang):
     assert lc.monthly.high == pytest.approx(float(hk["high"]) * lc.mbps * rate_conv(hk, c.currency, c.fx_rate), abs=0.01)
     assert not c.line_excluded and c.monthly_with_line is not None  # in the total, not left out
     memo = render_memo_markdown(r, lang)
-    said = render(lang, "lines38_line.stand_in_paren", {"from": {"tr": "plan.region.hong_kong"},
-                                                         "region": {"tr": "plan.region.singapore"}})
+    # s37-hostline (blind review 28, q13): a line sold with its provider's hosts is priced with the host, the stand-in
+    # said inside that quote's bracket (``lead_line._together``), with the caution a stand-in region's quote may be dearer
+    key = "hostline39_lead.stand_in" if lc.line in WITH_HOST else "lines38_line.stand_in_paren"
+    said = render(lang, key, {"from": {"tr": "plan.region.hong_kong"}, "region": {"tr": "plan.region.singapore"}})
     page1 = memo.split("## 2.")[0]
     assert said in page1  # the API path's line: whose price it is, to quote
     assert translate(lang, "apicost37_lead.whole.no_line") not in page1
@@ -62,7 +64,8 @@ def test_the_api_paths_line_drops_to_the_mainlands_after_the_move(lang):
     assert p is not None and p.first_line == r.line_cost.line and p.then_line == "bgp"
     assert p.then_line_monthly is not None
     then = symbol_range(p.then_line_monthly.low, p.then_line_monthly.high, r.costs.currency)
-    said = render(lang, "lines38_line.after_move", {"line": {"tr": "plan.line.bgp"}, "cost": then})
+    key = "hostline39_lead.after_move" if p.first_line in WITH_HOST else "lines38_line.after_move"  # s37-hostline
+    said = render(lang, key, {"line": {"tr": "plan.line.bgp"}, "cost": then})
     price = next(b for b in render_memo_markdown(r, lang).split("\\\n") if then in b)
     assert said.replace(" ", "") in price.replace(" ", "")  # zh sets a space between scripts
     # the same figure as the phased row's mainland line
