@@ -43,7 +43,7 @@ def test_a_singapore_line_is_priced_at_hong_kongs_row_said_as_a_stand_in(lang):
     assert not c.line_excluded and c.monthly_with_line is not None  # in the total, not left out
     memo = render_memo_markdown(r, lang)
     # s37-hostline (blind review 28, q13): a line sold with its provider's hosts is priced with the host, the stand-in
-    # said inside that quote's bracket (``lead_line._together``), with the caution a stand-in region's quote may be dearer
+    # said inside that quote's bracket (``lead_line._together``), with the caution that a stand-in region's own price is not known here
     key = "hostline39_lead.stand_in" if lc.line in WITH_HOST else "lines38_line.stand_in_paren"
     said = render(lang, key, {"from": {"tr": "plan.region.hong_kong"}, "region": {"tr": "plan.region.singapore"}})
     page1 = memo.split("## 2.")[0]
