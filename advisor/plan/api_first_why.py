@@ -51,7 +51,9 @@ def reasons(result: Any, lang: str) -> list[dict[str, Any]]:
     params: dict[str, Any] = dict(start.params or {})
     answers = result.answers or {}
     out: list[str] = []
-    decision = model_decision(params, lang)  # s35-apicond: the owner's call on another model, before all else
+    # s35-apicond: the owner's call on another model, before all else; said once where the lead's own decision bullet
+    # says it with the fallback's month (``owner_sign39``: page 1 named the swap three times, q12/q13 en at 6 pages)
+    decision = "" if isinstance(params.get("fallback39"), dict) else model_decision(params, lang)
     if decision:
         out.append(decision)
     peak = params.get("peak") or answers.get("peak_concurrency")
