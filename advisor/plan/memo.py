@@ -115,6 +115,7 @@ from advisor.plan import (
     spare_kept,
     supply_lead,
     sure_fallback,
+    ttft_free_question39,
     unit_first,
     vm_payback_words,
     volume_peak,
@@ -1254,7 +1255,7 @@ def memo_context(
         "other_assumptions": _other_assumptions(result, lang),
         # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
         # the assumed target's question short where page 1 opens on that decision (review 28, q04)
-        "open_questions": [vm_payback_words.open_question(q, result, lang) or memo_ttft_free.question_text(q, result, lang)
+        "open_questions": [vm_payback_words.open_question(q, result, lang) or ttft_free_question39.question_text(q, result, lang)
                            or q.text_in(lang) for q in open_questions]
         + ([refusal[0]] if refusal is not None else []),
         "hardware": _hardware_rows(result, lang),

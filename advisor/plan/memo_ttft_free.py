@@ -69,27 +69,4 @@ def decision_first(result: Any, lang: str, form: str) -> str:
         "tp": p["tp"], "used": result.hardware.total_gpus, "form": form[: -len(head)]})
 
 
-def leads(result: Any, lang: str) -> bool:
-    """The recommendation line opens on the owner's decision: the clause is the whole of what the headline adds."""
-    from advisor.plan import headline25  # (headline25 imports this module)
-
-    head = form_clause(result, lang)
-    return bool(head) and headline25.headline_clause(result, lang) == head
-
-
-def question_text(q: Any, result: Any, lang: str) -> str | None:
-    """The open question on the target, short where the recommendation line opens on the owner's decision (review
-    28, q04: "the alternative stated once"): what the plan is sized for, pointing to that decision; None elsewhere
-    (the question as the engine words it)."""
-    if q.assumption_key != KEY or not leads(result, lang):
-        return None
-    from advisor.i18n import translate
-    from advisor.plan.question_lead import without_lead
-
-    p = q.assumption_params
-    short = render(lang, "quote39_question.ttft_free", {"value": f"{p['value']:,}", "peak": p.get("peak", "")})
-    return translate(lang, "plan.question.line_assumed", question=q.question_in(lang),
-                     assumed=without_lead(short, lang), changes=q.changes_in(lang))
-
-
-__all__ = ["decision_first", "form_clause", "key_clause", "leads", "question_text"]
+__all__ = ["KEY", "decision_first", "form_clause", "key_clause"]

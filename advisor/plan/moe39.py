@@ -17,7 +17,7 @@ from advisor.domain.model import ModelSpec
 _ACTIVE_SHARE = 0.25
 
 
-def _billions(model: ModelSpec) -> tuple[float, float]:
+def billions(model: ModelSpec) -> tuple[float, float]:
     """(total, active) parameters in billions, from the catalog's config (``advisor.sizing.tensors``)."""
     from advisor.sizing.tensors import param_counts
 
@@ -29,7 +29,7 @@ def is_sparse(model: ModelSpec) -> bool:
     """Whether ``model`` is a mixture of experts computing on fewer parameters than it holds."""
     if not model.is_moe:
         return False
-    total, active = _billions(model)
+    total, active = billions(model)
     return 0 < active < total
 
 
@@ -40,7 +40,7 @@ def moe_step_down(model: ModelSpec) -> ModelSpec | None:
 
     if not model.hf_repo or _family_of(model.hf_repo) is None:
         return None
-    total, active = _billions(model)
+    total, active = billions(model)
     families: list[str] = []  # by family name without the variant: Qwen3-30B-A3B's "-a3b" is its active size
     for repo in (model.hf_repo, *(get_model(a).hf_repo or "" for a in FALLBACK)):
         fam = _family_of(repo)
@@ -52,24 +52,12 @@ def moe_step_down(model: ModelSpec) -> ModelSpec | None:
             fam = _family_of(m.hf_repo) if m.hf_repo and m.checkpoint_quant is None else None
             if fam is None or fam[0] != family or m.id == model.id or not is_sparse(m):
                 continue
-            t, a = _billions(m)
+            t, a = billions(m)
             if t < total and a <= _ACTIVE_SHARE * active:
                 found.append((t, m))
         if found:
             return max(found, key=lambda x: x[0])[1]
     return None
-
-
-def drop(current: ModelSpec, smaller: ModelSpec) -> dict[str, object]:
-    """The size clause of an MoE fix: both totals and the active parameters a token."""
-    from advisor.plan.smaller_quality import _size, far_weaker
-
-    big, _ = _billions(current)
-    small, active = _billions(smaller)
-    # graded on the totals as the dense sizes are: its quality against the model asked for is not known here
-    grade = "moe39_grade.far" if far_weaker(current, smaller) else "moe39_grade.near"
-    return {"tr": "moe39.drop", "big": _size(big), "small": _size(small), "active": _size(active),
-            "grade": {"tr": grade}}
 
 
 
@@ -91,4 +79,4 @@ def alone_intro(alone: list, lang: str) -> str | None:
     if not isinstance(drop_, dict) or drop_.get("tr") != "plan.smaller27.drop_far":
         return None
     return translate(lang, QUALITY_ALONE)
-__all__ = ["QUALITY_ALONE", "alone_intro", "drop", "is_sparse", "moe_step_down"]
+__all__ = ["QUALITY_ALONE", "alone_intro", "billions", "is_sparse", "moe_step_down"]

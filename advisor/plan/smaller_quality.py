@@ -33,12 +33,24 @@ def far_weaker(current: ModelSpec, smaller: ModelSpec) -> bool:
     return small > 0 and _billions(current) / small >= _FAR
 
 
+def _moe_drop(current: ModelSpec, smaller: ModelSpec) -> dict[str, Any]:
+    """The size clause of an MoE fix (s37-moe, review 28 q29): both totals and the active parameters a token."""
+    from advisor.plan import moe39
+
+    big, _ = moe39.billions(current)
+    small, active = moe39.billions(smaller)
+    # graded on the totals as the dense sizes are: its quality against the model asked for is not known here
+    grade = "moe39_grade.far" if far_weaker(current, smaller) else "moe39_grade.near"
+    return {"tr": "moe39.drop", "big": _size(big), "small": _size(small), "active": _size(active),
+            "grade": {"tr": grade}}
+
+
 def size_drop(current: ModelSpec, smaller: ModelSpec) -> dict[str, Any]:
     """The clause naming both parameter counts and how much weaker that likely makes the smaller model."""
     from advisor.plan import moe39
 
     if moe39.is_sparse(smaller) and not moe39.is_sparse(current):  # active beside total (review 28, q29)
-        return moe39.drop(current, smaller)
+        return _moe_drop(current, smaller)
     big, small = _billions(current), _billions(smaller)
     far = far_weaker(current, smaller)
     return {

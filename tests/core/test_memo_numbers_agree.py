@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import filedwait38, owned_rent_rows, payback
+from advisor.plan import filedwait38, owned_rent_rows, payback, rent_ruled_out39
 from advisor.plan.result import render
 from tests.support.planned import planned
 
@@ -217,6 +217,10 @@ def test_the_rental_comparison_says_why_it_prices_more_gpus_than_the_plan_runs(n
     r = _plan(name)
     c, hw = r.costs, r.hardware
     if r.nodes or not hw.total_gpus or not c.gpus or c.gpus == hw.total_gpus:
+        return
+    if rent_ruled_out39.applies(r):
+        # s37-quote (review 28, q03): highly sensitive data kept inside rules renting out: no billing row at all
+        assert not any("730 h" in line for line in _memo(r, "en").splitlines() if line.startswith("| ")), name
         return
     if owned_rent_rows.owns_it_all(r):
         # re-argued in s29-memo29 (blind review 18, q18/q33: rent rows for an owned fleet are noise): a plan on the

@@ -26,7 +26,7 @@ from tests.support.planned import advice_plan, scenario_memo
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh_CN")
 SECTION_2 = {"en": "\n## 2.", "zh_CN": "\n## 二、"}
-LABEL = {"en": "**The owner's decision, the model:**", "zh_CN": "**负责人的决定（模型）：**"}
+LABEL = {"en": "**The owner's decision, the model:**", "zh_CN": "**负责人的决定（模型）**："}
 PRICE = {"en": "**Price:**", "zh_CN": "**价格**"}
 FAILS = {"en": "fails that test", "zh_CN": "未通过该测试"}  # ``apilead34.move.next``'s words
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from advisor.plan import rent_ruled_out39
 from tests.support.planned import scenario_memo, scenario_plan
 
 ROOT = Path(__file__).parents[2]
@@ -159,8 +160,9 @@ def test_the_printed_cloud_cost_is_the_product_of_the_printed_factors(path, lang
     # s22-pages22: where its product ends in every total it lists, the cloud row is the worked-out product itself
     merged = bool(cloud) and not rows and ROW[lang].search(cloud[0]) is not None
     rows = [cloud[0]] if merged else rows
-    if not cloud or _plan(path).nodes:  # no cloud price (a hosted API, an infeasible batch); or two nodes, each
-        assert not rows                  # priced on its own row at its own region's rate (not yet worked out)
+    ruled_out = bool(cloud) and rent_ruled_out39.applies(_plan(path))  # s37-quote: a rent the data rules out, one line
+    if not cloud or _plan(path).nodes or ruled_out:  # no cloud price (a hosted API, an infeasible batch); two nodes,
+        assert not rows                  # each priced on its own row (not yet worked out); or no rent at all (q03)
     else:
         assert len(rows) == 1, f"{path.stem}: the cloud cost ({cloud[0]}) without its arithmetic"
         m = ROW[lang].search(rows[0])

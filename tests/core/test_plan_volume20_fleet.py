@@ -159,7 +159,8 @@ def test_a_measured_duty_is_said_as_measured():
     r = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
     assert r.costs.volume_basis["tr"] == burst.STEADY_KEY
     row = next(line for line in render_memo_markdown(r, "en").splitlines() if line.startswith("| Tokens per month"))
-    assert "measured 80 % utilisation" in row and "assumed" not in row and "not the load" in row
+    # s37-own (review 28, q26): the measurement reads the load at its upper end, "not its count" (no longer set aside)
+    assert "measured 80 % utilisation" in row and "assumed" not in row and "not its count" in row
     [said] = [x for x in r.assumptions if x.field == "requests_per_day"]
     assert said.key == "volume36.assume.steady" and "measured" in said.text_in("en")
     # a fleet busy with other work says nothing of the kind: its month is assumed from the service's answers

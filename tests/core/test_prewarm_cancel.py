@@ -13,8 +13,7 @@ from advisor.plan.what_if import prewarm_plans
 from tests.support.planned import advice_answers
 
 
-def test_cancel_mid_plan_stops_at_the_next_level(monkeypatch) -> None:
-    sizing.clear_level_cache()
+def test_cancel_mid_plan_stops_at_the_next_level(monkeypatch, cold_plan_caches) -> None:
     token = CancelToken()
     levels: list[int] = []
     real = sizing._simulate_floored

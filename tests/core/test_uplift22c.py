@@ -18,7 +18,8 @@ from advisor.i18n import translate
 from advisor.plan import cloud_overhead
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.data import factor_range, gpu_choice_facts
-from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
+from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_memo, scenario_plan
 
 LANGS = ("en", "zh_CN")
 Q03 = ADVICE_SCENARIOS / "q03_hospital_private_wan_medical.json"
@@ -33,10 +34,19 @@ def _row(text: str, labels: tuple[str, ...]) -> str:
     return next((line for line in text.splitlines() if line.startswith(labels)), "")
 
 
-def _formula(path, lang: str) -> str:
+def _formula(path, lang: str, text: str | None = None) -> str:
     """The cost table's worked product (its own row, or the cloud month row that holds it, s22-pages22)."""
-    return next(line for line in scenario_memo(path, lang).splitlines()
+    return next(line for line in (text or scenario_memo(path, lang)).splitlines()
                 if line.startswith((FORMULA[lang], CLOUD_MONTH[lang])) and "GPU·h ×" in line)
+
+
+def _private_rentable(lang: str) -> str:
+    """q03 with data of medium sensitivity: its private WAN kept, a rented node allowed (joined over a VPN). q03 as
+    answered (highly sensitive data that must stay inside) prints no rent arithmetic at all (s37-quote,
+    ``rent_ruled_out39``)."""
+    answers = advice_answers(Q03.stem)
+    answers["data_sensitivity"] = {**answers["data_sensitivity"], "level": "medium"}
+    return render_memo_markdown(planned(answers), lang)
 
 
 def _rented(support: bool = True) -> tuple[float, float]:
@@ -108,15 +118,14 @@ def test_the_memo_names_the_parts_that_apply_once_with_their_sources(lang):
     (s24-prices24: that reason replaces the LAN-or-private-network one, the node being rented); q24 (public): egress
     with its GB a month and its per-GB price. The flat "egress, storage and management" wording is gone from both."""
     flat = {"en": "egress, storage and management", "zh_CN": "出网流量、存储和管理费"}[lang]
-    private, public = _formula(Q03, lang), _formula(Q24, lang)
+    private, public = _formula(Q03, lang, _private_rentable(lang)), _formula(Q24, lang)
     no_egress = {"en": "no egress to the internet", "zh_CN": "不计公网出网流量"}[lang]
     assert no_egress in private and translate(lang, "prices24.src.vpn_mainland") in private and flat not in private
     assert translate(lang, "uplift22c.src.egress") not in private
     eg = next(p for p in scenario_plan(Q24).costs.cloud_overhead_parts if p.name == "egress")
     assert translate(lang, "uplift22c.src.egress") in public and "GB" in public and flat not in public
     assert f"{eg.per_gb.low:.3g}–{eg.per_gb.high:.3g}" in public
-    for path in (Q03, Q24):
-        memo = scenario_memo(path, lang)
+    for path, memo in ((Q03, _private_rentable(lang)), (Q24, scenario_memo(Q24, lang))):
         assert memo.count(translate(lang, "uplift22c.src.storage")) == 1, path.stem
         assert flat not in memo, path.stem
 
