@@ -73,8 +73,9 @@ def _card_why(p: dict[str, Any], lang: str, mixed: bool) -> str:
     that cost more where one served it (``fix_priced_part``); where the rows rent different cards (``mixed``), a
     row on a publicly priced card says it is the cheapest such card meeting the target for that size, with the
     placeholder-priced one that may cost less where there was one; "" otherwise."""
-    held = p.get("placeholder")
-    tr = held.get("tr") if isinstance(held, dict) else None
+    got = p.get("placeholder")
+    held: dict[str, Any] = got if isinstance(got, dict) else {}
+    tr = held.get("tr")
     if tr == "numbers1_34.fix.placeholder_only":
         if held.get("dearer"):
             return translate(lang, "blk39_fixes.placeholder_dearer", gpu=held["gpu"], other=held["dearer"])
