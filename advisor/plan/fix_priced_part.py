@@ -29,6 +29,7 @@ def on_priced_part(fix: Fix, r: Any, replan: Callable[[dict[str, Any]], Any],
     if fix.id not in FIX_IDS or choice is None or chosen is None or chosen.price_sourced:
         return r, fix
     priced = [a for a in choice.alternatives if a.price_sourced and (not allowed or a.gpu in allowed)]
+    dearer: str | None = None  # the cheapest priced part that served it but cost more (said in page 1's table row)
     for alt in sorted(priced, key=lambda a: a.per_hour):
         change = {**fix.change, "gpu_constraint": [alt.gpu]}
         got = replan(change)
@@ -40,11 +41,12 @@ def on_priced_part(fix: Fix, r: Any, replan: Callable[[dict[str, Any]], Any],
             # s35-sentences (blind review 26, q40: "14B on '10 × L20' at ¥64,368–¥77,376 costs more than 32B on
             # '6 × H20' at ¥23,517–¥68,616, so re-run 14B on H20"): a priced part dearer than even the top of the
             # placeholder's range is no truer figure, only a dearer one beside the larger model's on that part
+            dearer = dearer or alt.gpu_name
             continue
         beside = {"tr": "numbers1_34.fix.placeholder_part", "n": chosen.gpus, "gpu": chosen.gpu_name}
         return got, fix.model_copy(update={"change": change, "params": {**fix.params, "placeholder": beside}})
     # no priced part serves it: the figure stands on the placeholder, and the fix says so
-    only = {"tr": "numbers1_34.fix.placeholder_only", "gpu": chosen.gpu_name}
+    only = {"tr": "numbers1_34.fix.placeholder_only", "gpu": chosen.gpu_name, "dearer": dearer or ""}
     return r, fix.model_copy(update={"params": {**fix.params, "placeholder": only}})
 
 

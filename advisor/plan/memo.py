@@ -35,6 +35,7 @@ from advisor.plan import (
     api_top38,
     batch_job37,
     batch_words,
+    blocked_brief39,
     budget_basis,
     budget_words,
     burst_bill,
@@ -1618,6 +1619,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if result.deployment_form == "cloud_then_bare_metal":  # s28-own28: the cost and launch rows are the rent's
         bought = {t("memo.key.hardware")}
     rows = [(k, rent_first27.if_bought(result, lang, v) if k in bought else v) for k, v in rows]
+    rows = blocked_brief39.shrink(result, lang, rows)  # 双减 may forbid it: setup and month in one line (review 28)
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 

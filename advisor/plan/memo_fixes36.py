@@ -34,14 +34,15 @@ def _span(lo: float, hi: float) -> str:
     return a if a == b else f"{a}–{b}"
 
 
-def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
+def _label(kind: str, fixes: Sequence[Any], lang: str, mixed: bool = False) -> str:
     p = fixes[0].params
     if kind == "smaller_model":  # each size its own row: its drop graded, the A/B said on the first (s27, q29)
         # a hybrid-thinking model's row says its cost is with thinking off, shortly (review 28: Qwen3 30B-A3B's row
         # in q40, the only Qwen3 there, said nothing of it; ``thinking_default`` marks the first such fix)
         think = translate(lang, "moe39.think_short") if isinstance(p.get("think"), dict) else ""
-        return render(lang, "rows36.fixes.smaller_one", {k: v for k, v in p.items() if k in ("model", "drop", "ab")}
-                      | {"total": p.get("total", ""), "gpu": p.get("gpu", ""), "spare": _spare(p)}) + think
+        return render(lang, "blk39_fixes.smaller_one", {k: v for k, v in p.items() if k in ("model", "drop", "ab")}
+                      | {"total": p.get("total", ""), "gpu": p.get("gpu", ""), "spare": _spare(p),
+                         "card": _card_why(p, lang, mixed)}) + think
     if kind == "quantize":  # offered only where the answers refuse it: said as the change to that answer (review 26)
         return render(lang, "rows36.fixes.quantize", {"weights": p.get("weights", ""), "total": p.get("total", ""),
                                                       "gpu": p.get("gpu", ""), "spare": _spare(p)})
@@ -63,6 +64,27 @@ def _label(kind: str, fixes: Sequence[Any], lang: str) -> str:
         return render(lang, "batchword38_fixes.longer_batch", {"hours": hours, "quota": p["quota"], "gpu": p.get("gpu", ""),
                                                                 "work": p["work"], "margin": p.get("margin", "")})
     return render(lang, "rows36.fixes.longer_batch", {"hours": hours, "quota": p["quota"], "gpu": p.get("gpu", "")})
+
+
+def _card_why(p: dict[str, Any], lang: str, mixed: bool) -> str:
+    """Why a smaller model's row rents its card (review 28, q40: "the 3B and 7B options on A10s are odd next to the
+    14B on H20; state why L20 was not used"; zh: "the 14B on H20 comes out cheaper than 7B on A10 at the low end …
+    flag that the H20 prices are placeholders"): a row priced on a placeholder says so, always, with the priced card
+    that cost more where one served it (``fix_priced_part``); where the rows rent different cards (``mixed``), a
+    row on a publicly priced card says it is the cheapest such card meeting the target for that size, with the
+    placeholder-priced one that may cost less where there was one; "" otherwise."""
+    got = p.get("placeholder")
+    held: dict[str, Any] = got if isinstance(got, dict) else {}
+    tr = held.get("tr")
+    if tr == "numbers1_34.fix.placeholder_only":
+        if held.get("dearer"):
+            return translate(lang, "blk39_fixes.placeholder_dearer", gpu=held["gpu"], other=held["dearer"])
+        return translate(lang, "blk39_fixes.placeholder_only", gpu=held["gpu"])
+    if not mixed:
+        return ""
+    if tr == "numbers1_34.fix.placeholder_part":
+        return translate(lang, "blk39_fixes.cheapest_priced_part", n=held["n"], gpu=held["gpu"])
+    return translate(lang, "blk39_fixes.cheapest_priced")
 
 
 def _rate(rate: Any, lang: str) -> str:
@@ -185,10 +207,12 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
         return None
     cur = result.costs.currency if result.costs is not None else ""
     rows = []
+    # the smaller models on more than one card: each row says why its card (review 28, q40)
+    mixed = len({f.params.get("gpu") for f in others if f.id == "smaller_model"}) > 1
     for f in others:  # one row each: one line, one cost, what it also needs
         fewer = (_fewer_missed(result, lang) + _measure_first(result, f.params.get("near"), lang, cur)) \
             if f.id == "more_budget" else ""
-        rows.append({"change": _label(f.id, [f], lang) + fewer,
+        rows.append({"change": _label(f.id, [f], lang, mixed) + fewer,
                      "cost": _cost([f], lang, cur),
                      "needs": _needs([f], lang, cur)})
         extra = _batch_row(f, lang, cur, (result.answers.get("monthly_budget") or {}).get("amount"))
