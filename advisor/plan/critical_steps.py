@@ -137,7 +137,9 @@ def _start_now(i: TimelineItem) -> str | None:
 
 def _others(items: list[TimelineItem], gate: TimelineItem | None) -> list[Any]:
     """The other blocking steps, each with its days where known, for one list."""
-    return [{"tr": _start_now(i) if not i.blocking else
+    # a step made with the gate (the algorithm filing, inside the generative-AI filing's days: s37-seq) is started
+    # with it, as one that need not finish first is
+    return [{"tr": _start_now(i) if not i.blocking or i.within else
              "steps18.next.other_days" if i.length_known else "steps18.next.other_unknown",
              "step": {"tr": i.label_key, **i.label_params, "clause": True}, "days": i.days_in("en") if i.length_known else ""}
             for i in items if i is not gate and i.id != ASK_FIRST]  # fmt: skip

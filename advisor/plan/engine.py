@@ -1424,7 +1424,8 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         # a fix's own re-plan (check_fixes False) is read for its feasibility, cost and findings only: the fixes
         # of that re-plan were worked out and thrown away (scenario 12: 6 of 11 re-plans, ~0.9 s of its 3.8 s)
         fixes=[] if feasible or not check_fixes else _fixes(c, f, findings, region, book, fx,
-                                                                     launch_high=timeline.launch_days_high),
+                                                                     launch_high=timeline.launch_days_high,
+                                                                     launch_low=timeline.launch_days_low),
         answers=answers.model_dump(mode="json", exclude_none=True),
         generated_at=datetime.now(UTC),
         app_version=__version__,
@@ -2376,7 +2377,7 @@ def _hosted_smaller(c: Ctx, f: Facts, conv: float) -> Fix | None:
 
 
 def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: float, *,
-           launch_high: int | None = None) -> list[Fix]:
+           launch_high: int | None = None, launch_low: int | None = None) -> list[Fix]:
     fixes: list[Fix] = []
     ids = {x.id for x in findings if x.severity == "blocker"}
     conv = fx if c.currency == "CNY" else 1.0
@@ -2402,8 +2403,12 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
         # the launch the timeline counts (the filing and the setup after it, or a longer step), not the filing alone:
         # q30's "about 240 days" beside an earliest launch of 181–245 (blind reviews 21 and 22)
         hi = max(hi, launch_high or 0)
-        # blind review 27 (q30): what runs during the wait said, the monthly figure the servers' from launch
-        fixes.append(Fix(id="extend_deadline", key=filedwait38.fix_key(c.fine_tuned), params={"days": hi},
+        lo = max(lo, min(launch_low or 0, hi))
+        # blind review 27 (q30): what runs during the wait said, the monthly figure the servers' from launch; the
+        # launch as the timeline's own range, not its high end alone (review 29, q30 zh: "约 245 天后" beside
+        # "181–245 天内": "give one range")
+        rng = str(hi) if lo == hi else f"{lo}–{hi}"
+        fixes.append(Fix(id="extend_deadline", key=filedwait38.fix_key(c.fine_tuned), params={"days": hi, "range": rng},
                          change={"launch_deadline_days": hi}))  # fmt: skip
         # not for a product the answers say is for the public or used by minors: "launch to staff or business
         # customers first" is another product, not a fix (q07 a student app, q30 a public legal Q&A; s16-duties)

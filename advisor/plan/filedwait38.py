@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan.genai_paths import genai_kind
 from advisor.plan.result import TimelineItem
 from advisor.plan.rule_base import RULES, Facts, Finding
 
 BLOCKER = "genai.filing_deadline"
 # the extend-deadline fix: the wait said with what runs during it (a fine-tune's test runs, else nothing)
-FIX_KEY = "filedwait38_fix.extend_deadline"
-FIX_KEY_DOSSIER = "filedwait38_fix.extend_deadline_dossier"
+FIX_KEY = "seq39_fix.extend_deadline"  # the launch as one range, the timeline's (review 29, q30 zh)
+FIX_KEY_DOSSIER = "seq39_fix.extend_deadline_dossier"
 # the fix's monthly figure: the serving GPUs' month, from launch (not a cost of the wait itself)
 COST_FROM_LAUNCH = "filedwait38_fix.cost_from_launch"
 # page 1's cost row on such a plan: the month is paid from launch
@@ -45,16 +46,18 @@ def waits(result: Any) -> bool:
 # the algorithm filing (算法备案) to make, as a timeline step and beside the gate in next step 1 (q30 zh: "算法备案 is
 # missing from the timeline table and the next steps even though it is a pre-launch item")
 ALGORITHM_STEP = "algorithm_filing"
-ALGORITHM_NEXT = "filedwait38_next.algorithm"
+ALGORITHM_NEXT = "seq39_next.algorithm"
 
 
 def algorithm_step(f: Facts) -> TimelineItem | None:
     """The algorithm filing the finding says to make (``genai.algorithm_filing``, its general case: not a filed
-    service's check, not an API call's question). Its length no source here states; the provisions (算法推荐管理规定
-    Art. 24, the finding's source) set it due within 10 working days of going live, so the step is prepared with the
-    generative-AI filing and does not move the earliest launch."""
+    service's check, not an API call's question). The provisions (算法推荐管理规定 Art. 24, the finding's source)
+    set only its latest date, 10 working days after going live; in practice it is made before or with the
+    generative-AI filing, whose dossier carries its number (blind review 29, q30: "it should be listed as a
+    prerequisite"; practice, no source here: "check with the provincial CAC"). So it finishes before launch, inside
+    the generative-AI step's days (``within``): it does not move the earliest launch and is not a wait of its own."""
     got = RULES["genai.algorithm_filing"].fn(f)
     if not isinstance(got, Finding) or got.title_key != "plan.rule.genai.algorithm_filing.title":
         return None
-    return TimelineItem(id=ALGORITHM_STEP, label_key="filedwait38_timeline.algorithm", days_low=None, days_high=None,
-                        blocking=False, ask_key="filedwait38_timeline.ask.algorithm")
+    return TimelineItem(id=ALGORITHM_STEP, label_key="seq39_timeline.algorithm", days_low=None, days_high=None,
+                        blocking=True, within=genai_kind(f.ctx, f.form), ask_key="seq39_timeline.algorithm_within")

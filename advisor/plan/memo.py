@@ -1298,7 +1298,8 @@ def memo_context(
         "prices": _price_rows(result, lang),
         "timeline": [{"label": _cell(i.label_in(lang)), "days": _cell(i.days_with_shorter(lang)),
                       "blocking": sales_deadline.blocking_cell(result, i, lang)
-                      or t("memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
+                      or t("seq39_timeline.before_launch_within" if i.blocking and i.within
+                           else "memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
         "timeline_head": batch_words.blocking_head(result.answers),  # "before the job starts" for a batch (review 27)
         "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
         "deadline": result.timeline.deadline_days,

@@ -63,7 +63,10 @@ def works_agreement_step(f: Facts) -> TimelineItem:
 
 
 def mas_outsourcing_step(f: Facts) -> TimelineItem:
-    return _step("fin.mas_outsourcing")
+    """Said as the finding's condition, "if the firm is regulated by the MAS": no answer says it is, so the step
+    keeps the condition wherever it is listed, as the works council's does (blind review 29, q37: "listed as an
+    unconditional launch blocker, while its finding says 'if the firm is regulated by MAS'")."""
+    return _step("fin.mas_outsourcing").model_copy(update={"label_key": "seq39_timeline.mas_outsourcing_if"})
 
 
 def id_localisation_step(f: Facts) -> TimelineItem:

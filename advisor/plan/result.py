@@ -748,6 +748,10 @@ class TimelineItem(_Out):
     # a self-hosted open-weight model): days_low/days_high are what the plan counts, these the earliest case
     shorter_low: int | None = None
     shorter_high: int | None = None
+    # s37-seq (blind review 29, q30): a step made with a timed one (the algorithm filing with the generative-AI
+    # filing, whose dossier carries its number): it finishes before launch, inside that step's days, so it is
+    # not a wait of its own; ``ask_key`` then says how it fits in those days
+    within: str | None = Field(None, description="id of the timed step this one is made with, inside its days")
 
     def label_in(self, lang: str, *, clause: bool = False) -> str:
         """The step's name; ``clause``: inside a sentence (English lower-cased where it starts a clause)."""
@@ -759,6 +763,8 @@ class TimelineItem(_Out):
 
     def days_in(self, lang: str) -> str:
         """"21–35", "5", or "length unknown: ask the education authority" (never a 0 for an unknown length)."""
+        if self.within is not None and self.ask_key:  # inside another step's days (s37-seq, q30)
+            return render(lang, self.ask_key, self.label_params)
         if self.days_low is None or self.days_high is None:
             ask = render(lang, self.ask_key, self.label_params) if self.ask_key else ""
             return render(lang, "plan.timeline.length_unknown", {"ask": ask})
@@ -811,7 +817,11 @@ class Timeline(_Out):
     @property
     def untimed(self) -> list[TimelineItem]:
         """Blocking steps whose length is unknown: the launch is not before they are done (s16-duties)."""
-        return [i for i in self.items if i.blocking and not i.length_known]
+        return [i for i in self.items if i.blocking and not i.length_known and not self._inside(i)]
+
+    def _inside(self, item: TimelineItem) -> bool:
+        """Made with a timed step of this timeline: its days are that step's (s37-seq, q30)."""
+        return item.within is not None and any(i.id == item.within and i.length_known for i in self.items)
 
     @property
     def gate(self) -> TimelineItem | None:
