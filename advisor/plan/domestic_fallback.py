@@ -41,6 +41,8 @@ def moot(findings: list[Any]) -> list[Any]:
     for x in findings:
         if x.id == "gpu.export_verify" and "domestic" in x.params:
             x = finding("gpu.export_verify", gpus=x.params["gpus"])
+        elif x.id == "gpu.not_in_region" and "domestic" in x.params:  # its own blocked text, unnamed (s37-seq)
+            x = finding("gpu.not_in_region", gpus=x.params["gpus"], severity="blocker", variant="blocked")
         out.append(x)
     return out
 
@@ -63,7 +65,7 @@ def floor(ctx: Ctx) -> dict[str, Any] | None:
     return {"n": None, "weights": weights}
 
 
-def phrase(ctx: Ctx) -> dict[str, Any] | str:
+def phrase(ctx: Ctx, key: str = "supply34.domestic.line") -> dict[str, Any] | str:
     """The export finding's sentence naming the 910B as the second part to quote, or "" where it does not apply."""
     if not offered_on_mainland():
         return ""
@@ -73,7 +75,7 @@ def phrase(ctx: Ctx) -> dict[str, Any] | str:
     gpu = gpus_by_id()[GPU_ID]
     size: Any = ({"tr": "supply34.domestic.size", "n": got["n"], "weights": got["weights"]} if got["n"] is not None
                  else {"tr": "supply34.domestic.size_over", "weights": got["weights"]})
-    return {"tr": "supply34.domestic.line", "gpu": gpu.name, "model": ctx.model.name, "size": size}
+    return {"tr": key, "gpu": gpu.name, "model": ctx.model.name, "size": size}
 
 
 __all__ = ["GPU_ID", "floor", "moot", "offered_on_mainland", "phrase"]

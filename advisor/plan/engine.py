@@ -1479,6 +1479,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         # full context (quote_first39; review 28, q42: "make the H20 quote step 1 before committing to L20")
         result.next_steps = quote_first39.with_step(result.next_steps,
                                                     quote_first39.mends(sized, chosen, ok, result))
+        quote_first39.caveat_once(result)  # the supply caveat in the quote step, not again in section 2 (s37-seq)
         if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)

@@ -46,7 +46,7 @@ def mends(ctx: Ctx, chosen: sizing.Candidate | None, ok: list[sizing.Candidate],
     if fit < load or fit <= kv.at_full:
         return None
     down = kv.failover_per_replica is not None
-    return {"gpu": q["gpu"], "n": q["n"], "per_card": f"{q['per_card']:,}", "chosen": g.chosen.gpu_name,
+    return {"export": bool(q.get("export")), "gpu": q["gpu"], "n": q["n"], "per_card": f"{q['per_card']:,}", "chosen": g.chosen.gpu_name,
             "chosen_n": g.chosen.gpus, "full": kv.at_full, "context": f"{kv.context:,}",
             "load": kv.failover_per_replica if down else kv.peak_per_replica, "down": down,
             "other_fit": fit, "other_load": load, "currency": g.currency}
@@ -56,11 +56,24 @@ def with_step(steps: list[NextStep], said: dict[str, Any] | None) -> list[NextSt
     """``steps`` with the quote before the serve step (first where there is none); unchanged without ``said``."""
     if said is None or any(s.id == STEP_ID for s in steps):
         return steps
-    key = "spare39_next.quote_first" + ("_down" if said["down"] else "_peak")
+    # the switch's supply caveat where the part's export status can cut it off (s37-seq, review 29, q19)
+    supply: dict[str, Any] | str = {"tr": "seq39_supply.export"} if said.get("export") else ""
+    key = "seq39_next.quote_first" + ("_down" if said["down"] else "_peak")
     out = list(steps)
     at = next((i for i, s in enumerate(out) if s.id == "serve"), 0)
-    out.insert(at, NextStep(id=STEP_ID, key=key, params={k: v for k, v in said.items() if k != "down"}))
+    out.insert(at, NextStep(id=STEP_ID, key=key, params={**{k: v for k, v in said.items() if k not in ("down", "export")},
+                                                         "supply": supply}))
     return out
 
 
-__all__ = ["STEP_ID", "mends", "with_step"]
+def caveat_once(result: PlanResult) -> None:
+    """The quote switch's supply caveat is said in the quote step where the plan has one: dropped from the GPU
+    choice's switch sentence then, so the memo says it once."""
+    g = result.gpu_choice
+    q = g.quote_switch if g is not None else None
+    if g is None or not q or not q.get("export") or not any(s.id == STEP_ID for s in result.next_steps):
+        return
+    result.gpu_choice = g.model_copy(update={"quote_switch": {k: v for k, v in q.items() if k != "export"}})
+
+
+__all__ = ["STEP_ID", "caveat_once", "mends", "with_step"]

@@ -15,7 +15,7 @@ plan's 等保三级 hot redundancy), and the threshold is the plan's month over 
 
 from __future__ import annotations
 
-from advisor.plan.data import gpus_by_id
+from advisor.plan.data import facts, gpus_by_id
 from advisor.plan.result import PlanResult
 from advisor.plan.sure_first38 import unsure_supply
 
@@ -26,6 +26,11 @@ def _spare_after_choice(result: PlanResult) -> int:
     apply_layout``: a public, paid or business service) is in every size it weighed and has ``redundancy`` set."""
     lay = result.hardware.layout if result.hardware is not None else None
     return lay.spare_units if lay is not None and lay.spare_units and lay.redundancy is None else 0
+
+
+def export_sensitive(gpu_id: str) -> bool:
+    """The part's export status has changed and may again (facts.json ``gpu_availability.export_sensitive``)."""
+    return gpu_id in set(facts()["gpu_availability"]["export_sensitive"])
 
 
 def attach(result: PlanResult) -> None:
@@ -45,6 +50,11 @@ def attach(result: PlanResult) -> None:
     # was not in the sizes the choice weighed, so the part is counted with as many units more
     n = u.gpus + _spare_after_choice(result) * max(1, u.unit_gpus or 1)
     switch = {"gpu": u.gpu_name, "n": n, "per_card": round(month.low / n), "plan_low": round(month.low)}
+    if export_sensitive(str(u.gpu)) and result.region == "mainland":
+        # its supply can be cut off (deployment facts rule 8: US export rules changed in 2025 and since, Chinese
+        # import guidance shifted): the switch holds only if it can be delivered (blind review 29, q19: "add a supply
+        # caveat to the H20 switch rule"); said once, in the quote step where there is one (quote_first39)
+        switch["export"] = True
     # why it takes fewer cards, where it does: the most memory bandwidth a card of the GPUs weighed (q42's m2: "H20's
     # ~4 TB/s bandwidth serves most tokens per card of the three" stays said with the L20 as the plan)
     parts = gpus_by_id()

@@ -1284,7 +1284,7 @@ class GpuChoice(_Out):
         fewer = render(lang, "sourced38_switch.fewer", {**q, "bw": f"{q['bw']:.1f}"}) if "bw" in q else ""
         return ("" if lang == "zh_CN" else " ") + render(lang, "sourced38_switch.under", {
             "gpu": q["gpu"], "n": q["n"], "per_card": f"{q['per_card']:,}", "plan_low": f"{q['plan_low']:,}",
-            "currency": self.currency, "fewer": fewer})
+            "currency": self.currency, "fewer": fewer}) + (render(lang, "seq39_supply.export") if q.get("export") else "")
 
     def _grant(self, lang: str) -> str:
         """A data-centre setup whose purchase starts within the one-off budget and ends above it: both ranges, and

@@ -696,6 +696,16 @@ def gpu_not_in_region(f: Facts):
     on_it = f.chosen is not None and f.chosen.gpu.id not in offered
     # the plan itself on such a part: the export rules said to change often, grey-market parts a compliance risk, the
     # parts sold there as the way out (q19: "usually cannot be bought or rented: verify" was too soft)
+    if on_it:  # a domestic accelerator named beside the fix (review 29, q19: "name domestic accelerators (Ascend 910B
+        # on mainland clouds) as a fix alongside L20/H20"), with what is not known of it (domestic_fallback)
+        from advisor.plan import domestic_fallback
+
+        domestic = domestic_fallback.phrase(f.ctx, "seq39_domestic.line")
+        if domestic:
+            out = finding("gpu.not_in_region", gpus=names, severity="blocker", variant="seq39_domestic",
+                          domestic=domestic)
+            out.sources = [*out.sources, *rule_sources("gpu.domestic")]
+            return out
     return finding("gpu.not_in_region", gpus=names, severity="blocker" if on_it else None,
                    variant="blocked" if on_it else None)
 
