@@ -175,6 +175,10 @@ def _gate_step(tl: Timeline, steps: list[NextStep], no_rent: bool = False,
         waits = [{"tr": i.label_key, **i.label_params, "clause": True} for i in untimed]
         if batch is not None:
             return NextStep(id="waits", key=batch["key"], params={"steps": waits, **batch["params"]})
+        node = tl.node_only
+        if node is not None:  # they hold the overseas node alone: the mainland node launches first (s37-seq, q34)
+            return NextStep(id="waits", key="seq39_next.waits_node",
+                            params={"steps": waits, "region": {"tr": f"plan.region.{node}"}})
         return NextStep(id="waits", key="steps18.next.waits", params={"steps": waits})
     # an institution's procurement process comes before the order, not alongside it (s34-procure36, q17)
     first = gate.id in _PURCHASE and any(i.id == procure36_rules.STEP_ID for i in items)

@@ -1298,8 +1298,9 @@ def memo_context(
         "prices": _price_rows(result, lang),
         "timeline": [{"label": _cell(i.label_in(lang)), "days": _cell(i.days_with_shorter(lang)),
                       "blocking": sales_deadline.blocking_cell(result, i, lang)
-                      or t("seq39_timeline.before_launch_within" if i.blocking and i.within
-                           else "memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
+                      or (t("seq39_timeline.before_node", region=t(f"plan.region.{i.node}")) if i.blocking and i.node
+                          else t("seq39_timeline.before_launch_within" if i.blocking and i.within
+                                 else "memo.yes" if i.blocking else "memo.no"))} for i in result.timeline.items],
         "timeline_head": batch_words.blocking_head(result.answers),  # "before the job starts" for a batch (review 27)
         "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
         "deadline": result.timeline.deadline_days,
@@ -1589,7 +1590,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     feasible = budget_words.feasible_text(result, lang)
     untimed = result.timeline.untimed
     if result.feasible and untimed and gate_step is not None and not budget_words.conditional(result):
-        feasible = memo_gate_once.feasible_text(gate_step, lang)  # the step names them (s26, say once)
+        feasible = memo_gate_once.feasible_text(gate_step, lang, result)  # the step names them (s26, say once)
     elif result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
         gate = result.timeline.gate  # the longest timed step first: it, not the approval, gates the launch (q14)
         steps = ([gate] if gate is not None else []) + untimed

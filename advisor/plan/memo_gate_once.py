@@ -40,12 +40,19 @@ def launch_text(result: PlanResult, lang: str, days: str, n: int) -> str:
     unknown), then 1–5 days to set up", or with a timed step setting the date, "not before what next step 1 lists
     is done; at the earliest in 31–95 days (set by: …)" — the date and what sets it stay in the row."""
     tl = result.timeline
+    if tl.node_only is not None:  # the mainland node after the set-up, the overseas one after the step (s37-seq, q34)
+        return render(lang, "seq39_launch.node_after_step", {"n": n, "days": days,
+                                                               "region": {"tr": f"plan.region.{tl.node_only}"}})
     if tl.gate is None:
         return render(lang, "pages26.launch.after_step", {"n": n, "days": days})
     key = "pages26.launch.plan_on_step" if tl.earliest_low is not None else "pages26.launch.not_before_step"
     return render(lang, key, {"n": n, "days": days}) + tl.gate_text(lang) + tl.earliest_text(lang)
 
 
-def feasible_text(n: int, lang: str) -> str:
-    """"yes, once what next step 1 lists is done"."""
+def feasible_text(n: int, lang: str, result: PlanResult | None = None) -> str:
+    """"yes, once what next step 1 lists is done"; where that holds the overseas node alone, "yes; the node in
+    Singapore once …" (s37-seq, q34)."""
+    node = result.timeline.node_only if result is not None else None
+    if node is not None:
+        return render(lang, "seq39_feasible.node_once_step", {"n": n, "region": {"tr": f"plan.region.{node}"}})
     return translate(lang, "pages26.feasible.once_step", n=n)

@@ -42,7 +42,8 @@ def clause_case(text: str, lang: str) -> str:
     """A label that starts a clause inside an English sentence, lower-cased: "not before this step is done: the
     HKMA's review …", "(set by: generative-AI service filing, …)" (re-check of s19, q25: "…: The HKMA's review"
     mid-sentence). An acronym keeps its capitals ("ICP filing"); Chinese has no case."""
-    if lang != "en" or len(text) < 2 or not text[0].isupper() or not text[1].islower():
+    # the article "A" too: "settle …: A check of each …" read mid-sentence (s37-seq, q34/q37)
+    if lang != "en" or len(text) < 2 or not text[0].isupper() or not (text[1].islower() or text.startswith("A ")):
         return text
     return text[0].lower() + text[1:]
 
@@ -752,6 +753,9 @@ class TimelineItem(_Out):
     # filing, whose dossier carries its number): it finishes before launch, inside that step's days, so it is
     # not a wait of its own; ``ask_key`` then says how it fits in those days
     within: str | None = Field(None, description="id of the timed step this one is made with, inside its days")
+    # s37-seq (blind review 29, q34): on a plan of a mainland and an overseas node, a step that concerns the overseas
+    # node alone (its users' countries' rules, its regulator) holds that node's launch, not the mainland node's
+    node: str | None = Field(None, description="the region of the one node whose launch alone waits for it")
 
     def label_in(self, lang: str, *, clause: bool = False) -> str:
         """The step's name; ``clause``: inside a sentence (English lower-cased where it starts a clause)."""
@@ -818,6 +822,16 @@ class Timeline(_Out):
     def untimed(self) -> list[TimelineItem]:
         """Blocking steps whose length is unknown: the launch is not before they are done (s16-duties)."""
         return [i for i in self.items if i.blocking and not i.length_known and not self._inside(i)]
+
+    @property
+    def node_only(self) -> str | None:
+        """The overseas node's region where every step of unknown length the launch waits for holds that node alone
+        and no timed step sets the date: the mainland node launches after the set-up only (s37-seq, q34)."""
+        steps = self.untimed
+        nodes = {i.node for i in steps}
+        if not steps or len(nodes) != 1 or None in nodes or self.gate is not None:
+            return None
+        return next(iter(nodes))
 
     def _inside(self, item: TimelineItem) -> bool:
         """Made with a timed step of this timeline: its days are that step's (s37-seq, q30)."""

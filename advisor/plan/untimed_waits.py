@@ -21,6 +21,7 @@ from advisor.plan import (  # noqa: F401 - their rules registered
     procure36_rules,
     sectors17_rules,
 )
+from advisor.plan.regions import market_region
 from advisor.plan.result import TimelineItem
 from advisor.plan.rule_base import RULES, Facts
 
@@ -77,11 +78,26 @@ STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_s
          "procure.institution_process": procure36_rules.step}
 
 
+# the steps that concern only the overseas node of a mainland + overseas plan: its users' countries' transfer rules,
+# Indonesian localisation, the Singapore regulator's outsourcing rules (s37-seq, blind review 29, q34: "the SEA-country
+# legal check … should not hold up the mainland node")
+OVERSEAS_NODE_ONLY = frozenset({"pi.sea_markets", "pi.id_financial_data", "fin.mas_outsourcing"})
+
+
+def _scoped(f: Facts, rule_id: str, item: TimelineItem) -> TimelineItem:
+    """``item`` marked as holding only the overseas node's launch where the plan has two nodes and the step concerns
+    that node alone."""
+    if f.region != "mainland_plus_overseas" or rule_id not in OVERSEAS_NODE_ONLY:
+        return item
+    return item.model_copy(update={"node": market_region(f.ctx.overseas_markets)})
+
+
 def untimed_steps(f: Facts) -> list[TimelineItem]:
     """The timeline steps of unknown length this plan's facts call for (each one's rule fires on them), and two
     generative-AI steps of s18-duties: the filing a service any business can sign up for likely needs (its days
     known), and a filed service's algorithm filing to confirm."""
-    out = [x for rule_id, step in STEPS.items() if RULES[rule_id].fn(f) is not None and (x := step(f)) is not None]
+    out = [_scoped(f, rule_id, x) for rule_id, step in STEPS.items()
+           if RULES[rule_id].fn(f) is not None and (x := step(f)) is not None]
     if duties18_rules.likely_public_genai(f) is not None:
         out.insert(0, duties18_rules.likely_public_step(f))
     tutoring = duties18_rules.double_reduction_step(f)  # paid subject tutoring for pupils: asked before all else
