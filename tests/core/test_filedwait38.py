@@ -68,7 +68,10 @@ def test_the_algorithm_filing_is_in_the_timeline_and_next_steps(name, lang):
     r = advice_plan(name)
     assert only_finding(r, "genai.algorithm_filing").title_key == "plan.rule.genai.algorithm_filing.title"
     [s] = [i for i in r.timeline.items if i.id == filedwait38.ALGORITHM_STEP]
-    assert not s.length_known and not s.blocking  # due within 10 working days of going live (Art. 24)
+    # made before or with the generative-AI filing (its number in that dossier): before launch, inside that filing's
+    # days, so not a wait of its own (s37-seq, review 29, q30: "it should be listed as a prerequisite")
+    assert not s.length_known and s.blocking and s.within in [i.id for i in r.timeline.items if i.length_known]
+    assert s not in r.timeline.untimed
     memo = render_memo_markdown(r, lang)
     word = "Algorithm filing (算法备案)" if lang == "en" else "算法备案（"
     timeline = memo.split("## 5." if lang == "en" else "## 五、")[1].split("\n## ")[0]
