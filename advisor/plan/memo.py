@@ -1515,7 +1515,14 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     premises_line = line_total.key_clause(result, lang) if owning else ""
     premises_line += burst_bill.cost_note(result, lang) if owning else ""  # the bursts' rent averaged: said (review 28)
-    if premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
+    # the hosted API leads the bursts: the row's month is that path's, the rented bursts' the fallback's (review 28)
+    # (on cards already owned, nothing bought: a purchase's spread month is not re-worded here)
+    own = memo_forms.chosen_owned(result) if owning else None
+    led = burst_bill.api_led_cost(result, lang, own.running_monthly) \
+        if own is not None and own.fleet_gpus and not own.gpus_bought else ""
+    if led:
+        owning = [(k, led if k == t("memo.key.cost") else v) for k, v in owning]
+    elif premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
         owning = [(k, v + premises_line if k == t("memo.key.cost") else v) for k, v in owning]
     # on the team's own cards, their purchase spread over the months beside the running month (review 28, q18)
     capital = memo_forms.capital_clause(result, lang, c.monthly_with_line if premises_line else None)

@@ -165,8 +165,11 @@ def cost_fleet(f: Facts) -> Finding | None:
     util = round((o.fleet_utilisation or 0) * 100)
     this = _this_service(f, o, burst, util)
     if this is not None:
-        return finding("cost.fleet", variant="this_service", **this, running=_r(o.running_monthly.low,
-                       o.running_monthly.high, f), monthly=_r(o.monthly.low, o.monthly.high, f),
+        from advisor.plan import burst_bill_rules  # a rules module: loaded where used
+
+        # the API leads the bursts: their overflow on it in the running month, as page 1's cost row (s37-fleet39)
+        run = burst_bill_rules.api_led_running(f) or o.running_monthly
+        return finding("cost.fleet", variant="this_service", **this, running=_r(run.low, run.high, f), monthly=_r(o.monthly.low, o.monthly.high, f),
                        months=f.ctx.duration_months, rent=rent, **_site_words(f, o))  # fmt: skip
     out = finding("cost.fleet", used=o.fleet_gpus, count=o.fleet_count, gpu=f.chosen.gpu.name, free=o.fleet_free,
                   util=util, measured={"tr": "plan.fleet13.measured" if f.ctx.utilisation_measured
