@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import rent_basis
+from advisor.plan import fleet_one_count, rent_basis
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.fleet_disagree import readings
 from advisor.plan.result import Finding, OwnedFormCost
@@ -185,6 +185,8 @@ def cost_fleet(f: Facts) -> Finding | None:
         # nothing bought or rented: the cards are owned either way, so what renting them would cost decides nothing
         # (blind review 25, q04 zh: "the '租用同样配置每月 ¥62,946–¥183,261' comparison is irrelevant for owned cards")
         out.detail_key = OWNED_DETAIL
+    if out.title_key == fleet_one_count.COST_TITLE and fleet_one_count.decided_first(f.ctx.assumptions):
+        out.title_key = fleet_one_count.TITLE  # one card count on page 1 (s37-fleet39, review 28, q04)
     if o.fleet_gpus == o.fleet_count and out.title_key in ALL_CARDS_TITLE:  # "all 16 of your H20", not "16 of your 16"
         out.title_key = ALL_CARDS_TITLE[out.title_key]  # (blind review 16, q04 zh; s33-fleet33 takes every card)
     return out
