@@ -83,7 +83,8 @@ def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
     costs = f.cost.costs
     hosted, plan = costs.hosted_api_monthly, costs.recommended_monthly
     if f.form == "hybrid":  # the API leads the bursts: the plan's month is that path's, as page 1's cost row says
-        from advisor.plan import burst_bill_rules  # a rules module: loaded where used (s37-fleet39, review 28, q39)
+        # (s37-fleet39, blind review 28, q39); a rules module: loaded where used
+        from advisor.plan import burst_bill_rules
 
         plan = burst_bill_rules.api_led_running(f) or plan
     # s24-api24 (round 13, q28: "costs about the same and is not weighed"): an API at about the plan's cost (its
