@@ -16,11 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import burst_path
+from advisor.plan import burst_path, line_total
 from advisor.plan.burst import DAYS_PER_MONTH
 from advisor.plan.burst_gpu import booked_months, rented_of
 from advisor.plan.cost import HOURS_PER_MONTH
-from advisor.plan.line_total import judged_total
 from advisor.plan.money_text import money_range
 from advisor.plan.result import MoneyRange, render
 from advisor.plan.sales_only import listed_on_request
@@ -77,7 +76,7 @@ def bill(costs: Any, answers: Any, form: str, plan_gpu: str | None = None) -> Bu
     days = float(days_each)
     per_burst = tuple(r * days * 24 * hyb.gpus_burst for r in rate)
     in_month = min(days, DAYS_PER_MONTH) / days  # a burst longer than a month fills the month it is in
-    total = judged_total(costs)
+    total = line_total.judged_total(costs)
     if total is None:
         return None
     averaged = (hyb.burst_monthly.low, hyb.burst_monthly.high)
@@ -123,7 +122,7 @@ def without_burst(costs: Any, form: str) -> tuple[float, float] | None:
     """The hybrid's month with nothing rented (the owned fleet alone, with the priced line): what the plan costs where
     the fleet carries the peak by itself; None for any other form."""
     hyb = getattr(costs, "hybrid", None)
-    total = judged_total(costs)
+    total = line_total.judged_total(costs)
     if form != "hybrid" or hyb is None or hyb.burst_monthly is None or total is None:
         return None
     return total.low - hyb.burst_monthly.low, total.high - hyb.burst_monthly.high
@@ -186,6 +185,40 @@ def cost_note(result: Any, lang: str) -> str:
                                                                         result.costs.currency)})
 
 
+def api_swapped(b: BurstBill, api_burst: Any, month: tuple[float, float]) -> MoneyRange:
+    """``month`` (a figure with the rented bursts spread over the year in it) with each burst's overflow on the
+    hosted API instead: the rented spread out, one burst's API bill × the bursts a year ÷ 12 in."""
+    spread = (api_burst[0] * b.per_year / 12, api_burst[1] * b.per_year / 12)
+    return MoneyRange(low=month[0] - b.averaged[0] + spread[0], high=month[1] - b.averaged[1] + spread[1])
+
+
+def api_led_cost(result: Any, lang: str, running: MoneyRange) -> str:
+    """Page 1's cost row where the hosted API leads the bursts (``burst_path.leads``): the month of the path page 1
+    leads with, the months without a burst and each burst's overflow on the API averaged over 12, with the network
+    line's total as the cost table's is said. The rented fallback's month is the budget row's, right below it
+    (``budget_clause``: its burst month, labelled the fallback), not said twice (q39 en stays at 5 pages). "" where
+    the API does not lead. ``running``: the cost table's running month (the rented bursts spread over it), of which
+    the rented spread is swapped for the API's.
+
+    s37-fleet39 (blind review 28, q39): the row gave the rented plan's month averaged over 12 while page 1 led with
+    the API for the bursts, so page 1's cost disagreed with the path it recommended."""
+    lead = burst_path.lead_finding(result)
+    api = lead.params.get("api_burst_range") if lead is not None else None
+    b = bill(result.costs, result.answers, str(getattr(result, "deployment_form", "") or ""),
+             getattr(result.hardware, "gpu", None))
+    if api is None or b is None:
+        return ""
+    cur = result.costs.currency
+
+    def swapped(month: tuple[float, float]) -> MoneyRange:
+        return api_swapped(b, api, month)
+
+    with_line = result.costs.monthly_with_line is not None
+    line = line_total.key_clause(result, lang, swapped(b.average_month) if with_line else None)
+    return render(lang, "flt39_cost.api_led", {"running": money_range(swapped((running.low, running.high)), cur),
+                                               "line": line})
+
+
 def billed_note(costs: Any, lang: str) -> str:
     """The words after a hybrid's rented-comparison formula: which GPUs that comparison bills every hour, and what the
     hybrid runs instead ("" where nothing is rented for bursts or the comparison keeps no warm floor). Blind review
@@ -199,4 +232,4 @@ def billed_note(costs: Any, lang: str) -> str:
                                                        "owned": hyb.gpus_owned, "burst": burst})
 
 
-__all__ = ["BurstBill", "bill", "billed_note", "budget_clause", "budget_head", "cost_note", "without_burst"]
+__all__ = ["BurstBill", "api_led_cost", "api_swapped", "bill", "billed_note", "budget_clause", "budget_head", "cost_note", "without_burst"]

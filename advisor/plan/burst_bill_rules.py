@@ -100,7 +100,10 @@ def _api_leads(f: Facts, b: burst_bill.BurstBill, out: Finding) -> Finding:
     lead = api_lead(f)
     if lead is None:
         return out
-    return out.model_copy(update={"title_key": burst_path.TITLE, "params": {**out.params, **lead}})
+    # the rented bursts' working is the fallback's (blind review 28, q39): said so before "Each burst rents …"
+    detail = burst_path.FALLBACK_DETAIL if out.detail_key.endswith(".budget.detail") else out.detail_key
+    return out.model_copy(update={"title_key": burst_path.TITLE, "detail_key": detail,
+                                  "params": {**out.params, **lead}})
 
 
 def api_lead(f: Facts) -> dict[str, Any] | None:
@@ -120,7 +123,20 @@ def api_lead(f: Facts) -> dict[str, Any] | None:
                                                                  "gpu": rented_name(f)}
     lead = burst_path.lead_params(_r(api_month, f), _r(api, f), rented, straddles=b.burst_month[0] <= b.budget,
                                    by_month=bool(b.months))
-    return {**lead, "api_month_range": [api_month[0], api_month[1]]}  # the figures, for a test or the app
+    # the figures, for a test or the app; one burst on the API, which page 1's cost row spreads over the year
+    return {**lead, "api_month_range": [api_month[0], api_month[1]], "api_burst_range": [api[0], api[1]]}
+
+
+def api_led_running(f: Facts) -> Any:
+    """The plan's running month (the cost table's, the rented bursts spread over it) where the API leads the bursts:
+    their overflow on the API spread instead, as page 1's cost row says it (``burst_bill.api_led_cost``); None where
+    the API does not lead."""
+    lead = api_lead(f)
+    b = _bill(f)
+    plan = f.cost.costs.recommended_monthly if f.cost is not None else None
+    if lead is None or b is None or plan is None:
+        return None
+    return burst_bill.api_swapped(b, lead["api_burst_range"], (plan.low, plan.high))
 
 
 def api_weighed(f: Facts) -> bool:
@@ -422,5 +438,5 @@ def _no_same_day(f: Facts, d: _ServerDown, b: burst_bill.BurstBill, rented: dict
                                   "severity": "warning"})
 
 
-__all__ = ["TIE_SHARE", "burst_rent_choice", "burst_reservation", "cost_burst_month", "hybrid_server_down",
+__all__ = ["TIE_SHARE", "api_led_running", "burst_rent_choice", "burst_reservation", "cost_burst_month", "hybrid_server_down",
            "reserve_count", "sold_by_month"]

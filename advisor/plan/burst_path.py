@@ -23,6 +23,7 @@ from advisor.plan.result import render
 
 FINDING = "cost.burst_month"
 TITLE = "numbers1_34.burst_month.api.title"  # the finding's title where the API leads
+FALLBACK_DETAIL = "flt39_burst.fallback.detail"  # its detail: the rented bursts' bill read as the fallback's
 
 
 def data_may_go(answers: Any) -> bool:
@@ -86,5 +87,5 @@ def headline_clause(result: Any, lang: str, disagree: dict[str, Any] | None) -> 
                                              "rented": p["rented_gpus"], "basis": p.get("rented_basis", ""),
                                              "measure": first})
 
-__all__ = ["FINDING", "TITLE", "data_may_go", "headline_clause", "lead_finding", "lead_params",
+__all__ = ["FALLBACK_DETAIL", "FINDING", "TITLE", "data_may_go", "headline_clause", "lead_finding", "lead_params",
            "leads"]

@@ -15,10 +15,12 @@ from advisor.plan.memo_one_server import thin_ttft
 from advisor.plan.result import PlanResult
 
 
-def feasible_text(result: PlanResult, lang: str, text: str, *, yes: str = "memo.yes") -> str:
+def feasible_text(result: PlanResult, lang: str, text: str, *, yes: str = "memo.yes", said: bool = False) -> str:
     """``text`` (the row's verdict so far) with the first-token condition where the predicted margin is inside the
-    predictor's error; ``text`` unchanged otherwise. ``yes``: the key of the plain "yes" the row may hold."""
-    thin = thin_ttft(result) if result.feasible else ""
+    predictor's error; ``text`` unchanged otherwise. ``yes``: the key of the plain "yes" the row may hold. ``said``:
+    the headline already makes the purchase wait on that measurement (a pilot server, ``quote_lead39.pilot``): not
+    repeated beside it (blind review 28, q03: "say once")."""
+    thin = thin_ttft(result) if result.feasible and not said else ""
     if not isinstance(thin, dict):
         return text
     params = {k: v for k, v in thin.items() if k != "tr"}

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import burst_path, memo_ttft_free, quote_lead35, rent_cheaper_tie
+from advisor.plan import burst_path, fleet_one_count, memo_ttft_free, quote_lead35, rent_cheaper_tie
 from advisor.plan.result import render
 
 PLACEMENT = "sizing.placement"
@@ -78,6 +78,9 @@ def more_replica_clause(result: Any, lang: str) -> str:
     if "carried_now" not in more or not peak:  # the plan short with one replica down (``consist25.placement.one_more``)
         return render(lang, "fleet38_decide.replica", {"replicas": hw.replicas, "next": nxt, "on": on, "other": other,
                                                       "peak": more.get("peak"), "server": more.get("server", "")})
+    if fleet_one_count.decided_first(result.assumptions):  # the headline's upgrade is page 1's one (review 28, q04)
+        return render(lang, fleet_one_count.DOWN, {"replicas": hw.replicas, "peak": peak, "left_now": more["left_now"],
+                                                   "carried_now": more["carried_now"]})
     after = {"tr": "gpu28.placement.all", "peak": peak} if more["carried_after"] >= peak else \
         {"tr": "gpu28.placement.part", "carried": more["carried_after"], "peak": peak}
     return render(lang, "fleet38_decide.down", {"replicas": hw.replicas, "next": nxt, "on": on, "other": other,

@@ -82,6 +82,11 @@ def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
         return None
     costs = f.cost.costs
     hosted, plan = costs.hosted_api_monthly, costs.recommended_monthly
+    if f.form == "hybrid":  # the API leads the bursts: the plan's month is that path's, as page 1's cost row says
+        # (s37-fleet39, blind review 28, q39); a rules module: loaded where used
+        from advisor.plan import burst_bill_rules
+
+        plan = burst_bill_rules.api_led_running(f) or plan
     # s24-api24 (round 13, q28: "costs about the same and is not weighed"): an API at about the plan's cost (its
     # middle at most TIE above the plan's) is weighed too; its verdict is then an overlap, never "cheaper"
     if hosted is None or plan is None or plan.high <= 0 or not hosted_batch_api.about_the_same(hosted, plan):

@@ -99,9 +99,10 @@ def budget_clause(result: Any, lang: str) -> str:
     return ""
 
 
-def key_clause(result: Any, lang: str) -> str:
+def key_clause(result: Any, lang: str, total: MoneyRange | None = None) -> str:
     """Page 1's cost row, after the setup's figure: the total with the line (its price, source, grade), or that
-    the total leaves out an unpriced line; "" without a premium line."""
+    the total leaves out an unpriced line; "" without a premium line. ``total``: the row's own total with the line
+    where it is not the cost table's (a hybrid whose bursts' overflow goes to a hosted API, ``burst_bill``)."""
     c, line = result.costs, result.line_cost
     if line is None:
         return ""
@@ -111,7 +112,7 @@ def key_clause(result: Any, lang: str) -> str:
         return render(lang, "costtoken20.key.with_line", {
             "line": line_name(line.line, form_of(result)), "line_cost": money_range(line.monthly, c.currency), "mbps": f"{line.mbps:,.0f}",
             "date": src.date if src else "", "grade": (src.grade if src else "U") + stand_in_clause(line, lang),
-            "total": money_range(c.monthly_with_line, c.currency)}) + commitment_clause(result, lang) \
+            "total": money_range(total or c.monthly_with_line, c.currency)}) + commitment_clause(result, lang) \
             + burstbill37.line_clause(result, lang)
     if c.line_excluded:
         return render(lang, "costtoken20.key.line_excluded", {"line": name, "mbps": f"{line.mbps:,.0f}"})

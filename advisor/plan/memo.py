@@ -1215,12 +1215,7 @@ def memo_context(
         # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
         # s27-ownrent27b (review 17): where the middle favours renting, page 1 leads with renting, the purchase its condition
         # review 28 (q04): an assumed first-token target raised to fit the free cards is the owner's decision, first
-        "form": memo_ttft_free.decision_first(result, lang, rent_until_covered.headline(result, lang)  # s31-ctb32: rent until a quote pays with the cover
-        or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
-            result, memo_forms.form_key(result)))))
-        or quote_lead35.own_gate(result, lang)  # s34-quotelead (review 24, q26): the quote gate leads, not "Own"
-        or quote_lead39.form_text(result, lang, memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
-        + buy_quote38.clause(result, lang)),  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
+        "form": headline_form(result, lang),
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
         "region": move_to.region_text(result, lang, fleet_where.region_text(result, lang, t(f"plan.region.{result.region}"))),
@@ -1321,6 +1316,20 @@ def memo_context(
         "charts_note": charts_note,
         "cost_caption": _cost_caption(result, lang) if "cost" in (chart_paths or {}) else "",
     }, result, lang, _money), result, lang)  # a hosted API far cheaper than its comparison: sections 2–3 in one line (s25-dates25)
+
+
+def headline_form(result: PlanResult, lang: str) -> str:
+    """Page 1's recommendation: the form with the condition the plan's own numbers set (s25-headline25, round 15:
+    q26/q31, q39). Also read by the feasibility row, which leaves to it a pilot it already says (s37-fleet39)."""
+    t = _t(lang)
+    # s27-ownrent27b (review 17): where the middle favours renting, page 1 leads with renting, the purchase its condition
+    # review 28 (q04): an assumed first-token target raised to fit the free cards is the owner's decision, first
+    return memo_ttft_free.decision_first(result, lang, rent_until_covered.headline(result, lang)  # s31-ctb32: rent until a quote pays with the cover
+        or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
+            result, memo_forms.form_key(result)))))
+        or quote_lead35.own_gate(result, lang)  # s34-quotelead (review 24, q26): the quote gate leads, not "Own"
+        or quote_lead39.form_text(result, lang, memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
+        + buy_quote38.clause(result, lang))  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
 
 
 def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str, Any]:
@@ -1519,7 +1528,14 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     premises_line = line_total.key_clause(result, lang) if owning else ""
     premises_line += burst_bill.cost_note(result, lang) if owning else ""  # the bursts' rent averaged: said (review 28)
-    if premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
+    # the hosted API leads the bursts: the row's month is that path's, the rented bursts' the fallback's (review 28)
+    # (on cards already owned, nothing bought: a purchase's spread month is not re-worded here)
+    own = memo_forms.chosen_owned(result) if owning else None
+    led = burst_bill.api_led_cost(result, lang, own.running_monthly) \
+        if own is not None and own.fleet_gpus and not own.gpus_bought else ""
+    if led:
+        owning = [(k, led if k == t("memo.key.cost") else v) for k, v in owning]
+    elif premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
         owning = [(k, v + premises_line if k == t("memo.key.cost") else v) for k, v in owning]
     # on the team's own cards, their purchase spread over the months beside the running month (review 28, q18)
     capital = memo_forms.capital_clause(result, lang, c.monthly_with_line if premises_line else None)
@@ -1605,7 +1621,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         feasible = buy_quote38.feasible_split(result, lang, None) or feasible
     feasible = sales_deadline.feasible_text(result, lang) or feasible  # launched on the on-demand part (q32)
     feasible = supply_lead.feasible_text(result, lang, feasible)  # on a part no one there is known to sell (q43)
-    feasible = feasible_gate.feasible_text(result, lang, feasible)  # a first token inside the error (q10, r26)
+    # a first token inside the error (q10, r26); not again where the headline pilots one server on it (review 28, q03)
+    pilot = quote_lead39.pilot(result, lang, quote_lead39.servers_bought(result)).lstrip("; ；")
+    feasible = feasible_gate.feasible_text(result, lang, feasible, said=bool(pilot) and pilot in headline_form(result, lang))
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         feasible += t("memo.apikept25.feasible_at_loss")

@@ -8,6 +8,7 @@ from typing import Any
 from advisor.i18n import translate
 from advisor.plan import (
     capex_unknown,
+    fleet_one_count,
     memo_text15,
     owned_capital37,
     server_size_price,
@@ -183,9 +184,24 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.forms.cost.burst"), t("memo.forms.cost.burst_value", cost=_money(o.burst_monthly, cur),
                                                    share=round((o.burst_hours_share or 0) * 100)) if months is None
                      else t("burst39.cost.burst_month_value", cost=_money(o.burst_monthly, cur), months=months)))
-    rows.append((t("memo.forms.cost.running"), _money(o.running_monthly, cur)))
+    rows.append((t("memo.forms.cost.running"), _money(o.running_monthly, cur) + api_led_running(result, o, lang)))
     rows.append((t("memo.forms.cost.total", months=result.costs.horizon_months), _money(o.horizon_total, cur)))
     return rows
+
+
+def api_led_running(result: Any, o: Any, lang: str) -> str:
+    """After the cost table's running month, where the hosted API leads the bursts: that month is the rented
+    fallback's, page 1's the API's (s37-fleet39, blind review 28, q39: page 1 and this table gave two months
+    unlabelled); "" elsewhere."""
+    from advisor.plan import burst_bill, burst_path
+
+    lead = burst_path.lead_finding(result)
+    api = lead.params.get("api_burst_range") if lead is not None else None
+    b = burst_bill.bill(result.costs, result.answers, str(result.deployment_form or ""), result.hardware.gpu)
+    if api is None or b is None or o.running_monthly is None:
+        return ""
+    led = burst_bill.api_swapped(b, api, (o.running_monthly.low, o.running_monthly.high))
+    return translate(lang, "flt39_cost.table_running", api=_money(led, result.costs.currency))
 
 
 def burst_months_booked(o: Any, result: Any) -> int | None:
@@ -288,6 +304,8 @@ def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]
     key = "memo.fleetload14.fleet_value" if _this_service(result) else "memo.fleet13.cost.fleet_value"
     if key == "memo.fleet13.cost.fleet_value" and o.fleet_moved:  # "12 of 16 (11 free)" said with the 1 freed
         key = "gpuwhy27.fleet_value_moved"  # by moving its work (blind review 17, q04)
+    if key == "memo.fleet13.cost.fleet_value" and fleet_one_count.decided_first(result.assumptions):
+        key = fleet_one_count.VALUE  # the cards used alone: one count on page 1 and here (review 28, q04)
     if o.fleet_gpus == o.fleet_count and key != "memo.fleetload14.fleet_value":  # all of them (s33-fleet33)
         key = {"gpuwhy27.fleet_value_moved": "fleet33.fleet_value_moved_all"}.get(key, "fleet33.fleet_value_all")
     value = t(key, used=o.fleet_gpus, count=o.fleet_count, gpu=result.hardware.gpu_name,

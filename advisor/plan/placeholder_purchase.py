@@ -29,6 +29,7 @@ from advisor.plan import (
     rent_until_covered,
     stand_in_prices,
 )
+from advisor.plan.money_text import symbol_range
 from advisor.plan.result import Finding, MoneyRange, NextStep
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
@@ -90,13 +91,13 @@ def placeholder_purchase(f: Facts) -> Finding | None:
         if worst["tr"] == "rows18.purchase.worst_months":
             worst = {**worst, "tr": "owncost20.purchase.worst_months"}
         return finding("cost.placeholder_purchase", variant="stale", gpu=f.chosen.gpu.name,
-                       capex=_range(capex.low, capex.high, f), worst=worst, date=min(r.date for r in stale))
+                       capex=_range(capex.low, capex.high, f), capex_range=[capex.low, capex.high], worst=worst, date=min(r.date for r in stale))
     if f.form == "on_premises" and rent_fallback.data_stays_inside(f.ctx.answers.model_dump(mode="json")):
         # renting is no fallback (q03, review 20b: the payback "compares against a rejected option"): the quotes are
         # weighed against the budget (``price_gate.within_budget``), no rent asked for, no payback against one said
         return finding("cost.placeholder_purchase", variant="inside", gpu=f.chosen.gpu.name,
-                       capex=_range(capex.low, capex.high, f))
-    return finding("cost.placeholder_purchase", gpu=f.chosen.gpu.name, capex=_range(capex.low, capex.high, f), worst=worst)
+                       capex=_range(capex.low, capex.high, f), capex_range=[capex.low, capex.high])
+    return finding("cost.placeholder_purchase", gpu=f.chosen.gpu.name, capex=_range(capex.low, capex.high, f), capex_range=[capex.low, capex.high], worst=worst)
 
 
 def quotes_first(steps: list[NextStep], findings: list[Finding], gate: dict[str, Any] | None = None) -> list[NextStep]:
@@ -107,7 +108,7 @@ def quotes_first(steps: list[NextStep], findings: list[Finding], gate: dict[str,
     if f is None:
         return steps
     key = "owncost20.next.quotes_purchase_stale" if "date" in f.params else "rows18.next.quotes_purchase"
-    params: dict[str, Any] = {"gpu": f.params["gpu"], "capex": f.params["capex"], "date": f.params.get("date", "")}
+    params: dict[str, Any] = {"gpu": f.params["gpu"], "capex": each_first(f.params, gate), "date": f.params.get("date", "")}
     # renting cheaper at the middle (s25-tie25): the headline's own threshold, the purchase in all, said again in the
     # step (page 1 says it once: memo_condition_once); elsewhere the gate a server (s31-pricegate32)
     condition = rent_cheaper_tie.order_condition(findings) or gate_condition(gate, f.params["gpu"])
@@ -121,6 +122,17 @@ def quotes_first(steps: list[NextStep], findings: list[Finding], gate: dict[str,
         key, params["condition"] = rent_cheaper_tie.QUOTES_KEYS[key], condition
     quotes = [s.model_copy(update={"key": key, "params": params}) for s in steps if s.id == "quotes"]
     return quotes + [s for s in steps if s.id != "quotes"]
+
+
+def each_first(params: dict[str, Any], gate: dict[str, Any] | None) -> Any:
+    """The purchase as the quotes step says it: a server's expected price first where more than one is bought, the
+    sum beside it, as page 1's headline says them (``quote_lead39.expected``; s37-fleet39, blind review 28, q03: the
+    step gave the ceiling a server without the expected price); the sum alone elsewhere."""
+    servers, got = int((gate or {}).get("servers") or 0), params.get("capex_range")
+    if servers < 2 or not got:
+        return params["capex"]
+    each = symbol_range(round(got[0] / servers, -3), round(got[1] / servers, -3), gate["currency"])  # type: ignore[index]
+    return {"tr": "flt39_quotes.capex_each", "each": each, "capex": params["capex"]}
 
 
 # the quotes step where the gate is the monthly budget's (renting is no fallback: no rent is asked for), and the

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import rent_basis
+from advisor.plan import fleet_one_count, rent_basis
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.fleet_disagree import readings
 from advisor.plan.result import Finding, OwnedFormCost
@@ -165,8 +165,11 @@ def cost_fleet(f: Facts) -> Finding | None:
     util = round((o.fleet_utilisation or 0) * 100)
     this = _this_service(f, o, burst, util)
     if this is not None:
-        return finding("cost.fleet", variant="this_service", **this, running=_r(o.running_monthly.low,
-                       o.running_monthly.high, f), monthly=_r(o.monthly.low, o.monthly.high, f),
+        from advisor.plan import burst_bill_rules  # a rules module: loaded where used
+
+        # the API leads the bursts: their overflow on it in the running month, as page 1's cost row (s37-fleet39)
+        run = burst_bill_rules.api_led_running(f) or o.running_monthly
+        return finding("cost.fleet", variant="this_service", **this, running=_r(run.low, run.high, f), monthly=_r(o.monthly.low, o.monthly.high, f),
                        months=f.ctx.duration_months, rent=rent, **_site_words(f, o))  # fmt: skip
     out = finding("cost.fleet", used=o.fleet_gpus, count=o.fleet_count, gpu=f.chosen.gpu.name, free=o.fleet_free,
                   util=util, measured={"tr": "plan.fleet13.measured" if f.ctx.utilisation_measured
@@ -182,6 +185,8 @@ def cost_fleet(f: Facts) -> Finding | None:
         # nothing bought or rented: the cards are owned either way, so what renting them would cost decides nothing
         # (blind review 25, q04 zh: "the '租用同样配置每月 ¥62,946–¥183,261' comparison is irrelevant for owned cards")
         out.detail_key = OWNED_DETAIL
+    if out.title_key == fleet_one_count.COST_TITLE and fleet_one_count.decided_first(f.ctx.assumptions):
+        out.title_key = fleet_one_count.TITLE  # one card count on page 1 (s37-fleet39, review 28, q04)
     if o.fleet_gpus == o.fleet_count and out.title_key in ALL_CARDS_TITLE:  # "all 16 of your H20", not "16 of your 16"
         out.title_key = ALL_CARDS_TITLE[out.title_key]  # (blind review 16, q04 zh; s33-fleet33 takes every card)
     return out

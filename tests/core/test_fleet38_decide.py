@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.plan import fleet_one_count
 from advisor.plan.fleet import free_gpus
 from advisor.plan.headline25 import _more
 from advisor.plan.memo import render_memo_markdown
@@ -49,6 +50,15 @@ def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_p
     assert more["carried_now"] < peak and more["carried_after"] > more["carried_now"]
     assert more["left_after"] > more["left_now"]
     row = _row(render_memo_markdown(r, lang), "Hardware", "硬件")
+    if fleet_one_count.decided_first(r.assumptions):
+        # s37-fleet39 (blind review 28, q04: "one number and one optional upgrade"): the headline's first-token
+        # upgrade is page 1's one option; the row says what one machine down leaves and points to the placement
+        assert (f"one machine down leaves {more['left_now']} of the {hw.replicas}, carrying {more['carried_now']} "
+                f"of the peak's {peak}" if lang == "en" else
+                f"一台机器停机时 {hw.replicas} 个副本只剩 {more['left_now']} 个，承载峰值 {peak} 个请求中的 "
+                f"{more['carried_now']} 个") in row
+        assert str(total) not in row.split(";", 1)[-1].split("；", 1)[-1] and "your decision" not in row
+        return
     if lang == "en":
         assert "your decision: as planned, one machine down leaves " \
             f"{more['left_now']} of the {hw.replicas}, carrying {more['carried_now']} of the peak's {peak}" in row

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import api_per_region, hosted_next, memo_api_only
+from advisor.plan import api_per_region, burst_bill, burst_path, hosted_next, memo_api_only
 from advisor.plan.hosted_assumed import OWN_VOLUMES
 from advisor.plan.hosted_verdict import TIE
 from advisor.plan.hosted_weigh import high_end_factor, reasons_to_self_host
@@ -73,12 +73,23 @@ def _owned_cards_only(r: PlanResult) -> bool:
             and o.capex is not None and o.capex.high <= 0)
 
 
+def _plan_month(r: PlanResult):
+    """The plan's month the API is weighed against: the cost table's, or where the hosted API leads a hybrid's bursts
+    that path's (each burst's overflow on the API averaged over the year, as page 1's cost row: s37-fleet39, q39)."""
+    m = r.costs.recommended_monthly
+    lead = burst_path.lead_finding(r)
+    if m is None or lead is None:
+        return m
+    b = burst_bill.bill(r.costs, r.answers, r.deployment_form, r.hardware.gpu)
+    return burst_bill.api_swapped(b, lead.params["api_burst_range"], (m.low, m.high))
+
+
 def _hosted_cheaper(r: PlanResult) -> bool:
     c = r.costs
     return (r.deployment_form != "hosted_api" and r.hardware.gpu is not None and c.hosted_api_monthly is not None
             and c.recommended_monthly is not None
             # s24-api24 (round 13, q28): about the same cost (the API's middle at most TIE above the plan's) is weighed
-            and _mid(c.hosted_api_monthly) <= _mid(c.recommended_monthly) * (1 + TIE)
+            and _mid(c.hosted_api_monthly) <= _mid(_plan_month(r)) * (1 + TIE)
             and not _owned_cards_only(r))
 
 
@@ -118,7 +129,7 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
         return
     one = f"{c.hosted_api_monthly.low:,.0f}" == f"{c.hosted_api_monthly.high:,.0f}"  # one list price: one figure
     hosted = f"{c.hosted_api_monthly.low:,.0f}" + ("" if one else "–")
-    plan = f"{c.recommended_monthly.low:,.0f}–"
+    plan = f"{_plan_month(r).low:,.0f}–"
     kept = f.title_key in ("plan.rule.cost.hosted_weighed.title", "plan.rule.cost.hosted_weighed.overlap.title",
                            "plan.rule.cost.hosted_weighed.ends.title", "plan.rule.cost.hosted_weighed.volume.title",
                            "plan.rule.cost.hosted_weighed.far.title",
@@ -127,7 +138,7 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
                            # s21-apiregion21b: the kept title with both bases, the estimated volume's and its high end's
                            "plan.apiregion21.weighed.top.title")
     # s18-volume: "cheaper" said only where it holds at the API's dearest rate on the volume's high end
-    clear = c.hosted_api_monthly.high * high_end_factor(c) < c.recommended_monthly.low
+    clear = c.hosted_api_monthly.high * high_end_factor(c) < _plan_month(r).low
     # s18-apiweigh: ranges that meet only at their far ends say "likely cheaper" (``ends``), never "cheaper"
     # s19-volume19b: cheaper on the volume costed, dearer only on its high end (``volume``): "likely cheaper" too
     # s21-apiprice21: low ends many times apart (``far``, q23): "likely cheaper", with the ratio, not "overlap"

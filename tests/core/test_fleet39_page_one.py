@@ -1,0 +1,107 @@
+"""s37-fleet39 (blind review 28, wave-1 leftovers): page 1's figures follow the path page 1 leads with, and say a
+thing once.
+
+- q39: where the hosted API leads the bursts, the cost row's month is that path's (the months without a burst and
+  each burst's overflow on the API, averaged over 12), the why-not line and the fleet finding use the same month,
+  and the rented bursts' bill in section 7 is the fallback's working.
+- q03: the feasibility row leaves the first-token condition to the headline's pilot; the quotes step gives the
+  expected price a server first, as the headline.
+- q04: one card count used and one upgrade on page 1 (no free share as cards' worth, no second 12-card layout).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from advisor.plan import burst_bill, burst_path, fleet_one_count
+from advisor.plan.memo import _key_rows, memo_document
+from advisor.plan.money_text import money_range, symbol_range
+from advisor.plan.result import MoneyRange, render
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+Q39, Q03, Q04 = "q39_hybrid_l20_base_cloud_burst", "q03_hospital_private_wan_medical", "q04_securities_h20_l20_fleet"
+
+
+def _row(r, lang, key):
+    label = render(lang, key, {})
+    return next(v for k, v in _key_rows(r, lang) if k == label)
+
+
+def _page_one(r, lang):
+    return memo_document(r, lang).markdown().split("\n## ")[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q39_cost_row_is_the_api_led_month(lang):
+    r = planned(advice_answers(Q39))
+    lead = burst_path.lead_finding(r)
+    assert lead is not None  # the API leads the bursts in this scenario (burst_path.leads)
+    b = burst_bill.bill(r.costs, r.answers, r.deployment_form, r.hardware.gpu)
+    api = lead.params["api_burst_range"]
+    # the month without a burst plus one burst's API bill × bursts a year ÷ 12, the line in the total
+    base = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
+    want = MoneyRange(low=base[0] + api[0] * b.per_year / 12, high=base[1] + api[1] * b.per_year / 12)
+    cost = _row(r, lang, "memo.key.cost")
+    assert money_range(want, r.costs.currency) in cost
+    running = burst_bill.api_swapped(b, api, (r.costs.recommended_monthly.low, r.costs.recommended_monthly.high))
+    assert money_range(running, r.costs.currency) in cost
+    # the rented plan's averaged month is no longer page 1's cost, nor "the rented bursts averaged"
+    assert money_range(r.costs.recommended_monthly, r.costs.currency) not in cost
+    assert render(lang, "burst39_cost.spread", {}) not in cost
+    # the why-not line weighs the same running month against the API
+    page = _page_one(r, lang)
+    lo, hi = round(running.low), round(running.high)
+    assert f"¥{lo:,}–¥{hi:,}" in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q39_section_7_rented_bill_is_the_fallback(lang):
+    r = planned(advice_answers(Q39))
+    f = burst_path.lead_finding(r)
+    assert f.detail_key == burst_path.FALLBACK_DETAIL
+    detail = f.detail_in(lang)
+    assert detail.startswith("The fallback rents" if lang == "en" else "备选方案每次扩容租用")
+
+
+def test_q39_rented_lead_keeps_the_averaged_note():
+    """Where the data may not go to an API, the rented bursts lead and the cost row keeps their averaged month."""
+    a = advice_answers(Q39)
+    r = planned({**a, "data_sensitivity": {**a["data_sensitivity"], "personal_info": True}})
+    assert burst_path.lead_finding(r) is None
+    cost = _row(r, "en", "memo.key.cost")
+    assert money_range(r.costs.recommended_monthly, r.costs.currency) in cost
+    assert render("en", "burst39_cost.spread", {}) in cost
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q03_pilot_said_once_and_step_gives_expected_price(lang):
+    r = planned(advice_answers(Q03))
+    page = _page_one(r, lang)
+    head = next(line for line in page.splitlines() if line.startswith("**"))
+    feasible = _row(r, lang, "memo.key.feasible")
+    s = re.search(r"3\.1 s|3\.1 秒", head)
+    assert s is not None  # the headline's pilot names the predicted first token
+    assert "3.1" not in feasible
+    c = r.costs.owned.capex
+    each = symbol_range(round(c.low / 2, -3), round(c.high / 2, -3), r.costs.currency)
+    assert each in head
+    steps = page.split("**Next steps:**" if lang == "en" else "**下一步：**", 1)[1]
+    step1 = steps.split("\n1. ", 1)[1].split("\n", 1)[0]
+    assert each in step1 and step1.index(each) < step1.index("1,050,000")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q04_one_count_used_and_one_upgrade(lang):
+    r = planned(advice_answers(Q04))
+    assert fleet_one_count.decided_first(r.assumptions)
+    page = _page_one(r, lang)
+    top = page.split("**This recommendation" if lang == "en" else "**本建议")[0]
+    # cards used (10) of the fleet (16) and the one upgrade (12): no free share as cards' worth beside them
+    assert ("cards' worth" not in top) if lang == "en" else ("约合" not in top)
+    hardware = _row(r, lang, "memo.key.hardware")
+    assert "12" not in hardware  # the one-more-replica layout is section 7's (placement finding)
+    counts = {int(x) for grp in re.findall(r"(\d+) ×|(\d+) of your|(?<=中的 )(\d+)|(\d+) 张", top) for x in grp if x}
+    assert 11 not in counts and {10, 12} <= counts  # used and the upgrade's; never the free share
