@@ -22,8 +22,8 @@ from advisor.plan import (
     burst,
     burst_bill,
     burst_gpu,
+    burst_load,
     burst_path,
-    burst_rules,
     burstbill37,
     fleet,
     gpu_choice,
@@ -250,7 +250,7 @@ def cloud_event_gpus(f: Facts) -> tuple[int, int] | None:
     if sched is not None and sched.known_in_advance is False:
         return None  # unannounced bursts: nothing to book a date for
     # every GPU all month where the part is sold only through the cloud's sales: no event GPU to book (s31-burst32)
-    warm = burst_rules.kept_on(f, ch, max(1, f.claimed_c_max or ch.c_max))
+    warm = burst_load.kept_on(f, ch, max(1, f.claimed_c_max or ch.c_max))
     if ch.replicas <= warm:
         return None
     return (ch.replicas - warm) * ch.tp, warm
@@ -347,7 +347,7 @@ def _api_per_burst_range(f: Facts, b: burst_bill.BurstBill) -> tuple[float, floa
     c = f.ctx
     if c.fine_tuned or c.level == "high" or f.cost is None:
         return None
-    tokens = burst_rules.burst_tokens(f) * 12 / max(1, b.per_year)
+    tokens = burst_load.burst_tokens(f) * 12 / max(1, b.per_year)
     if tokens <= 0:
         return None
     lo, hi = costmod.hosted_api_monthly(c, tokens)

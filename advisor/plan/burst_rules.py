@@ -20,6 +20,8 @@ from typing import Any
 from advisor.plan import burst, burst_all_month, hosted_weigh
 from advisor.plan.batch_words import batch_detail
 from advisor.plan.burst_gpu import rented_of
+from advisor.plan.burst_load import burst_tokens, kept_on
+from advisor.plan.burst_load import fleet_base as _fleet_base
 from advisor.plan.data import duration
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
@@ -27,19 +29,6 @@ from advisor.plan.weight_download import checkpoint_bytes, quantised_on_load
 
 NVME_GB_S = 7.0  # PCIe4 NVMe sequential read (deployment-facts §3.3: 140 GB in ~20 s)
 LINK_GB_S = 0.125  # 1 Gbit/s (§3.3: 140 GB in ~19 min)
-
-
-def _fleet_base(f: Facts, ch: Any) -> tuple[int, float] | None:
-    """(replicas on the team's fleet, peak ÷ today's load) when the fleet carries this service's load today and
-    the plan owns its base (s14-fleetload), else None."""
-    from advisor.plan import fleet as fleetmod
-    from advisor.plan import gpu_choice as gc
-
-    c = f.ctx
-    fl = gc.fleet(c, ch.gpu.id)
-    if fl is None or not fleetmod.this_service(c, fl[0]) or f.form not in ("hybrid", "bare_metal", "on_premises"):
-        return None
-    return max(1, min(ch.replicas, fl[1] // ch.tp)), fleetmod.peak_multiple(c)
 
 
 def warm_finding(f: Facts, ch: Any) -> Finding:
@@ -76,12 +65,6 @@ def warm_finding(f: Facts, ch: Any) -> Finding:
                    # scale (sixth blind review, q36: "no autoscaling fallback for unplanned surges on event days")
                    fallback={"tr": "plan.inputs17.burst.fallback"} if variant == "calendar" and ch.replicas > warm
                    and f.form not in ("bare_metal", "on_premises") else "")  # fmt: skip
-
-
-def kept_on(f: Facts, ch: Any, per: int) -> int:
-    """The replicas that run between bursts: the steady load's and the spare (``burst.warm_replicas``), or all of
-    them where the cloud bills every GPU all month (``burst_all_month``: a part sold only through its sales)."""
-    return ch.replicas if burst_all_month.of_facts(f) else burst.warm_replicas(f.ctx, ch, per)
 
 
 def carried_warm(findings: list[Finding]) -> bool:
@@ -201,17 +184,6 @@ def _extra_rent(f: Facts, warm_gpus: int) -> tuple[float, float] | None:
     if len(parts) < 2:
         return None
     return od.low * parts[0], od.high * parts[1]
-
-
-def burst_tokens(f: Facts) -> float:
-    """Output tokens a month above the steady load, during the bursts (averaged over the year's months)."""
-    c, ch = f.ctx, f.chosen
-    if c.requests_per_day and c.requests_per_day[1] > c.requests_per_day[0]:
-        low, high = c.requests_per_day
-        return (high - low) * c.burst_share * burst.DAYS_PER_MONTH * c.output_avg
-    base = _fleet_base(f, ch)
-    steady_share = 1 / base[1] if base is not None else burst.steady_concurrency(c) / max(1, c.peak)
-    return burst.peak_rate(c, ch) * max(0.0, 1 - steady_share) * c.burst_share * 3600 * 730.0
 
 
 @rule("cost.burst_hosted_api", "cost")
