@@ -34,6 +34,7 @@ from advisor.plan.memo_text15 import source_title
 from advisor.plan.reasons import deciding
 from advisor.plan.result import SEVERITY_ORDER, alternative_text, lead_text
 from ui.widgets.cost_chart import CostChart
+from ui.widgets.inline_markup import inline_html
 from ui.widgets.wizard_fields import ALL_FIELDS, FieldEditor
 
 WHAT_IF_FIELDS = (
@@ -411,7 +412,7 @@ class ResultView(QWidget):
                     if money and money.split(" ")[0] not in said
                     else ""
                 )
-                fixes += f"<li>{html.escape(said)}{html.escape(cost)}</li>"
+                fixes += f"<li>{inline_html(said)}{html.escape(cost)}</li>"  # a model card's link, a `flag`
             text = f"<p><b>{html.escape(tr('wizard.card.why_infeasible'))}</b></p><ul>{items}</ul>"
             if fixes:
                 text += f"<p><b>{html.escape(tr('wizard.card.would_make_feasible'))}</b></p><ul>{fixes}</ul>"
@@ -542,7 +543,7 @@ class ResultView(QWidget):
             # pre-wrap, not <pre>: a long command wraps instead of widening the whole screen
             cmd = (f"<br><span style='font-family: monospace; white-space: pre-wrap;'>{html.escape(s.command)}</span>"
                    if s.command else "")  # fmt: skip
-            items.append(f"<li>{html.escape(s.text_in(lang))}{cmd}</li>")
+            items.append(f"<li>{inline_html(s.text_in(lang))}{cmd}</li>")
         _set_text(self.next_steps, f"<ol>{''.join(items)}</ol>")
 
     def retranslate(self) -> None:
