@@ -372,7 +372,9 @@ def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
         return None
     one = got["one"]
     intro = moe39.alone_intro([one], lang) or render(lang, "numbers1_34.fixes.alone", {"n": 1})
-    return {"intro": intro, "rows": got["rows"], "over": got["over"],
+    if got["lead"]:  # an MoE leads: the far smaller model is then the one sure to fit (review 29, q29; fixtab39)
+        intro = translate(lang, "tab39_fixes.alone_after_lead")
+    return {"intro": intro, "rows": got["rows"], "over": got["over"], "lead": got["lead"],
             "one": {"text": one.text_in(lang), "per_job": one.per_job,
                     "monthly": _money(one.monthly_cost, result.costs.currency) if one.monthly_cost else ""}}
 
