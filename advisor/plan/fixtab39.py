@@ -15,12 +15,18 @@ while 30B-A3B starts at ¥7,839; recheck and order the rows by cost"; en: "the f
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan.money_text import round_money
 
+# from this many times the budget at the plan's low end (and at the cheapest card weighed), the card chosen does
+# not decide the plan: the why-this-GPU paragraph is cut to its opening sentence (review 29, q40: "the long
+# A800/H800 paragraphs in 'Why this GPU' are irrelevant for a plan 16–46× over budget; cut them")
+FAR_OVER = 5.0
+HOURS_A_MONTH = 730
 # an MoE fix whose low end is at most this share over the budget leads before a far smaller dense model
 LEAD_SHARE = 1.15
 
@@ -105,4 +111,31 @@ def basis(result: Any, rows: Sequence[Any], lang: str) -> str:
     return out
 
 
-__all__ = ["LEAD_SHARE", "basis", "lead_text", "moe_lead", "ordered", "thinking_said"]
+def gpu_why(result: Any, lang: str) -> str:
+    """The why-this-GPU paragraph of a plan at least ``FAR_OVER`` times over its monthly budget whichever part it
+    rents: the opening sentence (the chosen setup and the next two, with their prices) and that the card does not
+    decide it; "" where that does not hold (the full paragraph then). The bound: each part's cheapest hourly figure
+    weighed (whole servers at the cards the load needs), scaled to the plan's low monthly as the chosen one's is."""
+    from advisor.plan import gpu_lead
+
+    g, costs = result.gpu_choice, result.costs
+    if result.feasible or g is None or costs is None or costs.per_job or not costs.budget_monthly:
+        return ""
+    rec = costs.recommended_monthly
+    if rec is None or not g.chosen.per_hour or rec.low < FAR_OVER * costs.budget_monthly:
+        return ""
+    hourly = [o.per_hour for o in (g.chosen, *g.alternatives) if o.per_hour]
+    if g.unsourced_cheaper is not None and g.unsourced_cheaper.per_hour:
+        hourly.append(g.unsourced_cheaper.per_hour)
+    if g.weighing is not None:
+        hourly += [float(w.per_hour_if_cards) for w in g.weighing.whole_server if w.per_hour_if_cards]
+    least = min(hourly) * rec.low / g.chosen.per_hour  # the cheapest part at the plan's own price basis
+    opening = gpu_lead.lead(g, lang)
+    if not opening or least < FAR_OVER * costs.budget_monthly:
+        return ""
+    times = f"{math.floor(least / costs.budget_monthly)}"  # "at least": rounded down
+    return opening + ("" if lang == "zh_CN" else " ") + translate(
+        lang, "tab39_gpu.far_over", times=times, budget=round_money(costs.budget_monthly), currency=costs.currency)
+
+
+__all__ = ["gpu_why", "LEAD_SHARE", "basis", "lead_text", "moe_lead", "ordered", "thinking_said"]

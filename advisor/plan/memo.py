@@ -68,6 +68,7 @@ from advisor.plan import (
     memo_condition_once,
     memo_cost_formula,
     memo_curve_reading,
+    fixtab39,
     memo_fixes36,
     memo_forms,
     memo_gate_once,
@@ -1230,7 +1231,8 @@ def memo_context(
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
-        "gpu_choice": supply_lead.choice_text(result, lang),  # the part to quote beside it (s34-supply36)
+        # far over the budget whichever part: its opening sentence only (review 29, q40; fixtab39)
+        "gpu_choice": fixtab39.gpu_why(result, lang) or supply_lead.choice_text(result, lang),  # the part to quote beside it (s34-supply36)
         "layouts": layouts,
         "past_knee": _knee_sentences(result, t, lang),
         "carried": _curve_reading(result, t, lang),
