@@ -11,7 +11,6 @@ import re
 from advisor.catalog import get_model
 from advisor.plan.memo import memo_document
 from advisor.plan.moe39 import is_sparse, moe_step_down
-from advisor.plan.near_miss39 import median_error
 from advisor.plan.smaller_quality import size_drop
 from advisor.sizing.tensors import param_counts
 from tests.support.planned import advice_answers, planned
