@@ -51,6 +51,7 @@ from advisor.plan import (
     feasible_gate,
     field_labels,
     filedwait38,
+    fixtab39,
     fleet_said_once,
     fleet_where,
     floor_assume38,
@@ -372,7 +373,9 @@ def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
         return None
     one = got["one"]
     intro = moe39.alone_intro([one], lang) or render(lang, "numbers1_34.fixes.alone", {"n": 1})
-    return {"intro": intro, "rows": got["rows"], "over": got["over"],
+    if got["lead"]:  # an MoE leads: the far smaller model is then the one sure to fit (review 29, q29; fixtab39)
+        intro = translate(lang, "tab39_fixes.alone_after_lead")
+    return {"intro": intro, "rows": got["rows"], "over": got["over"], "lead": got["lead"],
             "one": {"text": one.text_in(lang), "per_job": one.per_job,
                     "monthly": _money(one.monthly_cost, result.costs.currency) if one.monthly_cost else ""}}
 
@@ -1223,7 +1226,8 @@ def memo_context(
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
-        "gpu_choice": supply_lead.choice_text(result, lang),  # the part to quote beside it (s34-supply36)
+        # far over the budget whichever part: its opening sentence only (review 29, q40; fixtab39)
+        "gpu_choice": fixtab39.gpu_why(result, lang) or supply_lead.choice_text(result, lang),  # the part to quote beside it (s34-supply36)
         "layouts": layouts,
         "past_knee": _knee_sentences(result, t, lang),
         "carried": _curve_reading(result, t, lang),

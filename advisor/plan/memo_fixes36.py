@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import fixtab39
 from advisor.plan.critical_steps import the_one_fix
 from advisor.plan.money_text import about, round_money
 from advisor.plan.result import MoneyRange, PlanResult, render
@@ -206,6 +207,10 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     if any(f.id not in LABELED for f in (*others, *result.fixes_no_saving)):
         return None
     cur = result.costs.currency if result.costs is not None else ""
+    # an MoE close to the budget before a far smaller dense model; the smaller models by the budget each needs
+    # (review 29: q29, q40; fixtab39)
+    lead = fixtab39.moe_lead(one, others, result)
+    others = fixtab39.ordered([f for f in others if f is not lead])
     rows = []
     # the smaller models on more than one card: each row says why its card (review 28, q40)
     mixed = len({f.params.get("gpu") for f in others if f.id == "smaller_model"}) > 1
@@ -225,12 +230,25 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     for f in result.fixes_no_saving:
         if f.id in LABELED:
             near = f.params.get("near")  # priced at the target relaxed to its nearest miss (review 28, q40)
+            if isinstance(near, dict) and near.get("as_fp8"):  # no cheaper than FP8 at the asked target (review 29)
+                rows.append({"change": _label(f.id, [f], lang),
+                             "cost": translate(lang, "sentences37_fixes.no_saving_cost"),
+                             "needs": _no_saving_why(f, lang) + translate(lang, "tab39_fixes.as_fp8",
+                                                                          relaxed=near["relaxed"])})
+                continue
             cost = translate(lang, "moe39_near.cost", cost=f"{_span(near['low'], near['high'])} {cur}", tp=near["tp"],
                              gpu=near["gpu"], relaxed=near["relaxed"]) if isinstance(near, dict) else \
                 translate(lang, "sentences37_fixes.no_saving_cost")
             rows.append({"change": _label(f.id, [f], lang), "cost": cost,
                          "needs": _no_saving_why(f, lang) + _relax(near, lang, cur, result)})
-    return {"one": one, "rows": rows, "over": _over(others, result, lang)}
+    over = _over(others, result, lang)
+    said = fixtab39.basis(result, others, lang)
+    if said:
+        over = (over + ("" if lang == "zh_CN" or not over else " ") + said) if over else said
+    lead_text = "" if lead is None else fixtab39.lead_text(
+        lead, _label(lead.id, [fixtab39.thinking_said(lead)], lang), _cost([lead], lang, cur),
+        _needs([lead], lang, cur), result, lang)
+    return {"one": one, "rows": rows, "over": over, "lead": lead_text}
 
 
 def _over(fixes: Sequence[Any], result: PlanResult, lang: str) -> str:

@@ -166,7 +166,8 @@ def _is_better(sentence: str) -> bool:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_part_not_sold_new_is_the_better_choice_only_with_the_export_rule_caveat(lang):
-    r = advice_plan("q40_tiny_budget_72b")
+    # at a budget the plan is not 5× over (review 29: there the paragraph is one sentence, fixtab39)
+    r = planned({**advice_answers("q40_tiny_budget_72b"), "monthly_budget": {"amount": 60000, "currency": "CNY"}})
     choice = r.gpu_choice
     weighing = choice.weighing if choice is not None else None
     assert weighing is not None and any(w.stock_only for w in weighing.whole_server)

@@ -161,9 +161,13 @@ def test_the_fixes_that_work_alone_come_first_under_their_own_heading(lang):
     # reviews 26 and 27 (q40): a change that saves nothing keeps its row, said as no saving and why, never the plan's
     # own cost again; every self-hosted row over the budget is said so once, below the table
     assert r.fixes_no_saving and len(rows) == len(more) + len(r.fixes_no_saving)
-    # review 28 (q40): priced at the target relaxed to its nearest miss, said as such (near_miss39)
+    # review 28 (q40): priced at the target relaxed to its nearest miss, said as such (near_miss39); review 29: where
+    # that costs no less than the FP8 row at the target as asked, said so instead of a second price (fixtab39)
     relaxed = translate(lang, "moe39_near.cost", cost="§", tp="§", gpu="§", relaxed="§").split("§")[1]
-    assert [x for x in rows if relaxed in x] == rows[len(more):]
+    as_fp8 = translate(lang, "tab39_fixes.as_fp8", relaxed="§").split("§")[0]
+    for f, row in zip(r.fixes_no_saving, rows[len(more):], strict=True):
+        near = f.params.get("near") or {}
+        assert (as_fp8 in row) if near.get("as_fp8") else (relaxed in row) == bool(near), row
     assert not any(_money_of(r.costs) in x for x in rows[len(more):])
     over = head[second:].split("\n\n")[2]
     budget = r.costs.budget_monthly
@@ -171,7 +175,13 @@ def test_the_fixes_that_work_alone_come_first_under_their_own_heading(lang):
     lo, hi = min(c.low for c in self_hosted) / budget, max(c.high for c in self_hosted) / budget
     assert translate(lang, "sentences37_fixes.over", times="§", budget="5,000", currency="CNY").split("§")[0] in over
     assert f"{float(f'{lo:.2g}'):g}–{float(f'{hi:.2g}'):g}" in over, over
-    for f, row in zip(more, rows, strict=False):
+    # review 29 (q40 zh: "order the rows by cost"): the smaller models by the budget each needs (fixtab39)
+    from advisor.plan.fixtab39 import ordered
+
+    shown = ordered(more)
+    small = [f.monthly_cost.high for f in shown if f.id == "smaller_model"]
+    assert small == sorted(small)
+    for f, row in zip(shown, rows, strict=False):
         assert f.monthly_cost is not None and round(f.monthly_cost.low) > 0
         assert f"{f.monthly_cost.low:,.0f}" in row, row
 

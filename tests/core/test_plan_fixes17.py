@@ -57,8 +57,12 @@ def test_a_4bit_fix_on_big_servers_says_which_cheaper_setups_miss_the_target_and
     [row] = [x for x in render_memo_markdown(q40, "en").splitlines() if x.startswith("| ") and fix.params["repo"] in x]
     # review 28 (q40): never "no cheaper" without a figure where its nearest miss is priced at a relaxed target
     near = fix.params["near"]
-    assert "no cheaper than the plan as asked" not in row and "against 2,000 ms" in row
-    assert f"{near['low']:,}–{near['high']:,} CNY a month on TP{near['tp']}" in row and f"to {near['relaxed']} ms" in row
+    assert "against 2,000 ms" in row
+    if near.get("as_fp8"):  # review 29: no cheaper than FP8 at the target as asked, said so (fixtab39)
+        assert f"relaxed to {near['relaxed']} ms it costs no less than the fp8 weights above" in row
+    else:
+        assert "no cheaper than the plan as asked" not in row
+        assert f"{near['low']:,}–{near['high']:,} CNY a month on TP{near['tp']}" in row and f"to {near['relaxed']} ms" in row
 
 
 def test_where_two_48gb_cards_meet_the_target_the_4bit_fix_is_those_cards_and_says_no_more():

@@ -1,0 +1,141 @@
+"""The fixes table of an infeasible plan, read as one comparison (issue 25, blind review 29).
+
+q40 (a 72B on a ¥5,000 budget), zh: "the alternatives table contradicts itself … Qwen2.5-3B on A10 needs 约 14,000
+while 30B-A3B starts at ¥7,839; recheck and order the rows by cost"; en: "the fix table is cluttered". Three rules:
+
+- the smaller-model rows in the order of the budget each needs (the high end of its cost, the figure the "also
+  needs" column says), the A/B pointer on the first shown (``ordered``);
+- the basis of the costs said once under the table: the latency targets as answered, unless a row names another
+  (a near miss priced at a relaxed target, ``near_miss39``), and the order of the smaller models (``basis``);
+- q29 (a 70B batch at ¥20,000, en and zh): "wrong fix put first: Qwen3 4B is offered as the main fix; Qwen3 30B-A3B
+  … keeps far more quality". Where the one change within the budget is a far smaller dense model and a mixture of
+  experts, not graded far weaker, starts within ``LEAD_SHARE`` of the budget, the MoE leads with its high end
+  against the budget, and the far smaller model follows as the one sure to fit (``moe_lead``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan.money_text import round_money
+
+# from this many times the budget at the plan's low end (and at the cheapest card weighed), the card chosen does
+# not decide the plan: the why-this-GPU paragraph is cut to its opening sentence (review 29, q40: "the long
+# A800/H800 paragraphs in 'Why this GPU' are irrelevant for a plan 16–46× over budget; cut them")
+FAR_OVER = 5.0
+HOURS_A_MONTH = 730
+# an MoE fix whose low end is at most this share over the budget leads before a far smaller dense model
+LEAD_SHARE = 1.15
+
+
+def _need(f: Any) -> tuple[float, float]:
+    c = f.monthly_cost
+    return (float("inf"), float("inf")) if c is None else (float(c.high), float(c.low))
+
+
+def ordered(fixes: Sequence[Any]) -> list[Any]:
+    """``fixes`` with the smaller-model ones, in the places they hold, sorted by the budget each needs (then the
+    low end); the A/B pointer (said once) moves to the first of them shown."""
+    small = [f for f in fixes if f.id == "smaller_model"]
+    if len(small) < 2:
+        return list(fixes)
+    ab = next((f.params["ab"] for f in small if f.params.get("ab")), "")
+    ranked = sorted(small, key=_need)
+    ranked = [f.model_copy(update={"params": {**f.params, "ab": ab if i == 0 else ""}}) for i, f in enumerate(ranked)]
+    it = iter(ranked)
+    return [next(it) if f.id == "smaller_model" else f for f in fixes]
+
+
+def _budget(result: Any) -> float | None:
+    amount = (result.answers.get("monthly_budget") or {}).get("amount")
+    return float(amount) if amount else None
+
+
+def moe_lead(one: Any, others: Sequence[Any], result: Any) -> Any | None:
+    """The MoE fix that leads before ``one`` (a far smaller dense model, the one change within the budget), or
+    None: the cheapest at its low end of those graded "weaker", not "far weaker", within ``LEAD_SHARE`` of the
+    budget there."""
+    drop = one.params.get("drop") if one.id == "smaller_model" else None
+    budget = _budget(result)
+    if not isinstance(drop, dict) or drop.get("tr") != "plan.smaller27.drop_far" or not budget:
+        return None
+    found = []
+    for f in others:
+        d = f.params.get("drop") if f.id == "smaller_model" else None
+        if not isinstance(d, dict) or d.get("tr") != "moe39.drop" or f.monthly_cost is None:
+            continue
+        if (d.get("grade") or {}).get("tr") == "moe39_grade.near" and f.monthly_cost.low <= LEAD_SHARE * budget:
+            found.append(f)
+    return min(found, key=lambda f: f.monthly_cost.low, default=None)
+
+
+def thinking_said(lead: Any) -> Any:
+    """``lead`` marked to say, shortly, that it thinks by default where its model does: said first now, before
+    the fix that carried the long sentence (``thinking_default.say_once``)."""
+    from advisor.catalog import get_model
+    from advisor.plan.thinking_default import thinks_by_default
+
+    if isinstance(lead.params.get("think"), dict) or not thinks_by_default(get_model(lead.change["model"])):
+        return lead
+    return lead.model_copy(update={"params": {**lead.params, "think": {"short": True}}})
+
+
+def lead_text(lead: Any, label: str, cost: str, needs: str, result: Any, lang: str) -> str:
+    """"**Closest in quality within reach**: <its row>, <cost>; at its high end N % over your budget of B (also
+    needs …)." as one paragraph above the change sure to fit."""
+    budget = _budget(result) or 0.0
+    high = float(lead.monthly_cost.high)
+    cur = result.costs.currency if result.costs is not None else ""
+    if high <= budget:
+        against = translate(lang, "tab39_fixes.lead_within", budget=round_money(budget), currency=cur)
+    else:
+        against = translate(lang, "tab39_fixes.lead_over", pct=f"{max(1, round((high / budget - 1) * 100))}",
+                            budget=round_money(budget), currency=cur)
+    return translate(lang, "tab39_fixes.lead", change=label, cost=cost, against=against, needs=needs)
+
+
+def basis(result: Any, rows: Sequence[Any], lang: str) -> str:
+    """The sentence under the table saying what each row is priced at: the latency targets as answered unless a row
+    names another, and the order of the smaller models where there are two or more; "" for a batch (priced at
+    its deadline, which its rows say) or without a latency target."""
+    slo = result.answers.get("latency_slo") or {}
+    ttft, tpot = slo.get("ttft_p99_ms"), slo.get("tpot_p99_ms")
+    if getattr(result.costs, "per_job", False) or not ttft or not tpot:
+        return ""
+    out = translate(lang, "tab39_fixes.basis", ttft=f"{float(ttft):,.0f}", tpot=f"{float(tpot):,.0f}")
+    if sum(1 for f in rows if f.id == "smaller_model") > 1:
+        out += translate(lang, "tab39_fixes.order")
+    return out
+
+
+def gpu_why(result: Any, lang: str) -> str:
+    """The why-this-GPU paragraph of a plan at least ``FAR_OVER`` times over its monthly budget whichever part it
+    rents: the opening sentence (the chosen setup and the next two, with their prices) and that the card does not
+    decide it; "" where that does not hold (the full paragraph then). The bound: each part's cheapest hourly figure
+    weighed (whole servers at the cards the load needs), scaled to the plan's low monthly as the chosen one's is."""
+    from advisor.plan import gpu_lead
+
+    g, costs = result.gpu_choice, result.costs
+    if result.feasible or g is None or costs is None or costs.per_job or not costs.budget_monthly:
+        return ""
+    rec = costs.recommended_monthly
+    if rec is None or not g.chosen.per_hour or rec.low < FAR_OVER * costs.budget_monthly:
+        return ""
+    hourly = [o.per_hour for o in (g.chosen, *g.alternatives) if o.per_hour]
+    if g.unsourced_cheaper is not None and g.unsourced_cheaper.per_hour:
+        hourly.append(g.unsourced_cheaper.per_hour)
+    if g.weighing is not None:
+        hourly += [float(w.per_hour_if_cards) for w in g.weighing.whole_server if w.per_hour_if_cards]
+    least = min(hourly) * rec.low / g.chosen.per_hour  # the cheapest part at the plan's own price basis
+    opening = gpu_lead.lead(g, lang)
+    if not opening or least < FAR_OVER * costs.budget_monthly:
+        return ""
+    times = f"{math.floor(least / costs.budget_monthly)}"  # "at least": rounded down
+    return opening + ("" if lang == "zh_CN" else " ") + translate(
+        lang, "tab39_gpu.far_over", times=times, budget=round_money(costs.budget_monthly), currency=costs.currency)
+
+
+__all__ = ["gpu_why", "LEAD_SHARE", "basis", "lead_text", "moe_lead", "ordered", "thinking_said"]
