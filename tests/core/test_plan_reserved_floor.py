@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, reserved_floor
+from advisor.plan import answers_from_dict, blocked_brief39, reserved_floor
 from advisor.plan.context import resolve
 from advisor.plan.cost import HOURS_PER_MONTH, CostInputs, compute
 from advisor.plan.data import PriceBook, factor_range
@@ -130,6 +130,8 @@ def test_the_chosen_basis_is_the_one_every_cost_figure_quotes(path: Path) -> Non
     if c.cloud_reserved_floor is None or r.deployment_form != "cloud" or c.recommended_monthly is None:
         pytest.skip("not rented on the floor basis")
     on_floor = abs(c.recommended_monthly.low - c.cloud_monthly.low) < 0.05
+    if blocked_brief39.blocker(r):
+        pytest.skip("a service the law may not permit: hardware and cost in one row, the basis in section 4 (q07)")
     for lang, word in (("en", "reserved for the"), ("zh_CN", "包月/预留，")):
         assert (word in _cost_row(scenario_memo(path, lang))) == on_floor, (path.stem, lang)
     if on_floor and c.cost_per_million_tokens is not None and c.per_million_basis and not r.nodes:
