@@ -119,6 +119,8 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True, hybrid: bool = 
                            discount=printed_factors.fit((mf.low, mf.high))[0],
                            grade=mf.grade, factor=params["factor"],
                            cost=_r(c.cloud_monthly.low, c.cloud_monthly.high))  # fmt: skip
+        # the peak-hour replicas reserved too (review 29): the cheaper mixed option page 1 names, with its product
+        value += reserved_floor.peak_formula(c, lang, hours, params["price"], params["factor"])
     if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
         value += translate(lang, "memo.batchcost15.formula_spot", factor=_r(c.cloud_spot_factor.low,
                                                                                  c.cloud_spot_factor.high),
