@@ -114,6 +114,8 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True, hybrid: bool = 
         key = "memo.apiweigh18.formula_reserved_all" if cloud_price_labels.scaled(c) else \
             "pages22.formula_reserved_od" if _on_demand_times(od, mf, c.cloud_monthly) else \
             "memo.batchcost15.formula_reserved"  # s18-apiweigh: every GPU all month, against on demand's average
+        if c.cloud_peak_floor is not None:  # every GPU reserved for a peak's stock (review 29): the row's label says
+            key = "memo.batchcost15.formula_reserved"  # "all N GPUs every hour of the month" already
         value += translate(lang, key, gpus=_count(float(c.gpus)), hours=hours,
                            price=params["price"], currency=c.currency,
                            discount=printed_factors.fit((mf.low, mf.high))[0],

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import line_total, peak_reserved39, reserved_floor
+from advisor.plan import line_total, peak_reserved39
 from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
@@ -73,10 +73,9 @@ def peak_reserve(f: Facts) -> Finding | None:
 
 
 def key_clause(result: Any, lang: str) -> str:
-    """Page 1's cost row: where the month is already every GPU committed, why, with the cheaper mixed option named
-    ("; the peak-hour replicas reserved too, as on-demand GPU stock can run out at peaks (the cheaper option: …)",
-    review 29); else the advice or the risk: "; on-demand GPU stock can run out at peaks: reserve all 3 GPUs,
-    ¥20,521–¥27,634 a month, within budget" (or the risk, where that is over the budget); "" without the finding."""
+    """Page 1's cost row: "; on-demand GPU stock can run out at peaks: reserve all 3 GPUs, ¥20,521–¥27,634 a month,
+    within budget" (or the risk, where that is over the budget); "" without the finding, or where the month already
+    reserves every GPU (review 29: the basis beside the figure says so, with the cheaper option)."""
     from advisor.i18n import translate
 
     got = result.finding(RULE)
@@ -85,11 +84,8 @@ def key_clause(result: Any, lang: str) -> str:
     from advisor.plan.money_text import money_range
 
     p, c = got.params, result.costs
-    if p.get("reserved") and c.cloud_peak_floor is not None:
-        floor = c.cloud_peak_floor
-        mixed = MoneyRange(low=floor["low"], high=floor["high"])
-        return translate(lang, "res39_peak.key.reserved", cost=money_range(mixed, c.currency),
-                         **reserved_floor.phrases(floor, lang))
+    if p.get("reserved"):  # page 1's month already reserves every GPU: its basis says so and why (reserved_price)
+        return ""
     key = "open" if p.get("fits") is None else "within" if p["fits"] else "over"
     # in the row's own money style ("20,521–27,634 CNY"), as the figures beside it
     return translate(lang, f"commit38_peak.key.{key}", gpus=p["gpus"],

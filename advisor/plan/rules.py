@@ -1019,7 +1019,7 @@ def cost_rent(f: Facts):
     verdict = payback.verdict(c.break_even_months)
     months_be, util_be = c.break_even_months, c.break_even_utilisation
     # the price the figure stands on, with the on-demand one beside it (q35: reserved in the headline, unsaid)
-    basis = reserved_price.phrase(c, lambda r: _range(r.low, r.high, f))
+    basis = reserved_price.phrase(c, lambda r: _range(r.low, r.high, f), why=False)  # page 1 says why (review 29)
     # nothing scales down off-peak (the spare and whole servers stay on): not "you can scale down when idle"
     w = c.cloud_warm
     always_on = bool(w and w.get("scaled_share", 1.0) < 1.0 and (c.cloud_billed_gpus or 0) >= c.gpus)
