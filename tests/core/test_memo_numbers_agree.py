@@ -190,9 +190,7 @@ def test_the_latency_section_says_why_there_is_no_curve_for_this_plan_only(name)
 @pytest.mark.parametrize("name", NAMES)
 def test_the_headline_cost_names_the_price_it_stands_on(name):
     """q35: "the headline cost quietly uses the reserved price, while other tables use on-demand"."""
-    from advisor.plan import reserved_price
-
-    from advisor.plan import blocked_brief39
+    from advisor.plan import blocked_brief39, reserved_price
 
     r = _plan(name)
     c = r.costs
