@@ -129,6 +129,9 @@ class CostInputs:
     repair_unit_gpus: int = 0
     # s34-price36: GPUs in one replica; the rent is priced on an instance that holds them (instance_fit)
     tp: int = 1
+    # review 29: every GPU committed, the peak-hour replicas too, where a mixed floor would otherwise be the reserved
+    # option (advisor.plan.peak_reserved39: a public service's peak on on-demand stock, within the budget)
+    reserve_peak: bool = False
 
     @property
     def rent_gpus(self) -> int:
@@ -232,8 +235,12 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
                                           ctx.load, mixed, mon)
             if floor is not None:
                 costs.cloud_reserved_all_monthly = _mr(mon[0] * conv, mon[1] * conv)
-                costs.cloud_reserved_floor = floor.record()
-                mon = mixed
+                if inp.reserve_peak:  # every GPU committed; the mixed bill kept as the cheaper option (review 29)
+                    costs.cloud_peak_floor = {**floor.record(), "low": round(mixed[0] * conv, 2),
+                                              "high": round(mixed[1] * conv, 2)}
+                else:
+                    costs.cloud_reserved_floor = floor.record()
+                    mon = mixed
             s_lo, s_hi = factor_range("spot_factor")
             spot = (p_lo * s_lo * HOURS_PER_MONTH * b_lo * (1 + ov_lo), p_hi * s_hi * HOURS_PER_MONTH * b_hi * (1 + ov_hi))
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
@@ -252,7 +259,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
                                                       grade=str(mf["grade"]), term_months=mf.get("term_months"))  # fmt: skip
             if costs.cloud_spot_monthly is not None:
                 costs.cloud_spot_factor = MoneyRange(low=s_lo, high=s_hi)
-            best = min((od, mon), key=lambda r: r[0] + r[1])
+            # the plan that reserves its peak-hour replicas for stock bills the commitment, cheaper or not (review 29)
+            best = mon if costs.cloud_peak_floor is not None else min((od, mon), key=lambda r: r[0] + r[1])
             cloud_lo, cloud_hi = best
             vm = _vm_yardstick(ctx, book, inp, rows, fx)
             if vm is not None:  # rented by the month, as an always-on VM is (the same factors as the row above)

@@ -114,11 +114,15 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True, hybrid: bool = 
         key = "memo.apiweigh18.formula_reserved_all" if cloud_price_labels.scaled(c) else \
             "pages22.formula_reserved_od" if _on_demand_times(od, mf, c.cloud_monthly) else \
             "memo.batchcost15.formula_reserved"  # s18-apiweigh: every GPU all month, against on demand's average
+        if c.cloud_peak_floor is not None:  # every GPU reserved for a peak's stock (review 29): the row's label says
+            key = "memo.batchcost15.formula_reserved"  # "all N GPUs every hour of the month" already
         value += translate(lang, key, gpus=_count(float(c.gpus)), hours=hours,
                            price=params["price"], currency=c.currency,
                            discount=printed_factors.fit((mf.low, mf.high))[0],
                            grade=mf.grade, factor=params["factor"],
                            cost=_r(c.cloud_monthly.low, c.cloud_monthly.high))  # fmt: skip
+        # the peak-hour replicas reserved too (review 29): the cheaper mixed option page 1 names, with its product
+        value += reserved_floor.peak_formula(c, lang, hours, params["price"], params["factor"])
     if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
         value += translate(lang, "memo.batchcost15.formula_spot", factor=_r(c.cloud_spot_factor.low,
                                                                                  c.cloud_spot_factor.high),

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import line_total
-from advisor.plan.result import Finding
+from advisor.plan import line_total, peak_reserved39
+from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
 RULE = "scaling.commit38_peak"
@@ -26,23 +26,25 @@ RULE = "scaling.commit38_peak"
 
 def figures(f: Facts) -> dict[str, Any] | None:
     """(every GPU committed, the month as planned, the month with every GPU committed and the line, the budget) where
-    the rule applies, else None."""
+    the rule applies, else None. Where the plan already commits for every GPU (``peak_reserved39``: it fitted), the
+    mixed month is the cheaper option it was chosen over and the committed month is page 1's (review 29)."""
     c, costs = f.ctx, f.cost.costs if f.cost is not None else None
-    if f.form != "cloud" or f.chosen is None or costs is None or c.internal_only or c.is_batch or costs.per_job:
+    if f.chosen is None or costs is None:
         return None
-    floor, every, mon = costs.cloud_reserved_floor, costs.cloud_reserved_all_monthly, costs.cloud_monthly
-    if floor is None or floor.get("load") != "diurnal" or every is None or mon is None:
-        return None  # no peak-hour replicas on demand (bursts have their own rule)
-    if f.region == "mainland_plus_overseas":
-        return None  # two nodes priced together: "all N × GPU" would name one node's part for both (q05)
-    rec = costs.recommended_monthly
-    if rec is None or round(rec.low) != round(mon.low) or round(rec.high) != round(mon.high):
-        return None  # page 1's month is not the mixed one (on demand, spot, or another form's)
+    if f.form == "cloud" and peak_reserved39.reserved(costs):
+        p, every = costs.cloud_peak_floor, costs.cloud_monthly
+        total = line_total.judged_total(costs) or every
+        return {"every": every, "mixed": MoneyRange(low=p["low"], high=p["high"]), "low": total.low,
+                "high": total.high, "budget": c.budget_amount, "line": costs.monthly_with_line is not None,
+                "reserved": True}
+    if not peak_reserved39.eligible(c, f.form, f.region, costs):
+        return None  # no peak-hour replicas on demand (bursts have their own rule), or not page 1's month
+    every, mon = costs.cloud_reserved_all_monthly, costs.cloud_monthly
     total = line_total.judged_total(costs) or mon
     # the month with every GPU committed: the judged total with the mixed cloud month swapped for the committed one
     low, high = total.low + every.low - mon.low, total.high + every.high - mon.high
     return {"every": every, "mixed": mon, "low": low, "high": high, "budget": c.budget_amount,
-            "line": costs.monthly_with_line is not None}
+            "line": costs.monthly_with_line is not None, "reserved": False}
 
 
 @rule(RULE, "cost")
@@ -62,6 +64,7 @@ def peak_reserve(f: Facts) -> Finding | None:
             "tr": "commit38_peak.budget." + ("over" if over else "within") + ("_line" if got["line"] else ""),
             "budget": _range(budget, budget, f), "total": _range(got["low"], got["high"], f)},
         "fits": None if budget is None else not over,
+        "reserved": got["reserved"],  # page 1's month is already the committed one (review 29)
     }
     out = finding(RULE, variant="over" if over else None, **params)
     mainland = f.region in ("mainland", "mainland_plus_overseas")  # the provider's own page (Alibaba or AWS)
@@ -71,7 +74,8 @@ def peak_reserve(f: Facts) -> Finding | None:
 
 def key_clause(result: Any, lang: str) -> str:
     """Page 1's cost row: "; on-demand GPU stock can run out at peaks: reserve all 3 GPUs, ¥20,521–¥27,634 a month,
-    within budget" (or the risk, where that is over the budget); "" without the finding."""
+    within budget" (or the risk, where that is over the budget); "" without the finding, or where the month already
+    reserves every GPU (review 29: the basis beside the figure says so, with the cheaper option)."""
     from advisor.i18n import translate
 
     got = result.finding(RULE)
@@ -79,10 +83,13 @@ def key_clause(result: Any, lang: str) -> str:
         return ""
     from advisor.plan.money_text import money_range
 
-    p, every = got.params, result.costs.cloud_reserved_all_monthly
+    p, c = got.params, result.costs
+    if p.get("reserved"):  # page 1's month already reserves every GPU: its basis says so and why (reserved_price)
+        return ""
     key = "open" if p.get("fits") is None else "within" if p["fits"] else "over"
     # in the row's own money style ("20,521–27,634 CNY"), as the figures beside it
-    return translate(lang, f"commit38_peak.key.{key}", gpus=p["gpus"], every=money_range(every, result.costs.currency))
+    return translate(lang, f"commit38_peak.key.{key}", gpus=p["gpus"],
+                     every=money_range(c.cloud_reserved_all_monthly, c.currency))
 
 
 __all__ = ["RULE", "figures", "key_clause", "peak_reserve"]

@@ -75,7 +75,7 @@ def merged(x: Any, y: Any) -> dict[str, Any] | None:
             "load": next(p["load"] for p in parts if p["load"] is not None)}
 
 
-def _phrases(record: dict[str, Any], lang: str) -> dict[str, str]:
+def phrases(record: dict[str, Any], lang: str) -> dict[str, str]:
     """The two halves every label says: which replicas are reserved, which are on demand."""
     n = record.get("replicas")
     floor = translate(lang, "reserve19.floor.count", replicas=n) if n else translate(lang, "reserve19.floor.any")
@@ -85,7 +85,7 @@ def _phrases(record: dict[str, Any], lang: str) -> dict[str, str]:
 
 def cost_label(costs: Any, lang: str, cost: str) -> str:
     """The cost table's reserved option: "reserved for the 2 always-on replicas, the burst replicas on demand: …"."""
-    return translate(lang, "reserve19.cost.reserved_floor", cost=cost, **_phrases(costs.cloud_reserved_floor, lang))
+    return translate(lang, "reserve19.cost.reserved_floor", cost=cost, **phrases(costs.cloud_reserved_floor, lang))
 
 
 def basis_phrase(costs: Any, on_demand: str) -> dict[str, Any]:
@@ -96,6 +96,18 @@ def basis_phrase(costs: Any, on_demand: str) -> dict[str, Any]:
         {"tr": "reserve19.floor.any"}
     rest = {"tr": "reserve19.rest.peak" if r.get("load") == "diurnal" else "reserve19.rest.burst"}
     return {"tr": "reserve19.basis.floor", "floor": floor, "rest": rest, "on_demand": on_demand}
+
+
+def peak_formula(costs: Any, lang: str, hours: str, price: str, factor: str) -> str:
+    """"; the cheaper option, reserved for the 2 always-on replicas, the peak-hour replicas on demand = (…) = …"
+    after the commitment on every GPU, where the plan reserves its peak-hour replicas too (review 29: the mixed month
+    page 1 names as the option not taken, with its product); "" otherwise."""
+    r, mf = costs.cloud_peak_floor, costs.cloud_monthly_factor
+    if r is None or mf is None:
+        return ""
+    return translate(lang, "res39_peak.formula", reserved=r["gpus"], discount=_r(mf.low, mf.high), grade=mf.grade,
+                     burst=_r(r["burst_low"], r["burst_high"]), hours=hours, price=price, currency=costs.currency,
+                     factor=factor, cost=_r(r["low"], r["high"]), **phrases(r, lang))
 
 
 def _n(v: float) -> str:
@@ -117,7 +129,7 @@ def formula(costs: Any, lang: str, hours: str, price: str, factor: str) -> str:
     return translate(lang, "reserve19.formula.floor", reserved=r["gpus"], discount=_r(mf.low, mf.high),
                      grade=mf.grade, burst=_r(r["burst_low"], r["burst_high"]), hours=hours, price=price,
                      currency=costs.currency, factor=factor, cost=_r(mon.low, mon.high), gpus=costs.gpus,
-                     every=_r(every.low, every.high) if every is not None else "—", **_phrases(r, lang))
+                     every=_r(every.low, every.high) if every is not None else "—", **phrases(r, lang))
 
 
-__all__ = ["Floor", "basis_phrase", "choose", "cost_label", "formula", "merged", "monthly"]
+__all__ = ["Floor", "basis_phrase", "choose", "cost_label", "formula", "merged", "monthly", "peak_formula", "phrases"]

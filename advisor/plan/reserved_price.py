@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import cloud_price_labels, reserved_floor
+from advisor.plan.result import MoneyRange
 
 
 def on_reserved(costs: Any) -> bool:
@@ -27,11 +28,16 @@ def same(a: Any, b: Any) -> bool:
     return a is not None and b is not None and abs(a.low - b.low) < 0.05 and abs(a.high - b.high) < 0.05
 
 
-def phrase(costs: Any, money: Any) -> dict[str, Any] | str:
+def phrase(costs: Any, money: Any, why: bool = True) -> dict[str, Any] | str:
     """A ``{"tr": …}`` phrase naming the reserved basis and the on-demand figure beside it; "" on demand.
-    ``money(range) -> str`` writes a range in the plan's currency."""
+    ``money(range) -> str`` writes a range in the plan's currency. ``why``: where every GPU is reserved for a
+    public peak's stock, say so with the cheaper option (page 1); else the plain basis (a finding's title)."""
     if not on_reserved(costs):
         return ""
+    peak = costs.cloud_peak_floor
+    if peak is not None and why:  # every GPU reserved for a public peak's stock, why, and the cheaper option (review 29)
+        return {"tr": "res39_peak.basis", "gpus": costs.gpus, "on_demand": money(costs.cloud_on_demand_monthly),
+                "mixed": money(MoneyRange(low=peak["low"], high=peak["high"]))}
     if costs.cloud_reserved_floor is not None:  # s19-reserve19: the floor reserved, the bursts on demand
         return reserved_floor.basis_phrase(costs, money(costs.cloud_on_demand_monthly))
     if cloud_price_labels.scaled(costs):  # s18-apiweigh: the two bill different GPU counts; each says which

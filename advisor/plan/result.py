@@ -582,6 +582,13 @@ class Costs(_Out):
         "and the load shape; null where the reserved option commits for every GPU")
     cloud_reserved_all_monthly: MoneyRange | None = Field(
         None, description="every GPU at the monthly/reserved price all month, kept beside the mixed basis it lost to")
+    # review 29 (issue 25): a public service's peak-hour replicas reserved too, where committing for every GPU fits the
+    # budget (``scaling.commit38_peak``): ``cloud_monthly`` then commits for every GPU and is page 1's month; the
+    # cheaper mixed bill it was chosen over is kept here, named as the option it is (advisor.plan.peak_reserved39)
+    cloud_peak_floor: dict[str, Any] | None = Field(
+        None, description="where the plan reserves every GPU, the peak-hour replicas too, for on-demand stock at "
+        "peaks: the cheaper mixed option not taken (the always-on floor reserved, the peak-hour replicas on demand), "
+        "as cloud_reserved_floor records it, with its month (low, high); null otherwise")
     # s20-costtoken20: the cost per million tokens at the setup's capacity (advisor.plan.capacity_per_million):
     # cost_per_million_* divide ``per_million_monthly`` by the tokens ``per_million_basis`` names
     per_million_monthly: MoneyRange | None = Field(

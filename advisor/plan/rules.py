@@ -32,6 +32,7 @@ from advisor.plan import (
     own_edge,
     own_like,
     payback,
+    peak_reserved39,
     registration_dossier37,
     rent_breakeven,
     rent_cheaper_tie,
@@ -1028,7 +1029,7 @@ def cost_rent(f: Facts):
     verdict = payback.verdict(c.break_even_months)
     months_be, util_be = c.break_even_months, c.break_even_utilisation
     # the price the figure stands on, with the on-demand one beside it (q35: reserved in the headline, unsaid)
-    basis = reserved_price.phrase(c, lambda r: _range(r.low, r.high, f))
+    basis = reserved_price.phrase(c, lambda r: _range(r.low, r.high, f), why=False)  # page 1 says why (review 29)
     # nothing scales down off-peak (the spare and whole servers stay on): not "you can scale down when idle"
     w = c.cloud_warm
     always_on = bool(w and w.get("scaled_share", 1.0) < 1.0 and (c.cloud_billed_gpus or 0) >= c.gpus)
@@ -1038,6 +1039,8 @@ def cost_rent(f: Facts):
              "plan.rent16.scale." + ("always_on" if always_on else "down")}
     if scale["tr"] == "plan.rent16.scale.always_on" and not spare_kept.in_candidate(f.chosen):
         scale = {"tr": "headline33.scale.always_on_no_spare"}  # no "its N+1 spare" where none is kept (q10)
+    if peak_reserved39.reserved(c):  # every GPU reserved all month for the peak's stock: none scales down (review 29)
+        scale = {"tr": "res39_peak.scale"}
     got = finding("cost.rent", variant=verdict or "uncosted", util=usage_share.printed_pct(f.cost.costs, f.ctx),
                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
                   breakeven=months_be.phrase("months") if months_be else "—", scale=scale,

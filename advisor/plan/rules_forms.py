@@ -156,11 +156,16 @@ def ops_hybrid_needs_ops(f: Facts):
     if out is None or c.ops == "strong" or f.form in ("hybrid", "on_premises", "bare_metal"):
         return None
     fo = getattr(out, "forms", None)
-    if fo is None or fo.hybrid is None or not forms_mod.hybrid_pays(c, out.cloud_usd, fo):
+    conv = out.conv
+    rent = out.cloud_usd
+    floor = out.costs.cloud_peak_floor
+    if floor is not None and conv:  # every GPU reserved for the peak's stock (peak_reserved39): the hybrid's burst
+        # runs on demand, so it is weighed against renting with the peak-hour replicas on demand too (review 29)
+        rent = (floor["low"] / conv, floor["high"] / conv)
+    if fo is None or fo.hybrid is None or not forms_mod.hybrid_pays(c, rent, fo):
         return None
     h = fo.hybrid.cost
-    conv = out.conv
     return finding("ops.hybrid_needs_ops", owned=h.gpus_owned, burst=h.gpus_burst, capex=_r(h.capex, f),
                    monthly=_r(h.monthly, f), months=c.duration_months,
-                   rent=f"{_money(out.cloud_usd[0] * conv, f)}–{_money(out.cloud_usd[1] * conv, f)}",
+                   rent=f"{_money(rent[0] * conv, f)}–{_money(rent[1] * conv, f)}",
                    ops={"tr": f"memo.value.ops_capability.{c.ops}"}, form={"tr": f"plan.form.{f.form}"})  # fmt: skip

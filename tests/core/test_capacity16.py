@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import spare_kept, volume_peak
+from advisor.plan import peak_reserved39, spare_kept, volume_peak
 from advisor.plan.line_total import judged_total
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
@@ -355,6 +355,9 @@ def test_renting_never_promises_a_scale_down_the_cost_does_not_make(path: Path) 
     if f is None or r.costs.cloud_warm is None:
         pytest.skip("no rented day/night cost")
     c = r.costs
+    if peak_reserved39.reserved(c):  # every GPU reserved all month for the peak's stock (review 29): none scales down
+        assert f.params["scale"] == {"tr": "res39_peak.scale"} and "scales down when idle" not in f.detail_in("en")
+        return
     all_on = c.cloud_warm["scaled_share"] < 1 and (c.cloud_billed_gpus or 0) >= c.gpus
     # s31-q42fix32: where the part's instances are sold only through the cloud's sales and that alone keeps every GPU
     # on (warm_floor ``kept_on``), the finding says that reason instead of the spare's (blind review 20b, q42)

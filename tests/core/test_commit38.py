@@ -19,6 +19,7 @@ from advisor.plan import peak_reserve_rules
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import money_range
 from advisor.plan.reasons import deciding
+from advisor.plan.result import MoneyRange
 from tests.support.planned import advice_answers, advice_plan
 
 LANGS = ("en", "zh_CN")
@@ -72,33 +73,47 @@ def test_a_public_peak_on_demand_is_reserved_where_every_gpu_committed_fits(name
     r = advice_plan(name)
     f = r.finding(peak_reserve_rules.RULE)
     assert f is not None and f.params["fits"] is True and not f.title_key.endswith(".over.title")
-    every = r.costs.cloud_reserved_all_monthly
-    assert r.costs.cloud_reserved_floor["load"] == "diurnal"
-    assert f.params["gpus"] == r.hardware.total_gpus
-    # page 1's cost row recommends it with the committed figure, in the row's own money style
+    every, floor = r.costs.cloud_reserved_all_monthly, r.costs.cloud_peak_floor
+    # review 29: the reservation of every GPU is the plan's month, the mixed floor kept as the option not taken
+    assert floor is not None and floor["load"] == "diurnal" and r.costs.cloud_reserved_floor is None
+    assert f.params["gpus"] == r.hardware.total_gpus and f.params["reserved"] is True
+    # page 1's cost row leads with the committed figure, in the row's own money style, and says why
     row = _cost_row(r, lang)
-    assert money_range(every, r.costs.currency) in row, row
-    assert ("reserve all" if lang == "en" else "全部预留") in row, row
-    assert ("within budget" if lang == "en" else "在预算内") in row, row
+    assert money_range(every, r.costs.currency) in row.split("|")[2].strip()[:40], row
+    assert ("can run out at peaks" if lang == "en" else "可能售罄") in row, row
 
 
-def _facts(r, budget: float) -> SimpleNamespace:
+def _mixed(r) -> SimpleNamespace:
+    """The plan's costs as they were before the reservation of every GPU was adopted (the mixed month page 1's; the
+    line's total on it): the rule's other case, which a real budget reaching it would also re-plan elsewhere."""
+    c, p = r.costs, r.costs.cloud_peak_floor
+    mixed = MoneyRange(low=p["low"], high=p["high"])
+    line = None if c.monthly_with_line is None else MoneyRange(
+        low=c.monthly_with_line.low - c.cloud_monthly.low + mixed.low,
+        high=c.monthly_with_line.high - c.cloud_monthly.high + mixed.high)
+    floor = {k: v for k, v in p.items() if k not in ("low", "high")}
+    return c.model_copy(update={"cloud_monthly": mixed, "recommended_monthly": mixed, "monthly_with_line": line,
+                                "cloud_reserved_floor": floor, "cloud_peak_floor": None})
+
+
+def _facts(r, budget: float, costs=None) -> SimpleNamespace:
     """The rule's view of a planned result (its real costs and chosen setup) under another budget: a budget that
     changes the plan itself (q32 at a tighter budget moves to another GPU) cannot reach the case."""
     ctx = SimpleNamespace(internal_only=False, is_batch=False, budget_amount=budget, currency=r.costs.currency)
     chosen = SimpleNamespace(total_gpus=r.hardware.total_gpus, gpu=SimpleNamespace(name=r.hardware.gpu_name))
-    return SimpleNamespace(form="cloud", ctx=ctx, cost=SimpleNamespace(costs=r.costs), chosen=chosen, region=r.region)
+    return SimpleNamespace(form="cloud", ctx=ctx, cost=SimpleNamespace(costs=costs or r.costs), chosen=chosen,
+                           region=r.region)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_where_committing_every_gpu_breaks_the_budget_the_stock_risk_is_said(lang):
     r = advice_plan("q32_filed_public_chatbot_fast")
-    c = r.costs
-    # a budget between the month as planned (with the line) and the month with every GPU committed
+    c = _mixed(r)
+    # a budget between the month as planned on the mixed basis (with the line) and the month with every GPU committed
     planned_high = c.monthly_with_line.high
     committed_high = planned_high + c.cloud_reserved_all_monthly.high - c.cloud_monthly.high
     assert committed_high > planned_high
-    f = peak_reserve_rules.peak_reserve(_facts(r, (planned_high + committed_high) / 2))
+    f = peak_reserve_rules.peak_reserve(_facts(r, (planned_high + committed_high) / 2, c))
     assert f is not None and f.params["fits"] is False and f.title_key.endswith(".over.title")
     assert "over" in f.params["budget"]["tr"] and f.detail_in(lang)
     page_one = SimpleNamespace(finding=lambda _id: f, costs=c)
@@ -106,7 +121,7 @@ def test_where_committing_every_gpu_breaks_the_budget_the_stock_risk_is_said(lan
     assert ("over budget" if lang == "en" else "超出预算") in clause, clause
     assert ("can run out at peaks" if lang == "en" else "可能售罄") in clause, clause
     # a budget just above the month with every GPU committed: it fits
-    fits = peak_reserve_rules.peak_reserve(_facts(r, committed_high + 1))
+    fits = peak_reserve_rules.peak_reserve(_facts(r, committed_high + 1, c))
     assert fits is not None and fits.params["fits"] is True
 
 

@@ -80,7 +80,14 @@ def test_every_scaled_plan_reserves_its_floor_no_dearer_than_every_gpu(path: Pat
     c = scenario_plan(path).costs
     if c.cloud_monthly is None or c.per_job:
         pytest.skip("no monthly cloud price")
-    if c.cloud_reserved_floor is not None:
+    if c.cloud_peak_floor is not None:  # every GPU reserved for a public peak's stock (review 29): the floor the
+        # cheaper option kept beside it, no dearer than either basis
+        p, od = c.cloud_peak_floor, c.cloud_on_demand_monthly
+        assert c.cloud_reserved_floor is None and p["gpus"] < c.gpus and p["load"] == "diurnal"
+        assert c.cloud_monthly == c.cloud_reserved_all_monthly
+        assert p["low"] <= c.cloud_monthly.low and p["high"] <= c.cloud_monthly.high
+        assert p["low"] <= od.low and p["high"] <= od.high
+    elif c.cloud_reserved_floor is not None:
         every, od = c.cloud_reserved_all_monthly, c.cloud_on_demand_monthly
         assert every is not None and c.cloud_reserved_floor["gpus"] < c.gpus
         assert c.cloud_monthly.low <= every.low and c.cloud_monthly.high <= every.high
@@ -143,7 +150,9 @@ def test_a_day_night_plan_names_its_on_demand_replicas_by_the_peak_hours():
     # s31-q42fix32: q43's L40S is rented by the hour (q07's H20 is sold only through the cloud's sales and billed all
     # month since blind review 20b, so it has no peak-hour replicas to name)
     r = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q43_us_team_mainland_low_latency.json")
-    assert r.costs.cloud_reserved_floor is not None and r.costs.cloud_reserved_floor["load"] == "diurnal"
+    # review 29: a public service's floor is kept as the cheaper option beside every GPU reserved (peak_reserved39)
+    floor = r.costs.cloud_reserved_floor or r.costs.cloud_peak_floor
+    assert floor is not None and floor["load"] == "diurnal"
     assert "the peak-hour replicas on demand" in render_memo_markdown(r, "en")
 
 
