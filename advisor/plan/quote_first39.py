@@ -25,6 +25,11 @@ from advisor.plan.result import NextStep, PlanResult
 STEP_ID = "quote_first"
 
 
+# the least shortfall, as a share of the requests a replica carries, that puts the quote before serving: q19's 9 of 10
+# (review 29: "the H20 quote step is important and should stay first") and q42's 11 of 14 are; 11 of 12 is not
+MATERIAL_SHORTFALL = 0.10
+
+
 def mends(ctx: Ctx, chosen: sizing.Candidate | None, ok: list[sizing.Candidate],
           result: PlanResult) -> dict[str, Any] | None:
     """The step's figures ({"gpu", "n", "per_card", "chosen", "chosen_n", "full", "load", "down", "context",
@@ -35,6 +40,9 @@ def mends(ctx: Ctx, chosen: sizing.Candidate | None, ok: list[sizing.Candidate],
     kv = result.capacity.kv_fit if result.capacity is not None else None
     if q is None or g is None or kv is None or not kv.load_over_full or chosen is None or not ctx.peak:
         return None
+    carried = kv.failover_per_replica if kv.failover_per_replica is not None else kv.peak_per_replica
+    if carried and (carried - kv.at_full) < MATERIAL_SHORTFALL * carried:
+        return None  # one request short of twelve: average lengths absorb it; section 2 still says it (fixture 06)
     u = g.unsourced_cheaper
     k = next((x for x in ok if u is not None and x.gpu.id == u.gpu and x.weights == u.weights), None)
     if k is None or k.memory.kv_tokens <= 0:

@@ -121,6 +121,10 @@ def _owning_form_break_even(c, own) -> None:
     or monthly/reserved, every GPU billed as the plan bills them): the same agreement with the form's own ends."""
     options = [r for r in (c.cloud_on_demand_monthly, c.cloud_monthly) if r is not None]
     rent = min(options, key=lambda r: r.low + r.high)
+    if c.cloud_peak_floor is not None:
+        # s37-reserve (review 29): a plan that reserves its peak-hour replicas too for stock bills that commitment,
+        # cheaper than on demand or not: its payback is against the month the memo advises (q07)
+        rent = c.cloud_monthly
     if c.payback_vm is not None:
         # s30-payback31 re-argued (blind review 20, q02): a box on the team's own network whose card is rented only on
         # a GPU marketplace is paid back against the always-on VM the memo names beside the payback, not the
