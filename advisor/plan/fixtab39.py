@@ -26,7 +26,6 @@ from advisor.plan.money_text import round_money
 # not decide the plan: the why-this-GPU paragraph is cut to its opening sentence (review 29, q40: "the long
 # A800/H800 paragraphs in 'Why this GPU' are irrelevant for a plan 16–46× over budget; cut them")
 FAR_OVER = 5.0
-HOURS_A_MONTH = 730
 # an MoE fix whose low end is at most this share over the budget leads before a far smaller dense model
 LEAD_SHARE = 1.15
 
