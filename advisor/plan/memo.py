@@ -111,10 +111,12 @@ from advisor.plan import (
     reserved_floor,
     reserved_price,
     sales_deadline,
+    served_context38,
     server_down_once39,
     server_size_price,
     set_aside,
     spare_kept,
+    step_where40,
     supply_lead,
     sure_fallback,
     ttft_free_question39,
@@ -1167,6 +1169,7 @@ def memo_context(
     layouts = _layouts_sentence(result, lang, as_asked)
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
     memo_quantized_once.kv_check_in_step(rendered, findings, result, lang)  # the FP8 KV check: the step that runs it
+    step_where40.said_where(rendered, lang, FIRST_STEPS)  # a step past page 1's: its section said (review 29, q28)
     memo_batch.margin_said_once(rendered, findings, result, lang)  # a job's sizing finding: its margin, said once
     api_why = api_first_why.reasons(result, lang) if api_first_why.applies(result, lead) else []
     return _closest_api(memo_api_only.apply({
@@ -1269,6 +1272,8 @@ def memo_context(
         if result.nodes else t("memo.hw.command_intro"),
         "command_source": " ".join(x for x in (_command_source(hw.command, result.region, lang),
                                                _command_stack(result, lang), prefix_cache_note.note(result, lang),
+                                               # a longer limit than the sized context: why, beside it (review 29, q40)
+                                               served_context38.command_note(result.assumptions, lang),
                                                _checkpoint_placeholder(result, hw.command, lang)) if x),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],

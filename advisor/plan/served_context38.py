@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from advisor.i18n import translate
 from advisor.plan import sizing
 from advisor.plan.capacity import engine_cap, one_down_load
 from advisor.plan.context import Ctx
@@ -69,4 +70,17 @@ def restate(assumptions: list[Assumption], planned: int, allowed: int | None, se
             if a.field == FIELD and a.key in RAISED_KEY else a for a in assumptions]
 
 
-__all__ = ["RAISED_KEY", "admitted", "restate", "served"]
+def command_note(assumptions: list[Assumption], lang: str) -> str:
+    """Beside the serve command, why its --max-model-len is longer than the context the plan is sized for (blind
+    review 29, q40: "the serve command sets --max-model-len 32768 while the plan is sized for 4,096"); section 8's
+    assumption says the same with how the sized context was found. Empty where the command keeps the sized one."""
+    raised = next((a for a in assumptions if a.field == FIELD and a.key in RAISED_KEY.values()), None)
+    if raised is None:
+        return ""
+    p = raised.params
+    value = raised.value if isinstance(raised.value, int) else p.get("value")
+    return translate(lang, "misc40_context.command_note", flag=str(p["served"]).replace(",", ""),
+                     served=p["served"], value=f"{value:,}" if isinstance(value, int) else value, seqs=p["seqs"])
+
+
+__all__ = ["RAISED_KEY", "admitted", "command_note", "restate", "served"]
