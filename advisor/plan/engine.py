@@ -1526,6 +1526,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         result.start_with = api_per_region.apply(result.start_with, c, result)
     sizes = {o.gpu: o.gpus for o in result.gpu_choice.alternatives} if result.gpu_choice is not None else {}
     result.in_region_fallback = _in_region_fallback(c, region, form, chosen, out, [*ok, *near], book, ov_node, sizes)
+    in_region_fallback.same_size(result.gpu_choice, result.in_region_fallback)  # one size for plan B's part
     if result.start_with is None or result.start_with.form != "hosted_api":  # an API leads: plan B in the JSON only
         result.next_steps = in_region_fallback.with_step(result.next_steps, result.in_region_fallback)
     m = line_total.judged_total(costs)  # the budget's figure: with a priced line (s22-premium22)

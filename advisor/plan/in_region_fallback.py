@@ -65,7 +65,10 @@ def find(c: Ctx, region: str, chosen: Any, out: Any, ranked: list[Any], book: Pr
         mine = gchoice._copy(k)
         ttft, tpot, meets = verify(mine)
         tried.append((mine, ttft, tpot, meets, rows))
-        if meets or len(tried) >= MAX_TRIED:
+        if meets:
+            tried[-1] = _cheaper_layout(tried[-1], ranked, region, book, verify)
+            break
+        if len(tried) >= MAX_TRIED:
             break
     if not tried:
         return None
@@ -74,6 +77,34 @@ def find(c: Ctx, region: str, chosen: Any, out: Any, ranked: list[Any], book: Pr
     if not fb["meets"]:  # none sold there meets it: a part on the same stand-in that does is still worth a quote
         fb["also_ask"] = stand_in_twin.find(c, region, chosen, ranked, book, verify, sizes)
     return fb
+
+
+def _rent(k: Any, rows: list[PriceRow], book: PriceBook) -> float:
+    """A laid-out setup's GPU rent an hour at its rows' lowest price (for comparing two setups of one part)."""
+    fx = float(book.fx()["cny_per_usd"])
+    return min(costmod.usd_range(r, fx)[0] for r in rows) * k.total_gpus
+
+
+def _cheaper_layout(best: tuple[Any, float | None, float | None, bool, list[PriceRow]], ranked: list[Any],
+                    region: str, book: PriceBook, verify: Callable[[Any], tuple[float | None, float | None, bool]]
+                    ) -> tuple[Any, float | None, float | None, bool, list[PriceRow]]:
+    """The part's cheapest setup that meets the target once laid out with its spare (blind review 29, q20: "6 × L4
+    (TP2, fp8) for a 7B model looks odd, because TP1 on an L4 fits the fp8 weights easily"): the screen ranks
+    setups before their N+1 spare, which costs a TP2 replica two GPUs and a TP1 replica one, so a setup ranked below
+    the first can rent fewer GPUs. Only setups of the part on no more GPUs before their spare are checked."""
+    first = best[0]
+    for k in ranked:
+        if k.gpu.id != first.gpu.id or k.tp == first.tp and k.weights == first.weights \
+                or k.total_gpus >= best[0].total_gpus:
+            continue
+        rows = in_region_rows(book, k.gpu.id, region, k.tp)
+        if not rows:
+            continue
+        mine = gchoice._copy(k)
+        ttft, tpot, meets = verify(mine)
+        if meets and _rent(mine, rows, book) < _rent(best[0], best[4], book):
+            best = (mine, ttft, tpot, meets, rows)
+    return best
 
 
 def record(c: Ctx, region: str, chosen: Any, book: PriceBook, k: Any, ttft: float | None, tpot: float | None,
@@ -102,6 +133,20 @@ def record(c: Ctx, region: str, chosen: Any, book: PriceBook, k: Any, ttft: floa
             "meets": bool(meets), "ttft_p99_ms": None if ttft is None else round(ttft, 1),
             "tpot_p99_ms": None if tpot is None else round(tpot, 1), "ttft_slo_ms": c.ttft_slo_ms,
             "tpot_slo_ms": c.tpot_slo_ms, "worst_metric": ("ttft", "tpot")[worst], "worst_over": round(max(over), 3)}
+
+
+def same_size(choice: Any, fb: dict[str, Any] | None) -> None:
+    """The GPU choice's alternative on plan B's part said at plan B's size where that is smaller (``_cheaper_layout``
+    found it; the choice had weighed the part at its best-ranked setup as checked): "Why this GPU" and plan B then
+    quote one figure for the part (review 29, q20)."""
+    if choice is None or fb is None or not fb["meets"]:
+        return
+    for i, o in enumerate(choice.alternatives):
+        if o.gpu == fb["gpu_id"] and o.gpus > fb["n"]:
+            per_gpu = o.per_hour / o.gpus
+            choice.alternatives[i] = o.model_copy(update={"gpus": fb["n"], "weights": fb["weights"],
+                                                          "per_hour": round(per_gpu * fb["n"], 2),
+                                                          "units": None, "unit_gpus": None, "whole_server": False})
 
 
 def with_step(steps: list[NextStep], fb: dict[str, Any] | None) -> list[NextStep]:

@@ -1385,8 +1385,24 @@ def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
     # said, the layouts that tell something; "TP4 fp8 would need at least 4 GPUs" beside them is the same obvious
     # line (s21-pages21: q34's sentence listed TP2, TP4 and TP8 so; ``--json`` keeps every try); one on fewer cards
     # a replica is said with what stops it (blind review 20, q17: why TP2 where the weights fit one card)
-    return found.model_copy(update={"tries": [t for t in found.tries if t.outcome != "more" or t.missed]}).text_in(
+    # the tensor-parallel sizes next to the chosen one, below and above, are said with why they lost even where that is
+    # only "more GPUs" (blind review 29, q42: "TP2 on L20 was not tried"; q37: "TP2 not shown under 'Layouts tried'")
+    near = _next_tps(found)
+    return found.model_copy(update={"tries": [t for t in found.tries if t.outcome != "more" or t.missed
+                                              or (t.tp, t.weights) in near]}).text_in(
         lang, chosen_said=_batch_chosen_said(result))
+
+
+def _next_tps(found: Any) -> set[tuple[int, str]]:
+    """(tp, weights) of the layouts of the chosen precision at the nearest tensor-parallel size below and above the
+    chosen one's; empty without a chosen layout."""
+    chosen = found.chosen
+    if chosen is None:
+        return set()
+    sizes = sorted({t.tp for t in found.tries if t.weights == chosen.weights and t.tp != chosen.tp})
+    below = [tp for tp in sizes if tp < chosen.tp][-1:]
+    above = [tp for tp in sizes if tp > chosen.tp][:1]
+    return {(tp, chosen.weights) for tp in below + above}
 
 
 def _batch_chosen_said(result: PlanResult) -> bool:
