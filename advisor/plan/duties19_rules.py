@@ -20,7 +20,10 @@ Registered in ``advisor.plan.rules``' registry (imported at its end); texts in `
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor.catalog import get_gpu
+from advisor.plan.data import facts
 from advisor.plan.duties15_rules import _eu_staff
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _gpu_names, finding, rule
@@ -83,7 +86,22 @@ def hk_export_rules(f: Facts) -> Finding | None:
     confirms it can supply them before the plan rests on them. Rented or bought alike, and for the Hong Kong node
     of a mainland + overseas plan too; a hosted API runs on the provider's cards (not the plan's)."""
     hit = hk_export_gpus(f)
-    return finding("gpu.hk_export_rules", gpus=_gpu_names(hit)) if hit else None
+    return finding("gpu.hk_export_rules", gpus=_gpu_names(hit), compliant=_licence_free(f)) if hit else None
+
+
+def _licence_free(f: Facts) -> dict[str, Any] | str:
+    """The China-market parts made to stay under the thresholds and still sold new (H20, L20; the RTX 4090 D where
+    the plan may use a consumer card), named as the licence-free part to ask the Hong Kong hosts for (blind review 29,
+    q43: "export-compliant China-market parts (L20) sold in Hong Kong deserve a line as a licence-free
+    alternative"). The plan is not sized on them: no cloud outside the mainland lists them (facts.json,
+    ``china_market_only``), so only the question is said."""
+    from advisor.plan.gpu_choice import not_sold_new
+
+    c = f.ctx
+    consumer_ok = c.audience == "internal" or c.is_batch
+    ids = [g for g in facts()["gpu_availability"]["china_market_only"]["gpus"] if not not_sold_new(g)
+           and (consumer_ok or get_gpu(g).market != "consumer")]
+    return {"tr": "misc40_export.licence_free", "parts": [get_gpu(g).name for g in ids]} if ids else ""
 
 
 def hk_export_gpus(f: Facts) -> list[str]:
