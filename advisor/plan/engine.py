@@ -1534,7 +1534,11 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
         c.budget_amount, m.high if m is not None else None, c.currency, result.latency_curve,
         sketch=not feasible)  # fmt: skip
-    _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
+    # the rows that priced it listed with the plan's prices (review 29, q29: "no 'Prices used' table, although the
+    # plan relies on 14.63 CNY/GPU·h")
+    priced_by = _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
+    if priced_by:
+        result.costs.prices = costmod.dedupe_rows([*result.costs.prices, *priced_by])
     batch_api_line.weigh(result, c.model)  # a batch API's own line: the cheapest that keeps the size? (q29)
     # the job's price on that setup over the budget: a blocker of its own beside the deadline's (review 24, q29)
     over = batch_budget35.blocker(result.binding_constraint)
@@ -1606,22 +1610,22 @@ def _replanned(answers: PlanAnswers, quotes: list[dict[str, Any]] | None, change
 
 
 def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.Candidate | None, book: PriceBook,
-                              region: str, fx: float) -> None:
+                              region: str, fx: float) -> list[Any]:
     """A batch no setup finishes in time still has a size: the GPU-hours it needs on the nearest setup and what
     they cost at the listed prices, against the job's budget (an expert's first sum: "thousands of GPU-hours for
-    20,000 CNY")."""
+    20,000 CNY"). The price rows it was priced on (none where it was not priced)."""
     if b is None or b.kind != "batch_throughput" or b.variant not in ("", "floors"):
-        return
+        return []
     fig = b.figures
     rps = fig.get("rps") or 0
     if rps <= 0 or near is None:
-        return
+        return []
     gpu_hours = fig.get("gpu_hours") or 0
     # the nearest setup the binding was computed on (its figures name the GPU for the reader, not for a lookup)
     where = "mainland" if region == "mainland_plus_overseas" else region
     price = costmod.cloud_price(book, near.gpu.id, where, fx, near.tp)
     if not gpu_hours or price is None or not c.budget_amount:
-        return
+        return []
     # priced by the plan's own cost function (overhead share, setup, on demand or spot as batch_policy says) on the
     # most replicas the plan considers, as the longer-deadline fix runs them: one price for the same GPU-hours
     gpus = near.tp * sizing.max_replicas(c, near.tp)
@@ -1632,7 +1636,7 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.
     hours, spot = _batch_billing(c, gpu_hours / gpus)
     out = costmod.compute(c, book, inp, batch_hours=hours, spot_ok=spot)
     if None in out.cloud_usd:
-        return
+        return []
     low, high = out.cloud_usd[0] * out.conv, out.cloud_usd[1] * out.conv  # type: ignore[operator]
     b.variant = "floors_priced" if b.variant == "floors" else "priced"
     b.figures = {**fig, "job_low": round(low), "job_high": round(high),
@@ -1640,6 +1644,7 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.
     worked = memo_cost_formula.job_sentence(out.costs)  # every factor of that cost, after the sentence (s15-batchcost)
     if worked is not None:
         b.then.insert(0, worked)
+    return list(out.costs.prices)
 
 
 def _node_command(node: two_nodes.Node) -> str | None:
