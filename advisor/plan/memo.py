@@ -1272,9 +1272,9 @@ def memo_context(
         if result.nodes else t("memo.hw.command_intro"),
         "command_source": " ".join(x for x in (_command_source(hw.command, result.region, lang),
                                                _command_stack(result, lang), prefix_cache_note.note(result, lang),
+                                               _checkpoint_placeholder(result, hw.command, lang),
                                                # a longer limit than the sized context: why, beside it (review 29, q40)
-                                               served_context38.command_note(result.assumptions, lang),
-                                               _checkpoint_placeholder(result, hw.command, lang)) if x),
+                                               served_context38.command_note(result.assumptions, lang)) if x),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],
         # a job: how to run it on its shards, the same engine flags (q06: "never says how the 2 M documents are
@@ -1385,24 +1385,26 @@ def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
     # said, the layouts that tell something; "TP4 fp8 would need at least 4 GPUs" beside them is the same obvious
     # line (s21-pages21: q34's sentence listed TP2, TP4 and TP8 so; ``--json`` keeps every try); one on fewer cards
     # a replica is said with what stops it (blind review 20, q17: why TP2 where the weights fit one card)
-    # the tensor-parallel sizes next to the chosen one, below and above, are said with why they lost even where that is
-    # only "more GPUs" (blind review 29, q42: "TP2 on L20 was not tried"; q37: "TP2 not shown under 'Layouts tried'")
-    near = _next_tps(found)
+    # the tensor-parallel size just below the chosen one is said with why it lost even where that is only "more GPUs"
+    # (blind review 29, q37: "TP2 not shown under 'Layouts tried'"), and the one just above where the chosen
+    # replica's KV cache is short at the full context, which a larger TP would ease (q42: "TP2 on L20 was not tried")
+    fit = result.capacity.kv_fit if result.capacity is not None else None
+    near = _next_tps(found, above=bool(fit is not None and fit.load_over_full))
     return found.model_copy(update={"tries": [t for t in found.tries if t.outcome != "more" or t.missed
                                               or (t.tp, t.weights) in near]}).text_in(
         lang, chosen_said=_batch_chosen_said(result))
 
 
-def _next_tps(found: Any) -> set[tuple[int, str]]:
-    """(tp, weights) of the layouts of the chosen precision at the nearest tensor-parallel size below and above the
-    chosen one's; empty without a chosen layout."""
+def _next_tps(found: Any, above: bool) -> set[tuple[int, str]]:
+    """(tp, weights) of the layouts of the chosen precision at the nearest tensor-parallel size below the chosen
+    one's, and above it where ``above``; empty without a chosen layout."""
     chosen = found.chosen
     if chosen is None:
         return set()
     sizes = sorted({t.tp for t in found.tries if t.weights == chosen.weights and t.tp != chosen.tp})
     below = [tp for tp in sizes if tp < chosen.tp][-1:]
-    above = [tp for tp in sizes if tp > chosen.tp][:1]
-    return {(tp, chosen.weights) for tp in below + above}
+    up = [tp for tp in sizes if tp > chosen.tp][:1] if above else []
+    return {(tp, chosen.weights) for tp in below + up}
 
 
 def _batch_chosen_said(result: PlanResult) -> bool:
