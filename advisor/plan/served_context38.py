@@ -23,6 +23,9 @@ from advisor.plan.capacity import engine_cap, one_down_load
 from advisor.plan.context import Ctx
 from advisor.plan.result import Assumption
 
+# the command's limit this many times the sized context or more reads as another plan beside it (q40: 4,096 and
+# 32768): the reason is said at the command too, not only in section 8's assumptions
+FAR = 4
 FIELD = "max_context_tokens"  # the assumption the plan states for a context it was not given (context.py)
 # each of context.py's two sayings of the assumed context, with the longer limit the command sets
 RAISED_KEY = {"plan.assume.max_context_tokens": "dsv3cmd38_assume.context_raised",
@@ -73,14 +76,18 @@ def restate(assumptions: list[Assumption], planned: int, allowed: int | None, se
 def command_note(assumptions: list[Assumption], lang: str) -> str:
     """Beside the serve command, why its --max-model-len is longer than the context the plan is sized for (blind
     review 29, q40: "the serve command sets --max-model-len 32768 while the plan is sized for 4,096"); section 8's
-    assumption says the same with how the sized context was found. Empty where the command keeps the sized one."""
+    assumption says the same with how the sized context was found. Empty where the command keeps the sized one or
+    raises it less than ``FAR`` times."""
     raised = next((a for a in assumptions if a.field == FIELD and a.key in RAISED_KEY.values()), None)
     if raised is None:
         return ""
     p = raised.params
     value = raised.value if isinstance(raised.value, int) else p.get("value")
-    return translate(lang, "misc40_context.command_note", flag=str(p["served"]).replace(",", ""),
-                     served=p["served"], value=f"{value:,}" if isinstance(value, int) else value, seqs=p["seqs"])
+    served = int(str(p["served"]).replace(",", ""))
+    if not isinstance(value, int) or served < FAR * value:  # a step up (7,168 → 8,192): section 8's line says it
+        return ""
+    return translate(lang, "misc40_context.command_note", flag=str(served), served=p["served"], value=f"{value:,}",
+                     seqs=p["seqs"])
 
 
 __all__ = ["RAISED_KEY", "admitted", "command_note", "restate", "served"]
