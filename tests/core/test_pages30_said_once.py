@@ -12,8 +12,9 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
+from advisor.plan import step_where40
 from advisor.plan.charts import ChartData, Series, repeats_table
-from advisor.plan.memo import memo_document, render_memo_markdown
+from advisor.plan.memo import FIRST_STEPS, memo_document, render_memo_markdown
 from tests.support.planned import advice_plan
 
 LANGS = ("en", "zh_CN")
@@ -86,8 +87,9 @@ def test_the_fp8_kv_finding_names_the_step_that_runs_its_check(name, lang):
     memo = render_memo_markdown(r, lang)
     findings = _section(memo, 7)
     assert finding.detail_in(lang) not in findings  # the app's text: the check in full
-    said = translate(lang, "pages30.kv_fp8_step", n=step, weights=finding.params["weights"])
-    assert said in findings and f"\n{step}. " in memo  # the step it names is listed, with its commands
+    said = [{"detail": translate(lang, "pages30.kv_fp8_step", n=step, weights=finding.params["weights"])}]
+    step_where40.said_where(said, lang, FIRST_STEPS)  # a step past page 1's says its section (review 29, q28)
+    assert said[0]["detail"] in findings and f"\n{step}. " in memo  # the step it names is listed, with its commands
     assert "--label baseline-bf16" in memo
 
 
