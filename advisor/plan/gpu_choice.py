@@ -44,6 +44,7 @@ from advisor.plan import (
     single_card,
     sure_first38,
 )
+from advisor.plan import same_basis
 from advisor.plan.burst_rank import billed_share, mixed
 from advisor.plan.burst_rank import passed_over as all_month_over
 from advisor.plan.context import Ctx
@@ -682,6 +683,7 @@ def _placeholder_pick(c: Ctx, region: str, chosen: Candidate, alt_cands: list[Ca
             # s36-sourced (q11): the sourced part breaks the budget at the size that meets the target: no switch
             # rule, the plan waits on the placeholder part's quote (``Tiers.supply``)
             out["over_budget"] = round(c.budget_amount)
+        out = same_basis.reserved_pick(out, c.budget_amount)
     return {**out, **_per_card(c, chosen, alt_cands, best)}
 
 
