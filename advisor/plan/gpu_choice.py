@@ -41,10 +41,10 @@ from advisor.plan import (
     node_shapes,
     purchase_rank,
     quote_fallback,
+    same_basis,
     single_card,
     sure_first38,
 )
-from advisor.plan import same_basis
 from advisor.plan.burst_rank import billed_share, mixed
 from advisor.plan.burst_rank import passed_over as all_month_over
 from advisor.plan.context import Ctx
