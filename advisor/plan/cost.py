@@ -268,7 +268,11 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
                 payback_rent = (v_lo * m_lo * HOURS_PER_MONTH * rent_gpus * (1 + ov_lo),
                                 v_hi * m_hi * HOURS_PER_MONTH * rent_gpus * (1 + ov_hi))
                 costs.payback_vm = {"offer_id": vm.row.id, "gpu": vm.row.gpu, "low": round(payback_rent[0] * conv, 2),
-                                    "high": round(payback_rent[1] * conv, 2)}
+                                    "high": round(payback_rent[1] * conv, 2),
+                                    # its month's factors, printed beside it (review 29, q02: "4,554–6,133 CNY a
+                                    # month does not match 9.74 CNY/GPU-hour on demand: show the discount applied")
+                                    "gpus": rent_gpus, "price": [v_lo * conv, v_hi * conv],
+                                    "discount": [m_lo, m_hi], "factor": [1 + ov_lo, 1 + ov_hi]}
                 used.append(vm.row)
 
     capex_rows = book.find(inp.gpu, "capex")

@@ -41,6 +41,7 @@ from advisor.plan import (
     node_shapes,
     purchase_rank,
     quote_fallback,
+    same_basis,
     single_card,
     sure_first38,
 )
@@ -682,6 +683,7 @@ def _placeholder_pick(c: Ctx, region: str, chosen: Candidate, alt_cands: list[Ca
             # s36-sourced (q11): the sourced part breaks the budget at the size that meets the target: no switch
             # rule, the plan waits on the placeholder part's quote (``Tiers.supply``)
             out["over_budget"] = round(c.budget_amount)
+        out = same_basis.reserved_pick(out, c.budget_amount)
     return {**out, **_per_card(c, chosen, alt_cands, best)}
 
 

@@ -1653,7 +1653,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     feasible = feasible_gate.feasible_text(result, lang, feasible, said=bool(pilot) and pilot in headline_form(result, lang))
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
-        feasible += t("memo.apikept25.feasible_at_loss")
+        # on a placeholder price a margin risk, not a loss (issue #25, review 29, q11: ``unit_first.placeholder``)
+        risk = unit_first.placeholder(unit_first.margin(result.findings))
+        feasible += t(unit_first.FEASIBLE_RISK if risk else "memo.apikept25.feasible_at_loss")
     head = memo_ttft_free.form_clause(result, lang)  # said on the recommendation line where it leads (review 27)
     if not head or head not in headline25.headline_clause(result, lang):
         feasible += memo_ttft_free.key_clause(result, lang)  # an assumed target raised to fit the free cards (q04, r26)

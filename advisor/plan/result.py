@@ -1291,6 +1291,10 @@ class GpuChoice(_Out):
             # s36-sourced (blind review 27, q07/q11 zh "garbled"): one short rule, the month on both sides; where the
             # sourced part breaks the budget, no rule: the plan waits on the quote (q11)
             key = "sourced38_pick.over_budget" if "over_budget" in p else "sourced38_pick.monthly"
+            if "other_low" in p:  # issue #25 (review 29, q11): on the plan's monthly/reserved basis (``same_basis``)
+                key = "basis40_pick." + ("straddles" if p.get("straddles") else
+                                         "over_budget" if "over_budget" in p else "monthly")
+                params.update({k: f"{p[k]:,}" for k in ("other_low", "other_high", "switch_low", "switch_high")})
         return ("" if lang == "zh_CN" else " ") + render(lang, key, {
             **params, "gpu": self.chosen.gpu_name, "budget": f"{p.get('over_budget', 0):,}",
             "n": p["gpus"], "other_n": o.gpus, "top_card": f"{p['top_card']:,.2f}",

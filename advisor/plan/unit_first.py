@@ -67,10 +67,20 @@ def verdict(result: Any, findings: Sequence[Finding], lang: str, said: str, form
     if lo <= 1:
         return form
     a, b = f"{lo:g}", f"{hi:g}"
-    return translate(lang, VERDICT, times=a if a == b else f"{a}–{b}") + clause_case(form, lang)
+    key = RISK if placeholder(f) else VERDICT
+    return translate(lang, key, times=a if a == b else f"{a}–{b}") + clause_case(form, lang)
+
+
+def placeholder(f: Finding | None) -> bool:
+    """The margin rests on an unconfirmed price (its ⚠: a placeholder GPU price, grade U): a margin risk to settle
+    with a real quote and the seller's own price list, not a verdict (issue #25, review 29, q11 en+zh: the loss
+    headline "rests on a grade-U H20 placeholder and an assumed utilisation: rephrase it as a margin risk")."""
+    return f is not None and (bool(f.verify) or any(s.needs_verify for s in f.sources))
 
 
 VERDICT = "fixrows37_unit.verdict"
+RISK = "basis40_unit.risk"
+FEASIBLE_RISK = "basis40_unit.feasible_risk"
 
 
 def past(why: list[dict[str, Any]], said: str) -> list[dict[str, Any]]:
@@ -78,4 +88,4 @@ def past(why: list[dict[str, Any]], said: str) -> list[dict[str, Any]]:
     return [w for w in why if w["id"] != RULE] if said else why
 
 
-__all__ = ["KEY", "RULE", "VERDICT", "margin", "past", "text", "verdict"]
+__all__ = ["FEASIBLE_RISK", "KEY", "RISK", "RULE", "VERDICT", "margin", "past", "placeholder", "text", "verdict"]

@@ -78,12 +78,34 @@ def table_row(costs: Any, lang: str, said: str) -> str:
     if offer is None:
         return said
     if over_budget(costs):
-        # the VM's own payback kept in brackets: the like-for-like rent of a service on the team's network, the
-        # figure a reader weighing "rent at the budget" asks for (q02's m3), said as over the budget it is
+        # issue #25 (review 29, q02): paid back first against the cheapest rent of the card the budget covers; the
+        # VM is off-site cloud too (no more on the office LAN than the marketplace card), so it comes after, over the
+        # budget, with the factors its month is multiplied out of
+        basis = vm_basis(costs)
+        if basis is not None:
+            return render(lang, "basis40_vm.breakeven_over", {"market": _market_words(costs), "vm": offer,
+                                                               "be": said, "basis": basis})
         return render(lang, "rows34.breakeven.over", {"market": _market_words(costs), "vm": offer, "be": said,
                                                        "vm_rent": money_range(vm_rent(costs), costs.currency)})
     return render(lang, "campus32.breakeven.vm", {"be": said, "vm": offer, "market": _market_words(costs),
                                                   "vm_rent": money_range(vm_rent(costs), costs.currency)})
+
+
+def vm_basis(costs: Any) -> dict[str, Any] | None:
+    """The VM's month multiplied out: "9.74 CNY/GPU·h × 730 h = 7,110 CNY on demand, × 0.61–0.75 (a year's
+    commitment) × 1.05–1.15 (storage) = 4,554–6,133 CNY a month"; None for a plan stored without its factors."""
+    vm = getattr(costs, "payback_vm", None) or {}
+    if not all(k in vm for k in ("gpus", "price", "discount", "factor")):
+        return None
+    from advisor.plan.cost import HOURS_PER_MONTH
+    from advisor.plan.memo_cost_formula import _r
+    from advisor.plan.printed_factors import fit
+
+    (plo, phi), (dlo, dhi), (flo, fhi), n = vm["price"], vm["discount"], vm["factor"], int(vm["gpus"])
+    price, discount, factor = fit((plo, phi), (dlo, dhi), (flo, fhi))
+    return {"tr": "basis40_vm.basis", "gpus": n, "price": price, "hours": f"{HOURS_PER_MONTH:,.0f}",
+            "on_demand": _r(n * HOURS_PER_MONTH * plo, n * HOURS_PER_MONTH * phi), "discount": discount,
+            "factor": factor, "currency": costs.currency, "month": money_range(vm_rent(costs), costs.currency)}
 
 
 def open_question(q: Any, result: Any, lang: str) -> str | None:
@@ -116,10 +138,14 @@ def capex_note(c: Any, lang: str, reach: str, params: dict[str, Any]) -> str | N
         if fits["tr"].endswith("_most"):
             fits = {"tr": "ownrent24.capex.rent_most", "pct": budget_share.percent(vm.low, vm.high, c.budget_monthly)}
     if over_budget(c):  # a VM the team could not rent: no payback against it on page 1 (s33-rows34, q02)
-        return render(lang, f"rows34.capex.vm_over_{reach}", {**params, "vm": offer,
-                                                               "vm_rent": money_range(vm, c.currency)})
+        # on the office LAN no rent keeps the service there, the VM no more than the marketplace card, and the sum
+        # paid once is the owner's to sign off beyond the monthly budget (issue #25, review 29, q02 en+zh)
+        key = "basis40_vm.capex_over_lan" if reach == "lan" and c.budget_monthly else f"rows34.capex.vm_over_{reach}"
+        return render(lang, key, {**params, "vm": offer, "vm_rent": money_range(vm, c.currency),
+                                  "budget": money_range(MoneyRange(low=c.budget_monthly, high=c.budget_monthly),
+                                                        c.currency) if c.budget_monthly else ""})
     # the payback as the cost table's row says it (one figure, one rounding: page_one_payback)
     return render(lang, f"payback31.capex.vm_{reach}", {**params, "vm": offer, "payback": be.text(lang, "months"),
                                                          "vm_fits": fits, "vm_rent": money_range(vm, c.currency)})
 
-__all__ = ["capex_note", "market_payback", "open_question", "over_budget", "table_row", "vm_offer", "vm_rent"]
+__all__ = ["capex_note", "market_payback", "open_question", "over_budget", "table_row", "vm_basis", "vm_offer", "vm_rent"]

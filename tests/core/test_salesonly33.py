@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from advisor.plan.data import prices
+from advisor.plan.data import factor_range, prices
 from advisor.plan.memo import memo_document
 from advisor.plan.sales_only import listed_on_request
 from tests.support.planned import advice_plan, h20_kept
@@ -79,17 +79,30 @@ def test_the_placeholder_switch_is_said_per_card_and_per_month(name, lang):
     assert p["switch_month"] == round(p["other_month"] / n)
     assert p["other_month"] <= round(other.per_hour * 730)  # never more than its cards around the clock
     why = _why(r, lang)
-    assert "Switch rule" not in why and "改选规则" not in why
-    # s35-sentences (blind review 26, q42 zh: "a monthly per-card threshold beside hourly totals … '摊到 3 张'"): one
-    # per-card month throughout: the threshold, the other setup's month it is shared from, the placeholder's top
-    assert p["top_month"] == round(p["top"] * 730 / n)
-    # s36-sourced: the sourced setup breaks the budget here (else it is the plan): no switch rule, the plan waits
-    # on the quote, with the other setup's month and the budget it breaks
-    assert p["over_budget"] == round(r.costs.budget_monthly)
-    for fig in (f"{p['top_month']:,}", f"{p['over_budget']:,}", f"{p['other_month']:,}"):
-        assert fig in why, (fig, why)
-    rule = why.split(f"{p['other_month']:,}", 1)[1]
-    assert f"{p['top_card']:,.2f}" not in rule and not HOURLY[lang].search(rule), rule
+    # issue #25 (review 29, q11: the L20 "rejected at an on-demand figure, while the H20 is costed at the reserved
+    # price"): every month of the rule on the monthly/reserved basis a monthly quote is on, on demand beside it
+    lo, hi = factor_range("monthly_factor")
+    assert (p["other_low"], p["other_high"]) == (round(p["other_month"] * lo), round(p["other_month"] * hi))
+    assert (p["switch_low"], p["switch_high"]) == (round(p["other_low"] / n), round(p["other_high"] / n))
+    # s35-sentences (blind review 26, q42 zh): one per-card month throughout, the placeholder's top on that basis too
+    assert p["top_month_on_demand"] == round(p["top"] * 730 / n)
+    assert p["top_month"] == round(p["top_month_on_demand"] * hi)
+    for fig in (p["other_low"], p["other_high"], p["other_month"], p["top_month"]):
+        assert f"{fig:,}" in why, (fig, why)
+    # the budget read on that same month: over at its low end, around it, or within it (the switch rule)
+    budget = r.costs.budget_monthly
+    if p["other_low"] > budget:
+        assert p["over_budget"] == round(budget) and not p.get("straddles")
+    elif p["other_high"] > budget:
+        assert p["over_budget"] == round(budget) and p["straddles"]
+    else:
+        assert "over_budget" not in p
+    rule = "Switch rule" in why or "改选规则" in why
+    assert rule == ("over_budget" not in p), why
+    if "over_budget" in p:
+        assert f"{p['over_budget']:,}" in why
+        rest = why.split(f"{p['other_month']:,}", 1)[1]
+        assert f"{p['top_card']:,.2f}" not in rest and not HOURLY[lang].search(rest), rest
     # no longer the setup's hourly cost as the quote to compare (it read as a card's price)
     stale = f"above {other.per_hour:,.2f} CNY/h" if lang == "en" else f"高于每小时 {other.per_hour:,.2f} CNY"
     assert stale not in why
@@ -139,13 +152,13 @@ def test_the_switch_rule_within_the_budget_is_one_short_sentence_on_the_month(la
     at its month, is the choice; the placeholder's top said after it, by the card-month too."""
     r = h20_kept(Q19)
     g = r.gpu_choice
-    p = {k: v for k, v in g.placeholder_pick.items() if k != "over_budget"}
+    p = {k: v for k, v in g.placeholder_pick.items() if k not in ("over_budget", "straddles")}
     g = g.model_copy(update={"placeholder_pick": p})
     text = g._placeholder(lang)
     other = g._option(p["other"])
-    for fig in (f"{p['switch_month']:,}", f"{p['other_month']:,}", f"{p['top_month']:,}", other.gpu_name,
-                g.chosen.gpu_name):
+    for fig in (f"{p['switch_low']:,}", f"{p['other_low']:,}", f"{p['other_high']:,}", f"{p['top_month']:,}",
+                other.gpu_name, g.chosen.gpu_name):
         assert fig in text, (fig, text)
-    assert text.index(f"{p['switch_month']:,}") < text.index(f"{p['top_month']:,}")
+    assert text.index(f"{p['switch_low']:,}") < text.index(f"{p['top_month']:,}")
     assert not HOURLY[lang].search(text) and "{" not in text, text
     assert len(text) < (300 if lang == "en" else 150), text  # one short rule, not a paragraph

@@ -10,6 +10,7 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import gpu_choice, quote_switch38, sure_fallback, sure_first38
+from advisor.plan.data import factor_range
 from advisor.plan.memo import render_memo_markdown
 from tests.support.page_one import page_one
 from tests.support.planned import (
@@ -91,6 +92,10 @@ def test_no_sourced_part_within_the_budget_keeps_the_placeholder_part_and_says_t
     assert g is not None and not g.chosen.price_sourced and g.chosen.gpu == "h20-96g"
     p = g.placeholder_pick
     assert p is not None and p["over_budget"] == round(r.costs.budget_monthly) < p["other_month"]
+    # review 29 (q11): the L20s on the H20's own basis, the monthly/reserved price, straddle the budget (¥104k–128k
+    # against ¥120k), said as around it, not over it; the on-demand month only beside it
+    assert p["straddles"] and p["other_low"] <= p["over_budget"] < p["other_high"]
+    assert (p["other_low"], p["other_high"]) == tuple(round(p["other_month"] * f) for f in factor_range("monthly_factor"))
     why = _why(r, lang)
     for fig in (f"{p['other_month']:,}", f"{p['over_budget']:,}", f"{p['top_month']:,}"):
         assert fig in why, (fig, why)
