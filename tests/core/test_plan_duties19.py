@@ -18,7 +18,7 @@ from advisor.plan.result import Finding, PlanResult
 from advisor.plan.rules import RULES
 from tests.core.test_plan_obligations import MAINLAND, Cand
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, scenario_memo, scenario_plan
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_memo, scenario_plan
 
 LANGS = ("en", "zh_CN")
 
@@ -61,10 +61,10 @@ def test_the_roles_case_needs_business_customers_and_no_mainland_entity(lang):
     """A public app with no mainland entity keeps the general text (its users are the people themselves); a mainland
     company on a Hong Kong node keeps it too (no Art. 3(2) reach to state)."""
     q22 = advice_answers("q22_hk_company_telecom_only")
-    public = make_plan(answers_from_dict({**q22, "audience": "public"}))
+    public = planned({**q22, "audience": "public"})  # shared: both languages read the same plans
     assert one(public, "pi.none_as_answered").title_key == "plan.rule.pi.none_as_answered.title"
     fast = {**advice_answers("q21_fast_launch_hk_rule1"), "data_sensitivity": {"personal_info": False}}
-    moving = make_plan(answers_from_dict(fast))
+    moving = planned(fast)
     assert moving.region == "hong_kong"
     assert one(moving, "pi.none_as_answered").title_key == "plan.rule.pi.none_as_answered.title"
 
