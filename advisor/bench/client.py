@@ -566,30 +566,40 @@ class _NoKernelStamps(Exception):
 SO_TIMESTAMPNS = 35
 SCM_TIMESTAMPNS = 35
 _TIMESPEC = struct.Struct("qq")
-LATE_READ_S = 60.0  # a kernel stamp this much older than the read is kept once the clock is re-anchored (loop lag)
+LATE_READ_S = 60.0  # a kernel stamp up to this old is the loop's lag and kept; older (or in the future): a clock step
 _U32 = struct.Struct("I")
 _TCPI_DATA_SEGS_IN = 152  # offset of tcpi_data_segs_in in Linux struct tcp_info (since 4.6)
 
 
-def _realtime_offset(tries: int = 5) -> float:
-    """CLOCK_REALTIME − CLOCK_MONOTONIC (the kernel stamps packets in real time), from the tightest of a few reads:
-    a thread preempted between the clock reads widens its window (by over a millisecond on a loaded machine, which
-    showed as tokens stamped before the server sent them); the narrowest window bounds the error by its half."""
-    best_width, best = float("inf"), 0.0
+def _wall_age_to_monotonic(wall_stamp: float, tries: int = 3) -> float | None:
+    """The monotonic time of a kernel receive stamp (``CLOCK_REALTIME``), or None if it cannot be trusted.
+
+    Converted through its age, read now: ``after − (wall − stamp)``, where ``wall`` is read between two
+    monotonic reads ``before`` and ``after``. The wall read happened at or before ``after``, so the result is
+    never earlier than the true receive time (a thread preempted between the reads only makes it later, by at
+    most the window — the narrowest of a few tries is kept). A realtime−monotonic offset taken once per
+    connection did not have that property: any wall-clock step since the connection opened (CI VMs step
+    theirs), or a preemption while the offset was read, shifted every later token by that much, earlier too —
+    CI replays had tokens stamped 1.03 ms and 1.24 ms before the simulated server sent them. Only a step inside
+    the read's own age (the stamp is at most a loop's lag old) can still move it: a negative age (stepped back)
+    or one over ``LATE_READ_S`` is refused and the caller keeps loop time."""
+    best_width, best_after, best_age = float("inf"), 0.0, 0.0
     for _ in range(tries):
-        before = time.monotonic()
+        before = monotonic()
         wall = time.time()
-        after = time.monotonic()
+        after = monotonic()
         if after - before < best_width:
-            best_width, best = after - before, wall - (before + after) / 2
-    return best
+            best_width, best_after, best_age = after - before, after, wall - wall_stamp
+        if best_width < 20e-6:  # tight already: a further try cannot matter against millisecond tokens
+            break
+    return best_after - best_age if 0.0 <= best_age <= LATE_READ_S else None
 
 
 class _KernelStampedConnection:
     """Plain-HTTP connection that reads with ``recvmsg`` and takes each read's time from the kernel
     (``SO_TIMESTAMPNS``: when the last packet of the read reached the socket). An event loop busy with
     other streams then delays the read but not its timestamp — the client stops measuring itself.
-    Falls back to the loop time if the kernel gives no stamp or the clocks disagree (a wall-clock step).
+    Falls back to the loop time if the kernel gives no stamp or its age is impossible (a wall-clock step).
     """
 
     kernel_timestamps = True
@@ -600,7 +610,6 @@ class _KernelStampedConnection:
         self.response: _Response | None = None
         self.lost = False
         self.unsolicited = b""  # the first bytes that came before any request was sent on this connection
-        self.offset = _realtime_offset()
         self.stamped = False  # the kernel really gave a receive time (else the reads carry loop time)
         self.fd = sock.fileno()
         # data segments the kernel had received at the last TCP_INFO query, and reads with data since then:
@@ -642,17 +651,12 @@ class _KernelStampedConnection:
         for level, kind, cdata in anc:
             if level == socket.SOL_SOCKET and kind == SCM_TIMESTAMPNS and len(cdata) >= 16:
                 sec, nsec = _TIMESPEC.unpack_from(cdata)
-                tk = sec + nsec * 1e-9 - self.offset
-                oldest = t - 2.0
-                if not oldest < tk <= t + 0.0005:  # the wall clock was stepped: re-anchor once
-                    self.offset = _realtime_offset()
-                    tk = sec + nsec * 1e-9 - self.offset
-                    # re-anchored, a stamp still older than 2 s is the loop's own lag (a loaded client: CI replay
-                    # of e9cfa7f6 left one record of 37 unstamped), the case kernel stamps exist for: kept up to
-                    # LATE_READ_S, a bound on what a stalled loop could mean
-                    oldest = t - LATE_READ_S
-                if oldest < tk <= t + 0.0005:
-                    t = min(tk, t)
+                # not capped at t_loop: the read's last bytes may have come after it, and a cap would stamp them
+                # early; a stamp much older than the read is the loop's own lag (a loaded client: a CI replay of
+                # e9cfa7f6 left one record of 37 unstamped), the case kernel stamps exist for: kept up to LATE_READ_S
+                tk = _wall_age_to_monotonic(sec + nsec * 1e-9)
+                if tk is not None:
+                    t = tk
                     self.stamped = True
                 break
         if not data:

@@ -18,7 +18,7 @@ from advisor.plan.result import Finding, PlanResult
 from advisor.plan.rules import RULES
 from tests.core.test_plan_obligations import MAINLAND, Cand
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, scenario_memo, scenario_plan
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_memo, scenario_plan
 
 LANGS = ("en", "zh_CN")
 
@@ -61,10 +61,10 @@ def test_the_roles_case_needs_business_customers_and_no_mainland_entity(lang):
     """A public app with no mainland entity keeps the general text (its users are the people themselves); a mainland
     company on a Hong Kong node keeps it too (no Art. 3(2) reach to state)."""
     q22 = advice_answers("q22_hk_company_telecom_only")
-    public = make_plan(answers_from_dict({**q22, "audience": "public"}))
+    public = planned({**q22, "audience": "public"})  # shared: both languages read the same plans
     assert one(public, "pi.none_as_answered").title_key == "plan.rule.pi.none_as_answered.title"
     fast = {**advice_answers("q21_fast_launch_hk_rule1"), "data_sensitivity": {"personal_info": False}}
-    moving = make_plan(answers_from_dict(fast))
+    moving = planned(fast)
     assert moving.region == "hong_kong"
     assert one(moving, "pi.none_as_answered").title_key == "plan.rule.pi.none_as_answered.title"
 
@@ -79,7 +79,7 @@ def test_q22_a_later_move_to_the_mainland_says_the_filing_needs_a_mainland_entit
     assert ("mainland entity" if lang == "en" else "大陆主体") in x.detail_in(lang)
     assert x.title_in(lang) == translate(lang, "plan.rule.icp.offshore_not_needed.title",
                                         region=translate(lang, "plan.region.hong_kong"))
-    moving = make_plan(answers_from_dict(advice_answers("q21_fast_launch_hk_rule1")))
+    moving = plan("q21_fast_launch_hk_rule1")
     assert one(moving, "icp.offshore_not_needed").title_key.endswith(".later.title")
 
 
@@ -130,7 +130,7 @@ def test_gpus_below_the_threshold_or_outside_hong_kong_get_no_export_note():
     q22 = advice_answers("q22_hk_company_telecom_only")
     l4 = make_plan(answers_from_dict({**q22, "gpu_constraint": ["l4"]}))
     assert l4.region == "hong_kong" and "gpu.hk_export_rules" not in ids(l4)
-    sg = make_plan(answers_from_dict(advice_answers("q13_sg_sellers_pi_below_threshold")))
+    sg = plan("q13_sg_sellers_pi_below_threshold")
     assert sg.region != "hong_kong" and "gpu.hk_export_rules" not in ids(sg)
 
 

@@ -15,6 +15,7 @@ from advisor.plan import answers_from_dict, hosted_prices, make_plan
 from advisor.plan.context import resolve
 from advisor.plan.fixes17 import batch_apis
 from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import planned
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 Q40 = json.loads((SCEN / "q40_tiny_budget_72b.json").read_text(encoding="utf-8"))["answers"]
@@ -28,12 +29,12 @@ def _fix(plan, fix_id):
 
 @pytest.fixture(scope="module")
 def q40():
-    return make_plan(answers_from_dict(Q40))
+    return planned(Q40)  # planned once per session, shared with every file that reads it (issue #27)
 
 
 @pytest.fixture(scope="module")
 def q29():
-    return make_plan(answers_from_dict(Q29))
+    return planned(Q29)
 
 
 def test_a_4bit_fix_on_big_servers_says_which_cheaper_setups_miss_the_target_and_by_how_much(q40):

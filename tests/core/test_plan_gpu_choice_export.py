@@ -6,13 +6,14 @@ import json
 from pathlib import Path
 
 from advisor.plan import answers_from_dict, make_plan
+from tests.support.planned import planned
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 Q19 = json.loads((SCEN / "q19_export_controlled_h100_mainland.json").read_text(encoding="utf-8"))["answers"]
 
 
 def test_the_blocker_says_the_rules_keep_changing_and_grey_market_parts_are_a_compliance_risk():
-    r = make_plan(answers_from_dict(Q19))
+    r = planned(Q19)  # planned once per session, shared with every file that reads it (issue #27)
     f = r.finding("gpu.not_in_region")
     assert f is not None and f.severity == "blocker"
     en, zh = f.detail_in("en"), f.detail_in("zh_CN")
@@ -23,7 +24,7 @@ def test_the_blocker_says_the_rules_keep_changing_and_grey_market_parts_are_a_co
 
 
 def test_the_command_and_next_steps_use_the_replacement_gpu():
-    r = make_plan(answers_from_dict(Q19))
+    r = planned(Q19)
     assert not r.feasible and r.hardware.gpu not in Q19["gpu_constraint"]
     assert r.hardware.gpu in {"h20-96g", "l20-48g", "a10", "a30", "rtx-4090d", "h800-sxm-80g", "a800-80g"}
     assert r.hardware.command and "vllm serve" in r.hardware.command

@@ -11,6 +11,7 @@ import pytest
 from advisor.plan import answers_from_dict, line_total, make_plan
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.models import resolve_plan_model
+from tests.support.planned import planned
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 Q40 = json.loads((SCEN / "q40_tiny_budget_72b.json").read_text(encoding="utf-8"))["answers"]
@@ -18,7 +19,7 @@ Q40 = json.loads((SCEN / "q40_tiny_budget_72b.json").read_text(encoding="utf-8")
 
 @pytest.fixture(scope="module")
 def q40():
-    return make_plan(answers_from_dict(Q40))
+    return planned(Q40)  # planned once per session, shared with every file that reads it (issue #27)
 
 
 def test_the_over_budget_headline_gives_the_range_and_never_calls_its_top_the_cheapest(q40):

@@ -9,6 +9,7 @@ from pathlib import Path
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
 from tests.support.former_l20_rent import FORMER_RENTS, former_rents_plan
+from tests.support.planned import planned
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 Q42 = json.loads((SCEN / "q42_china_market_gpus_mainland.json").read_text(encoding="utf-8"))["answers"]
@@ -70,7 +71,7 @@ def test_a_part_priced_only_as_whole_servers_is_costed_per_card_too():
     en = render_memo_markdown(r, "en")
     zh = render_memo_markdown(r, "zh_CN")
     assert "only as whole 8-GPU servers (16 cards)" in en and "整台 8 卡服务器" in zh
-    assert not any(n.gpu_name == "NVIDIA H20 96GB" for n in make_plan(answers_from_dict(Q42)).gpu_choice.weighing.whole_server)
+    assert not any(n.gpu_name == "NVIDIA H20 96GB" for n in planned(Q42).gpu_choice.weighing.whole_server)  # shared
 
 
 def test_a_prompt_heavy_load_is_weighed_on_dense_compute():
