@@ -10,6 +10,7 @@ the server sent it. Real loopback TCP and real kernel stamps; only the client's 
 from __future__ import annotations
 
 import asyncio
+import select
 import socket
 import sys
 import time
@@ -59,7 +60,8 @@ def _read_once(wall: _Wall, *, open_shift: float, read_delay: float) -> tuple[fl
         )
         sent = time.monotonic()  # as the simulated server stamps a chunk: right before the write
         writer.sendall(b"data: {}\n\n")
-        time.sleep(0.01)  # the bytes are in the socket before the loop reads them
+        # the bytes are in the socket before the loop reads them (a fixed sleep is not enough on a loaded box)
+        assert select.select([reader], [], [], 5.0)[0], "the written bytes never reached the reader"
         conn._readable()
         loop.remove_reader(conn.fd)
         writer.close()
@@ -69,6 +71,34 @@ def _read_once(wall: _Wall, *, open_shift: float, read_delay: float) -> tuple[fl
     finally:
         server.close()
         loop.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _kernel_stamping_on():
+    """Holds one stamping socket open for the module and waits until the kernel stamps receives at all.
+
+    Linux turns receive stamping on through a static key whose first enabling is deferred to a workqueue: a
+    packet that arrives before that work runs carries no stamp, and TCP then gives the read no timestamp (the
+    client's loop-time fallback). Under load the work ran > 10 ms late (about 1 read in 30 went unstamped).
+    This waits for the precondition; it never retries an assertion."""
+    server = socket.create_server(("127.0.0.1", 0))
+    reader = socket.create_connection(server.getsockname())
+    reader.setsockopt(socket.SOL_SOCKET, client.SO_TIMESTAMPNS, 1)
+    writer, _ = server.accept()
+    try:
+        deadline = time.monotonic() + 10.0
+        while True:
+            writer.sendall(b"x")
+            _data, anc, _flags, _addr = reader.recvmsg(64, 64)
+            if any(level == socket.SOL_SOCKET and kind == client.SCM_TIMESTAMPNS for level, kind, _ in anc):
+                break
+            assert time.monotonic() < deadline, "the kernel never stamped a receive on this socket"
+            time.sleep(0.005)
+        yield
+    finally:
+        writer.close()
+        reader.close()
+        server.close()
 
 
 @pytest.mark.parametrize(
