@@ -57,6 +57,14 @@ def risks(result: PlanResult) -> list[dict[str, Any]]:
     return out
 
 
+def _daytime_step(result: PlanResult) -> dict[str, Any] | None:
+    """The quote step's day-only figures (``daytime_price``, carried by ``spare_over_budget.replacement_step``), or
+    None where the step asks for no day-only price."""
+    step = next((s for s in result.next_steps if s.id == "replacement_time"
+                 and s.key == "longctx38_next.replacement_day"), None)
+    return None if step is None or "day_monthly" not in step.params else step.params
+
+
 def _conditions(result: PlanResult, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What removes the risks: the written quote (supply and replacement terms where they apply) and the pressure
     test on the real prompts (where the margin at the peak is the risk)."""
@@ -66,6 +74,9 @@ def _conditions(result: PlanResult, found: list[dict[str, Any]]) -> list[dict[st
         supply, replace = "legacy" in kinds, "no_spare" in kinds
         variant = "both" if supply and replace else "supply" if supply else "replace" if replace else "plain"
         conds.append({"tr": f"longctx38_cond.quote.{variant}"})
+        day = _daytime_step(result)
+        if day is not None and replace:  # blind review 29 (q10): the day-only price a condition of signing too
+            conds.append({"tr": "layout40_cond.daytime", "day": day["day"], "day_monthly": day["day_monthly"]})
     if kinds & {"headroom", "ttft"}:
         avg = (result.answers or {}).get("prompt_tokens", {}) or {}
         avg = avg.get("avg") if isinstance(avg, dict) else None

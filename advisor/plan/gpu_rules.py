@@ -23,7 +23,7 @@ from advisor.plan.burst_gpu import rented_of
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
 from advisor.plan.fleet_next_replica import cards_text
-from advisor.plan.placement_rules import server_loss
+from advisor.plan.placement_rules import machine_short, server_loss
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 
 
@@ -160,10 +160,15 @@ def _idle(f: Facts, ch: Any, lay: Any):
     moved = idle_spares.moved_cards(f)  # the spares on busy cards whose work moves: said so (round 14, q04)
     signoff = idle_spares.signoff_params(f)  # the spare on busy cards, on the owners' sign-off (blind review 21)
     variant = "idle_signoff" if signoff else "idle_moved" if moved else "idle"
+    down = idle_spares.one_down(f, bool(server))
+    if not server and machine_short(f):  # the spare rides out a replica, not a machine (review 29, q33): said so
+        title_server = {"tr": "layout40_idle.replica_only"}
+        if isinstance(down, dict) and down.get("tr") == "plan.owned20.redundancy.one_down":
+            down = {**down, "tr": "layout40_one_down.replica"}
     return finding("sizing.redundancy", variant=variant, moved=moved, **(signoff or {}), load=lay.load_units, unit={"tr": "plan.unit.replica",
                    "n": lay.load_units}, more={"tr": "plan.burst15.more.replica", "n": lay.spare_units},
                    all={"tr": "plan.burst15.all.replica", "n": lay.units}, total=lay.total_gpus, gpu=ch.gpu.name,
-                   why_part=why, server_t=title_server, server=server, down=idle_spares.one_down(f, bool(server)))  # fmt: skip
+                   why_part=why, server_t=title_server, server=server, down=down)  # fmt: skip
 
 
 def _per_node(f: Facts) -> dict | None:

@@ -59,6 +59,7 @@ from advisor.plan import (
     in_region_fallback,
     kv_cap_note38,
     kv_page_one37,
+    layout_headline40,
     line_total,
     memo_api_only,
     memo_api_rows,
@@ -1174,6 +1175,8 @@ def memo_context(
     api_why = api_first_why.reasons(result, lang) if api_first_why.applies(result, lead) else []
     return _closest_api(memo_api_only.apply({
         "self_host_line": "",
+        # review 29 (q33, q08): the machine-proof layout on the owner's cards, under the recommendation line
+        "layout_head": layout_headline40.head_clause(result, lang) if result.feasible else "",
         "unit_first": unit,
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
@@ -1517,7 +1520,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if hw.gpu and result.deployment_form != "hosted_api":  # what the findings add to it (round 15, q08/q33, q39)
-        hardware += headline25.more_replica_clause(result, lang) + signoff_clause(result, lang)
+        # review 29 (q33, q08): where page 1 recommends the machine-proof layout, the row points to it (said once)
+        hardware += (layout_headline40.row_clause(result, lang) or headline25.more_replica_clause(result, lang)) \
+            + signoff_clause(result, lang)
         first = headline25.measure_first(result, lang)
         if not first or headline25.headline_clause(result, lang) != first:  # else the headline says the count
             hardware += headline25.measured_clause(result, lang)  # decides, two lines above (s27: said once)

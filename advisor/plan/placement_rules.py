@@ -108,6 +108,24 @@ def server_loss(f: Facts) -> Spread | None:
     return None if spread is None or spread.covered or spread.replicas < 2 else spread
 
 
+def machine_short(f: Facts) -> bool:
+    """Whether one machine down leaves less than the peak carried: on known servers (``server_loss``), or on PCIe
+    cards in machines of unknown size at the smallest split of more than one (``_two_machines``). Blind review 29
+    (q33): "calling the third replica a 'spare' overstates it, since it does not survive a machine failure"; the
+    N+1 finding then says it covers one replica, not a machine (``layout40_``)."""
+    if server_loss(f) is not None:
+        return True
+    ch, fleet = f.chosen, on_fleet(f)
+    lay = None if ch is None else ch.layout
+    if lay is None or fleet is None or lay.form_factor in ("sxm", "oam") or f.form == "hybrid" or f.ctx.is_batch \
+            or lay.replicas < 2 or not f.ctx.peak:
+        return False
+    spare = lay.spare_units * max(1, lay.unit_gpus // max(1, lay.tp))
+    shape = _two_machines(lay.replicas, lay.tp, fleet.fleet_count or 0,
+                          peak_replicas(f, max(1, lay.replicas - spare)), f.ctx.utilisation)
+    return shape is not None and carried_by(f.ctx, ch, shape["rest"]) < f.ctx.peak
+
+
 def free_check(f: Facts) -> dict[str, Any] | None:
     """{"per_server", "need", "tp", "busy", "gpu"}: the free GPUs to check server by server before any replica
     starts, where the plan lays its replicas on a busy fleet of known servers (the placement finding says the same

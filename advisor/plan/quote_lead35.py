@@ -43,15 +43,22 @@ def own_gate(result: Any, lang: str) -> str:
         # ¥1.58M/server'"; zh: "put the threshold rule and the 72 % failover exposure first"): the one rule, then
         # what a failed server leaves and what covering it costs; the payback at the middle is reason 1's
         q = red.params
-        flips = render(lang, "own39_form.flips", {"next": q["servers"] + 1, "month": q["month_more"],
-                                                   "rent": q["rent"]}) if q.get("dearer") else ""
+        # blind review 29 (q26: "make the team choose explicitly between keeping today's capacity as failover and a
+        # third server"; zh: "the server-level gap is repeated about five times. State it once, with the two
+        # options"): the two covers on page 1's line, where the quotes step said them a second time
+        flips = render(lang, CHOOSE[bool(q.get("failover"))], {
+            "next": q["servers"] + 1, "other": q["other"],
+            "dearer": {"tr": "layout40_form.dearer", "month": q["month_more"], "rent": q["rent"]}
+            if q.get("dearer") else ""})
         return render(lang, EXPOSED_FORMS[result.deployment_form],
                       {**params, "carried": q["carried"], "peak": q["peak"], "flips": flips})
     return render(lang, key, params) + cover_flips(result.findings, lang)
 
 
-SHORTER_COVER = {"quote35.next.cover_failover": "own39_next.cover_failover",
-                 "quote35.next.cover_accept": "own39_next.cover_accept"}
+SHORTER_COVER = {"quote35.next.cover_failover": "layout40_next.cover_said",
+                 "quote35.next.cover_accept": "layout40_next.cover_said"}
+# page 1's line: the two server-level covers to choose between before ordering (failover kept: True)
+CHOOSE = {True: "layout40_form.choose_failover", False: "layout40_form.choose_accept"}
 
 
 def page_one_step(step: Any, result: Any, lang: str) -> Any:
@@ -67,6 +74,11 @@ def page_one_step(step: Any, result: Any, lang: str) -> Any:
         return step
     short = {**cond, "cover": {**cover, "tr": SHORTER_COVER[cover["tr"]]}}
     return step.model_copy(update={"params": {**step.params, "condition": short}})
+
+
+def exposed(result: Any) -> bool:
+    """Whether a redundancy finding says what one failed server leaves (page 1's gate then says it too)."""
+    return _repair_parts(result.findings) is not None
 
 
 def _repair_parts(findings: list[Any]) -> Any:
@@ -125,4 +137,4 @@ def cover_decision(findings: list[Any]) -> dict[str, Any] | None:
     return {"tr": key, "carried": p["carried"], "peak": p["peak"], "other": p["other"], "next": p["servers"] + 1}
 
 
-__all__ = ["cover_decision", "cover_flips", "own_gate", "page_one_step", "straddle_clause"]
+__all__ = ["cover_decision", "cover_flips", "exposed", "own_gate", "page_one_step", "straddle_clause"]

@@ -258,7 +258,9 @@ def test_spares_on_idle_cards_never_call_a_share_above_the_cap_within_the_target
     its latency. Where the cap the finding reads is below that share (5 here), the finding says the rest wait for a
     seat instead of calling the uncapped level "within the target"."""
     red = only_finding(advice_plan(Q33), "sizing.redundancy")
-    assert red.params["down"]["tr"] == "plan.owned20.redundancy.one_down" and red.params["down"]["n"] == 6
+    # within the target with one replica down; a machine down is not (review 29: ``layout40_one_down.replica``)
+    assert red.params["down"]["tr"] == "layout40_one_down.replica" and red.params["down"]["n"] == 6
+    assert red.params["server_t"] == {"tr": "layout40_idle.replica_only"}
     monkeypatch.setattr(idle_spares, "claimed_capacity", lambda c, ch: 5)
     red = only_finding(make_plan(answers_from_dict(advice_answers(Q33))), "sizing.redundancy")
     assert red.params["down"]["tr"] == "consist25.one_down_over_cap" and red.params["down"]["cap"] == 5

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import ab_baseline
+from advisor.plan import ab_baseline, layout_headline40
 from advisor.plan.fleet import free_gpus
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reachable import FREE_KEY
@@ -55,13 +55,17 @@ def test_page_one_names_the_replica_on_busy_cards_as_the_conditional_upgrade(nam
     used, tp = r.hardware.total_gpus, r.hardware.gpus_per_replica
     # re-argued in s36-fleet38 (blind review 27): the one more is put to the owner beside today's plan, not an
     # aside ("recommended besides"); the plan's own figures stay the free cards'
+    # re-argued in review 29 (q33/q08: "make it the headline"): the machine-proof layout is page 1's recommendation
+    # under its line, with its condition; the hardware row keeps the free cards' figures and points up to it
+    head = layout_headline40.head_clause(r, lang)
+    assert head and head in md
     if lang == "en":
         assert hardware.startswith(f"| Hardware | {used} of your {count}") and "recommended besides" not in hardware
-        assert "your decision" in hardware and f"once the other work moves off {count - used} more cards" in hardware
+        assert "until the other work moves" in hardware and f"moved off {count - used} more cards" in head
         assert "sign off" not in hardware
     else:
-        assert f"使用现有全部 {count} 张" not in hardware and "另建议" not in hardware and "由你决定" in hardware
-        assert f"先把另外 {count - used} 张卡上的其他工作迁走" in hardware
+        assert hardware.startswith(f"| 硬件 | 使用现有 {count} 张") and "其他工作迁走之前" in hardware
+        assert f"从另外 {count - used} 张卡上迁走" in head
     # the placement says the same upgrade and its condition: the owners are asked, today's plan stands without it
     place = only_finding(r, "sizing.placement").detail_in(lang)
     assert f"{count - used}" in place and tp == r.hardware.gpus_per_replica
@@ -71,7 +75,9 @@ def test_page_one_names_the_replica_on_busy_cards_as_the_conditional_upgrade(nam
 def test_q33_says_its_spare_in_plain_counts():
     r = advice_plan(Q33)
     title = only_finding(r, "sizing.redundancy").title_in("en")
-    assert title.endswith("2 replicas carry the peak, plus 1 spare replica on GPUs of yours that would stand idle")
+    # review 29 (q33): the spare rides out a replica, not a machine (2 of the 3 replicas on one of two machines)
+    assert title.endswith("2 replicas carry the peak, plus 1 spare replica on GPUs of yours that would stand idle, "
+                          "which covers one replica down, not a whole machine")
     assert "one more spare replica" not in render_memo_markdown(r, "en")
 
 

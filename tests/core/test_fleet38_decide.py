@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import fleet_one_count
+from advisor.plan import fleet_one_count, layout_headline40
 from advisor.plan.fleet import free_gpus
 from advisor.plan.headline25 import _more
 from advisor.plan.memo import render_memo_markdown
@@ -58,6 +58,18 @@ def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_p
                 f"一台机器停机时 {hw.replicas} 个副本只剩 {more['left_now']} 个，承载峰值 {peak} 个请求中的 "
                 f"{more['carried_now']} 个") in row
         assert str(total) not in row.split(";", 1)[-1].split("；", 1)[-1] and "your decision" not in row
+        return
+    if layout_headline40.applies(r):
+        # blind review 29 (q33, q08: "make it the headline"): where the larger layout carries the whole peak with a
+        # machine down it is page 1's recommendation, under its line, with what today's leaves; the row points up
+        md = render_memo_markdown(r, lang)
+        head = layout_headline40.head_clause(r, lang)
+        assert head in md and more["carried_after"] >= peak
+        assert (f"one machine down leaves {more['left_now']} of them, carrying {more['carried_now']} of the peak's "
+                f"{peak}" if lang == "en" else
+                f"一台机器停机时只剩 {more['left_now']} 个，承载峰值 {peak} 个请求中的 {more['carried_now']} 个") in head
+        assert f"{total - hw.total_gpus} more cards" in head if lang == "en" else f"另外 {total - hw.total_gpus} 张卡" in head
+        assert row.rstrip(" |").endswith(layout_headline40.row_clause(r, lang)) and "your decision" not in row
         return
     if lang == "en":
         assert "your decision: as planned, one machine down leaves " \

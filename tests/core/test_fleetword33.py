@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.plan import layout_headline40
 from advisor.plan.fleet import free_gpus
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.staff_usage import WORKING_DAYS, days_a_month
@@ -91,8 +92,10 @@ def test_q33_headline_and_placement_give_one_answer(lang):
     md = render_memo_markdown(r, lang)
     hardware = _row(md, "Hardware", "硬件")
     # s36-fleet38 (review 27): the upgrade is the owner's decision on page 1, beside the plan, with its figures
-    assert ("6 of your 8" in hardware and "your decision" in hardware and "4 replicas on all 8 of your cards" in hardware) \
-        if lang == "en" else ("由你决定" in hardware and "在你全部 8 张卡上跑 4 个副本" in hardware)
+    # review 29 (q33: "make it the headline"): the upgrade leads page 1 under the recommendation, the row points to it
+    head = layout_headline40.head_clause(r, lang)
+    assert head in md and (("4 replicas on all 8 of your cards" in head and "6 of your 8" in hardware) if lang == "en"
+                           else ("在你全部 8 张卡上跑 4 个副本" in head and "在你全部 8 张卡上跑 4 个副本" in hardware))
     place = only_finding(r, "sizing.placement").detail_in(lang)
     assert ("Recommended: run one more replica on the other 2 cards, 4 in all" in place) if lang == "en" else \
         ("建议" in place)

@@ -19,7 +19,7 @@ import re
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import headline25, memo_forms, memo_text15, rent_first27
+from advisor.plan import headline25, layout_headline40, memo_forms, memo_text15, rent_first27
 from advisor.plan.memo import memo_document, render_memo_markdown
 from advisor.plan.result import render
 from tests.support.former_l20_rent import former_rents_plan
@@ -107,11 +107,17 @@ def test_recommended_replica_is_in_the_hardware_row(name: str, lang: str, monkey
     r = plan_without_signoff(monkeypatch, advice_answers(name))
     more = headline25._more(only_finding(r, "sizing.placement").params)
     assert more is not None and more["next"] == r.hardware.replicas + 1
-    row = _line(render_memo_markdown(r, lang), HARDWARE_ROW[lang])
-    clause = headline25.more_replica_clause(r, lang)
-    assert clause and row.rstrip(" |").endswith(clause.rstrip())
+    md = render_memo_markdown(r, lang)
+    row = _line(md, HARDWARE_ROW[lang])
+    # review 29 (q33, q08): the layout that rides out a machine down is page 1's recommendation, under its line, and
+    # the row points to it; what one machine down leaves today is said there, once
+    head = layout_headline40.head_clause(r, lang)
+    clause = layout_headline40.row_clause(r, lang)
+    assert head and head in md and clause and row.rstrip(" |").endswith(clause.rstrip())
+    assert headline25.more_replica_clause(r, lang) not in md
     # the row's replica count and the finding's agree: the finding's next count is named on page 1
-    assert re.search(rf"\b{more['next']}\b", clause) and re.search(rf"\b{more.get('total') or more['count']}\b", clause)
+    assert re.search(rf"\b{more['next']}\b", clause) and re.search(rf"\b{more.get('total') or more['count']}\b", head)
+    assert f" {more['carried_now']} " in head and f" {more['left_now']} " in head and "{" not in head
 
 
 def test_no_replica_clause_without_the_recommendation() -> None:

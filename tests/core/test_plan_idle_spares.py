@@ -48,7 +48,8 @@ def test_q33_idle_4090ds_carry_a_spare_replica_within_the_target_with_one_down()
     assert f is not None and f.title_key.endswith(".idle.title")
     down = f.params["down"]
     # the latency with one replica down: the other 2 take 6 each, from the plan's own curve, within the target
-    assert down["tr"] == "plan.owned20.redundancy.one_down" and down["n"] == 6
+    # ... a replica's failure, not a machine's (review 29: two machines of 4 cards, 2 replicas on one)
+    assert down["tr"] == "layout40_one_down.replica" and down["n"] == 6
     level = next(p for p in plan.latency_curve.points if p.concurrency == 6)  # the memo's table shows the same
     assert down["ttft"] == pytest.approx(level.ttft_p99_ms, abs=0.1) and down["ttft"] <= down["ttft_slo"]
     assert down["tpot"] == pytest.approx(level.tpot_p99_ms, abs=0.1) and down["tpot"] <= down["tpot_slo"]

@@ -24,6 +24,7 @@ OWN_FORM = {"en": "Own bare-metal servers", "zh_CN": "自购 GPU 物理机"}
 ONLY_IF = {"en": "only if the quotes come in at or under about", "zh_CN": "仅当报价每台"}
 ABOVE = {"en": "above that, rent", "zh_CN": "高于此价则租用"}
 COVER = {"en": "decide the server-level cover", "zh_CN": "先定服务器级的容灾"}
+CHOSEN = {"en": "make the server-level choice", "zh_CN": "服务器级容灾选择"}
 FAILOVER = {"en": "keep the capacity you run on today as the failover", "zh_CN": "保留目前运行本服务的算力作为故障切换"}
 
 
@@ -59,16 +60,17 @@ def test_q26_step_one_names_the_server_cover_to_decide_with_the_findings_figures
     md = render_memo_markdown(r, lang)
     red = only_finding(r, "sizing.redundancy").params
     step = next_step_line(md, 1, lang)
-    assert COVER[lang] in step and FAILOVER[lang] in step  # a measured load: today's capacity is a choice
-    assert red["other"] in step
+    head = _head(md)
+    # blind review 29 (q26: "state it once, with the two options"): page 1's line names the two covers with the
+    # finding's figures (a measured load: today's capacity is one), the quotes step points to that choice
+    assert FAILOVER[lang] in head and red["other"] in head and f"{red['servers'] + 1}" in head
+    assert FAILOVER[lang] not in step and red["other"] not in step and CHOSEN[lang] in step
     # what one failed server leaves is the headline's (blind review 28, q26 zh: "cut the repetition"); the app and
     # --json keep the full step with it
-    head = _head(md)
     assert f" {red['carried']} " in head and f" {red['carried']} " not in step
-    assert f"{red['carried']}" in r.next_steps[0].text_in(lang)
-    assert f"{red['servers'] + 1}" in step  # the spare server: one more than bought
-    assert step.index(_said(r.costs.price_gate["per_server"])) < step.index(COVER[lang])  # after the quote rule
-    assert "{" not in step
+    assert f"{red['carried']}" in r.next_steps[0].text_in(lang) and COVER[lang] in r.next_steps[0].text_in(lang)
+    assert step.index(_said(r.costs.price_gate["per_server"])) < step.index(CHOSEN[lang])  # after the quote rule
+    assert "{" not in step and "{" not in head
 
 
 def test_cover_decision_only_where_a_failed_server_is_covered_by_parts():

@@ -1,0 +1,69 @@
+"""Page 1 recommends the layout that rides out a whole machine down, where the owner's other cards allow it (issue
+#25, blind review 29: q33 "the 4-replica, 2-per-machine layout is only recommended inside a finding. Make it the
+headline"; q08 "move the server-failure gap into the headline … recommend all 16 cards once the owner confirms the
+20 % load can move").
+
+The plan's figures stay those of the cards known free (``fleet.free_gpus``): whether the busy ones can be freed is
+their owners' word. But where the placement finding recommends one more replica on the fleet's remaining cards and
+with it one machine down still leaves the whole peak carried (``placement_rules``: ``consist25.spare_pair.recommend``
+on PCIe machines, ``gpu28.placement.one_more_server`` on 8-GPU boards), that layout is the recommendation, its
+condition (the other work moved off those cards) and what that frees said with it, and the plan's own layout is
+what runs until then, with what one machine down leaves of the peak: said once, here; the hardware row points up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import fleet_one_count, headline25
+from advisor.plan.result import render
+
+HEAD = "layout40_head.recommend"
+ROW = "layout40_row.until"
+
+
+def _more(result: Any) -> dict[str, Any] | None:
+    """The placement finding's one-more-replica layout where it carries the whole peak with a machine down (and the
+    headline does not already open on the owner's first-token choice, ``fleet_one_count``); None otherwise."""
+    if result.deployment_form == "hosted_api" or fleet_one_count.decided_first(result.assumptions):
+        return None
+    f = next((x for x in result.findings if x.id == headline25.PLACEMENT), None)
+    more = headline25._more(f.params) if f is not None else None
+    if more is None or not more.get("peak") or "carried_now" not in more or "carried_after" not in more:
+        return None
+    if more["carried_after"] < more["peak"] or more["carried_now"] >= more["peak"]:
+        return None  # the larger layout is no machine-proof one, or today's already is: the row weighs both
+    return more
+
+
+def _params(result: Any, more: dict[str, Any]) -> dict[str, Any]:
+    hw = result.hardware
+    nxt = int(more.get("next") or (hw.replicas or 0) + 1)
+    count = int(more.get("count") or 0)
+    total = int(more.get("total") or nxt * (hw.gpus_per_replica or 0))
+    on = {"tr": "fleet38_cards.all", "count": count} if total >= count else \
+        {"tr": "fleet38_cards.some", "total": total, "count": count}
+    return {"next": nxt, "on": on, "most": nxt - int(more["left_after"]), "left_after": more["left_after"],
+            "peak": more["peak"], "busy": more.get("busy", 0), "busy_cards": more.get("busy_cards", "0"),
+            "other": total - (hw.total_gpus or 0), "replicas": hw.replicas, "left_now": more["left_now"],
+            "carried_now": more["carried_now"]}
+
+
+def applies(result: Any) -> bool:
+    """Whether page 1 recommends the machine-proof layout on the owner's other cards."""
+    return _more(result) is not None
+
+
+def head_clause(result: Any, lang: str) -> str:
+    """The recommendation sentence's layout: the machine-proof one, its condition, and the plan until it holds."""
+    more = _more(result)
+    return "" if more is None else render(lang, HEAD, _params(result, more))
+
+
+def row_clause(result: Any, lang: str) -> str:
+    """The hardware row's pointer to it, in place of weighing both layouts again (said once, on the line above)."""
+    more = _more(result)
+    return "" if more is None else render(lang, ROW, _params(result, more))
+
+
+__all__ = ["HEAD", "ROW", "applies", "head_clause", "row_clause"]
