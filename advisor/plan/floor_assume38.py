@@ -71,12 +71,13 @@ def _per(x: float) -> str:
 
 
 def clause(costs: Any, key: str, lang: str) -> str:
-    """" The costs read the month from your peak instead …" after an estimate's assumption the costs raised to its
-    busiest hour's floor (or to the most its people send); "" for any other assumption or month."""
+    """" The costs use the most these people send instead …" after an estimate's assumption the costs raised to the
+    most its people send; "" for any other assumption or month (one read from the peak: ``peak_text``)."""
     raised = ((getattr(costs, "volume_basis", None) or {}) if costs is not None else {}).get(FLOOR)
     if key not in ESTIMATE_KEYS or not raised or not raised.get("line"):
         return ""
-    return translate(lang, "rowtrim38.assume.cap" if raised.get("cap") else "rowtrim38.assume.floor")
+    # read from the peak: ``peak_text`` says the item whole (s38-usage); held to the people's most: this clause
+    return translate(lang, "rowtrim38.assume.cap") if raised.get("cap") else ""
 
 
 __all__ = ["ESTIMATE_KEYS", "PUBLIC_KEYS", "clause", "peak_text", "text"]
