@@ -24,12 +24,16 @@ from advisor.i18n import translate
 LABEL = "usage40_choice.label"
 # the kept plan's reasons whose paragraph is not a choice on cost (the module's docstring)
 NOT_A_CHOICE = frozenset({"owned", "unserved", "answers"})
+# a token seller's API as a stopgap to resell (``self_host_asked``): whether its terms allow resale, not a choice
+# between running the model and buying it
+RESALE = ".sells"
 _BOLD = re.compile(r"^\*\*[^*\n]+\*\*[：:]?\s*")  # a paragraph's opening label, markdown bold, with its colon
 
 
 def applies(start: Any) -> bool:
     """``start`` (a plan's ``start_with``) keeps the self-hosted plan beside a cheaper hosted API."""
-    return start is not None and start.form == "this_plan" and bool(start.key) and start.reason not in NOT_A_CHOICE
+    return (start is not None and start.form == "this_plan" and bool(start.key) and start.reason not in NOT_A_CHOICE
+            and not start.key.endswith(RESALE))
 
 
 def relabel(text: str, lang: str) -> str:
@@ -39,4 +43,4 @@ def relabel(text: str, lang: str) -> str:
     return text if m is None else translate(lang, LABEL) + text[m.end():]
 
 
-__all__ = ["LABEL", "NOT_A_CHOICE", "applies", "relabel"]
+__all__ = ["LABEL", "NOT_A_CHOICE", "RESALE", "applies", "relabel"]
