@@ -1957,7 +1957,9 @@ def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool =
     if start is not None and start.key:
         if start.form == "hosted_api":
             return ""
-        from advisor.plan import owner_choice40  # the kept plan beside a cheaper API: the owner's decision (s38)
+        from advisor.plan import (
+            owner_choice40,  # the kept plan beside a cheaper API: the owner's decision (s38)
+        )
 
         if not owner_choice40.applies(start):
             return start.text_in(lang, markdown=markdown)

@@ -16,8 +16,6 @@
 
 from __future__ import annotations
 
-from tests.support.peak_said import peak_read_said
-
 import math
 import re
 
@@ -27,6 +25,7 @@ from advisor.i18n import translate
 from advisor.plan.gpu_choice import not_sold_new
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
+from tests.support.peak_said import peak_read_said
 from tests.support.planned import advice_answers, advice_plan, peak_read_plan, planned, short_lived
 
 LANGS = ("en", "zh_CN")

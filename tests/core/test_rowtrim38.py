@@ -15,8 +15,6 @@ where it decides something.
 
 from __future__ import annotations
 
-from tests.support.peak_said import peak_read_said
-
 import re
 
 import pytest
@@ -27,6 +25,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import round_money
 from advisor.plan.result import PlanResult
 from advisor.plan.volume_low_end import FLOOR
+from tests.support.peak_said import peak_read_said
 from tests.support.planned import advice_plan
 
 LANGS = ("en", "zh_CN")

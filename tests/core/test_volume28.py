@@ -14,8 +14,6 @@
 
 from __future__ import annotations
 
-from tests.support.peak_said import peak_read_said
-
 import pytest
 
 from advisor.i18n import translate
@@ -26,6 +24,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from advisor.plan.staff_usage import WORKING_DAYS
 from advisor.plan.volume_range import OFFICE_HOURS
+from tests.support.peak_said import peak_read_said
 from tests.support.planned import advice_answers, advice_plan, planned
 
 LANGS = ("en", "zh_CN")
