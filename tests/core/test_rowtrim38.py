@@ -94,11 +94,12 @@ def test_a_short_burst_names_no_other_month(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q08_says_its_answer_and_asks(lang):
-    """Staff's steady load counted over office hours: the row says the answer was "stable around the clock" and asks
-    whether it runs at night, rather than overriding it silently."""
+    """Staff's steady load counted around the clock as answered: the row says so and asks whether it runs only in
+    office hours, rather than changing the answer (s38-usage, blind review 29, q08)."""
     row = _tokens_row(advice_plan("q08_ascend_fleet_internal"), lang)
-    assert translate(lang, "rowtrim38.ask.office").strip() in row
     assert ("stable around the clock" if lang == "en" else "全天稳定") in row
+    assert ("only in office hours" if lang == "en" else "只在办公时间") in row
+    assert ("24 hours a day" if lang == "en" else "24") in row
 
 
 @pytest.mark.parametrize("lang", LANGS)
