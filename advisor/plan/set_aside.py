@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from advisor.plan.reasons import api_moot, set_aside
 from advisor.plan.result import Finding, render
 
-KEY = "usage40_set_aside"
+KEY = "usage40_set_aside.why"
 TOP = "fair35.set_aside.top"
 PLAIN = "usage40_set_aside.plain"
 
