@@ -187,15 +187,6 @@ class Ctx:
         return self.mainland_share > 0
 
     @property
-    def office_steady(self) -> bool:
-        """A steady load on a tool only staff reach: steady through the office hours, not at the busiest hour's load
-        through the night (s35-ownpower37, blind review 26, q08 zh: "按最忙一小时的负载每天计 24 小时" drove
-        "全天平均功率为满载的 78–100%" and ¥2,765–11,144 a month of power for an internal assistant on cards the
-        situation says are mostly idle). The month, the GPUs' busy hours and the kWh count the working days' office
-        hours (``volume_range.OFFICE_HOURS``); the tokens row says so and asks whether it runs at night too."""
-        return self.load == "stable" and self.internal_only
-
-    @property
     def internal_only(self) -> bool:
         """Nothing is offered on the public internet: staff only, or reachable only on a LAN or private network
         (no ICP filing, no public-facing obligations, no premium public line)."""

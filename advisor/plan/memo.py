@@ -281,7 +281,7 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
             continue  # "time for the filings" where the timeline has none; the utilisation the cost table says
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
-        text = a.text_in(lang) + floor_assume38.clause(result.costs, a.key, lang)  # the costs' month elsewhere
+        text = floor_assume38.text(result.costs, a, lang)  # the month read from the peak: that one basis
         if a.key == QUANT_ASSUMED and not result.fixes:  # no fix to propose it: "a fix may propose it" is jargon
             text = translate(lang, "steps34.assume.quantization_no_fix")  # (blind review 23, q15)
         if text not in shown:
@@ -1195,7 +1195,7 @@ def memo_context(
         "why_count": len(why),
         "fallback_gpus": api_fallback_split.gpus(result, lang) if api_why else "",
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
-        "set_aside": "" if lead or alternative else set_aside.text(every, lang),
+        "set_aside": "" if lead or alternative else set_aside.text(every, lang, markdown=True),
         "why_verify": sum(1 for f in why if f["verify"]),
         "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
         + budget_basis.decision_clause(result.costs, lang),  # within only on a commitment: so is the first line

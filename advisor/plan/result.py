@@ -1959,7 +1959,16 @@ def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool =
     With the plan's ``start`` (its ``start_with``): kept on this plan, the one reason that decides, with the
     break-even (s20-hosted20); started on the API, "" (the headline leads with it, ``lead_text``)."""
     if start is not None and start.key:
-        return "" if start.form == "hosted_api" else start.text_in(lang, markdown=markdown)
+        if start.form == "hosted_api":
+            return ""
+        from advisor.plan import (
+            owner_choice40,  # the kept plan beside a cheaper API: the owner's decision (s38)
+        )
+
+        if not owner_choice40.applies(start):
+            return start.text_in(lang, markdown=markdown)
+        text = owner_choice40.relabel(start.text_in(lang, markdown=True), lang)
+        return text if markdown else text.replace("**", "")
     alt = alternative(findings)
     if alt is None:
         return ""

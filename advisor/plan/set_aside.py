@@ -13,13 +13,15 @@ from collections.abc import Sequence
 from advisor.plan.reasons import api_moot, set_aside
 from advisor.plan.result import Finding, render
 
-KEY = "fair35.set_aside"
+KEY = "usage40_set_aside.why"
 TOP = "fair35.set_aside.top"
-PLAIN = "apiweigh36.set_aside.plain"
+PLAIN = "usage40_set_aside.plain"
 
 
-def text(findings: Sequence[Finding], lang: str) -> str:
-    """The line, or "" where no hosted API is set aside (or a blocker an API would not lift makes it moot)."""
+def text(findings: Sequence[Finding], lang: str, *, markdown: bool = False) -> str:
+    """The line, or "" where no hosted API is set aside (or a blocker an API would not lift makes it moot); opened
+    as the owner's decision (``owner_choice40``, s38-usage: review 29, q26/q31 "the trade-off belongs in the
+    headline"), in bold in the memo (``markdown``)."""
     if api_moot(findings):
         return ""
     f = next((x for x in findings if set_aside(x)), None)
@@ -31,9 +33,8 @@ def text(findings: Sequence[Finding], lang: str) -> str:
               "top": {"tr": TOP, "top_amount": top} if top not in (None, "") else "",
               "verify": " " + render(lang, "memo.verify_mark") if needs_verify(f) else ""}
     plain = p.get("plain")  # review 25 (q31): the running of the service said as the trade it is (``api_plain``)
-    if isinstance(plain, dict):
-        return render(lang, PLAIN, {**params, "plain": plain})
-    return render(lang, KEY, params)
+    out = render(lang, PLAIN, {**params, "plain": plain}) if isinstance(plain, dict) else render(lang, KEY, params)
+    return out if markdown else out.replace("**", "")
 
 
 def needs_verify(f: Finding) -> bool:

@@ -144,7 +144,7 @@ def test_q31_says_the_trade_and_what_the_control_costs(lang):
     plan, hosted = c.recommended_monthly, c.hosted_api_monthly
     assert top < plan.low
     diff = f"{_sym(r)}{plan.low - top:,.0f}–{_sym(r)}{plan.high - hosted.low:,.0f}"
-    line = set_aside.text(r.findings, lang)
+    line = set_aside.text(r.findings, lang, markdown=True)
     assert diff in line and line in _page_one(r, lang)
     assert ("rate limits, data terms and model versions" if lang == "en" else "限流、数据条款和模型版本") in line
     assert ("because you run this service" if lang == "en" else "放弃的原因是你们自己运行") not in line
@@ -157,7 +157,7 @@ def test_other_reasons_keep_the_set_aside_line_as_it_was():
         r = planned(advice_answers(name))
         f = r.finding("cost.hosted_weighed")
         assert f is not None and f.params.get("plain") == "", name
-        assert ", because " in set_aside.text(r.findings, "en"), name
+        assert "; this plan is kept because " in set_aside.text(r.findings, "en"), name
 
 
 def test_owned_cards_reason_reads_the_running_cost():

@@ -73,7 +73,9 @@ def test_a_steady_load_counts_its_people_every_day_a_day_night_one_on_working_da
     md = render_memo_markdown(advice_plan(Q08), "en")
     # the estimate said once, in the assumptions list (s36-rowtrim: the costs use the peak's month, which the tokens
     # row alone states), and its people's requests each a day, not each working day
-    assert "a working day" not in md and "requests each a day" in md
+    # s38-usage: the month read from the peak is the list's one basis there; the estimate's own words stay its own
+    said = next(a for a in advice_plan(Q08).assumptions if a.field == "requests_per_day").text_in("en")
+    assert "a working day" not in md and "requests each a day" in said
     assert "requests a working day × 22 days" in render_memo_markdown(advice_plan(Q08, load_pattern="diurnal"), "en")
 
 

@@ -52,7 +52,7 @@ def test_page_one_and_the_finding_read_the_same_verdict(name):
     # a busy steady load measured for years adds the API's month at that reading to "likely cheaper" (review 28)
     assert key == verdict or (key, verdict) == (api_plain.BUSY_KEY, api_plain.LIKELY_KEY), (name, key, f.title_key)
     for lang in LANGS:
-        line = set_aside.text(r.findings, lang)
+        line = set_aside.text(r.findings, lang, markdown=True)
         memo = render_memo_markdown(r, lang)
         assert line and line in memo.split("\n## ")[1], (name, lang)
         assert WORDS[key][lang] in line, (name, lang, line)

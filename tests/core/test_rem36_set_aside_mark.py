@@ -30,7 +30,7 @@ def test_the_line_is_marked_where_its_finding_rests_on_grade_c_as_in_section_7(q
     f = _aside(q31)
     assert any(s.grade in ("C", "U") for s in f.sources) and set_aside.needs_verify(f)
     mark = render(lang, "memo.verify_mark")
-    line = set_aside.text(q31.findings, lang)
+    line = set_aside.text(q31.findings, lang, markdown=True)  # page 1's bold label (s38-usage)
     assert mark in line
     memo = render_memo_markdown(q31, lang)
     assert line in memo.split("\n## ")[1]  # page 1 prints the marked line

@@ -25,6 +25,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import round_money
 from advisor.plan.result import PlanResult
 from advisor.plan.volume_low_end import FLOOR
+from tests.support.peak_said import peak_read_said
 from tests.support.planned import advice_plan
 
 LANGS = ("en", "zh_CN")
@@ -63,7 +64,7 @@ def test_a_peak_read_month_is_one_month_and_its_range(name, lang):
     assert row.count("。" if lang == "zh_CN" else ". ") <= 1  # one sentence
     # the assumption that states the estimate says the costs read the peak instead (a footnote, no figure)
     memo = render_memo_markdown(r, lang)
-    assert translate(lang, "rowtrim38.assume.floor").strip() in memo
+    assert peak_read_said(r, lang) in memo  # the month read from the peak, the list\'s one basis (s38-usage)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -93,11 +94,12 @@ def test_a_short_burst_names_no_other_month(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q08_says_its_answer_and_asks(lang):
-    """Staff's steady load counted over office hours: the row says the answer was "stable around the clock" and asks
-    whether it runs at night, rather than overriding it silently."""
+    """Staff's steady load counted around the clock as answered: the row says so and asks whether it runs only in
+    office hours, rather than changing the answer (s38-usage, blind review 29, q08)."""
     row = _tokens_row(advice_plan("q08_ascend_fleet_internal"), lang)
-    assert translate(lang, "rowtrim38.ask.office").strip() in row
     assert ("stable around the clock" if lang == "en" else "全天稳定") in row
+    assert ("only in office hours" if lang == "en" else "只在办公时间") in row
+    assert ("24 hours a day" if lang == "en" else "24") in row
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -21,9 +21,11 @@ from advisor.plan import answers_from_dict, volume_peak
 from advisor.plan.context import resolve
 from advisor.plan.hosted_lead import tokens_words
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.money_text import about
 from advisor.plan.result import PlanResult
 from advisor.plan.staff_usage import WORKING_DAYS
-from advisor.plan.volume_range import OFFICE_HOURS
+from advisor.plan.volume_range import HOURS_PER_MONTH, OFFICE_HOURS
+from tests.support.peak_said import peak_read_said
 from tests.support.planned import advice_answers, advice_plan, planned
 
 LANGS = ("en", "zh_CN")
@@ -73,36 +75,32 @@ def test_an_estimated_month_below_its_busiest_hour_is_costed_at_the_floor(name, 
     # re-argued (s36-rowtrim, review 27, q21: "pick one and footnote the others"): the estimate is the assumptions
     # list's, with the clause that the costs read the peak instead; the row names it no more
     assert f"{round(raised['estimate']):,.0f}" not in value
-    assert translate(lang, "rowtrim38.assume.floor").strip() in render_memo_markdown(r, lang)
+    assert peak_read_said(r, lang) in render_memo_markdown(r, lang)  # the month read from the peak, the list\'s one basis (s38-usage)
     assert translate(lang, "volpeak26.why.assumed") not in cell  # the old "costs use the smaller" sentence
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_steady_load_is_counted_around_the_clock_and_a_day_night_tool_on_working_days(lang):
-    """q08 (stable, internal staff): the floor counts its office hours on working days, never its busiest hour
-    around the clock (s35-ownpower37, blind review 26, q08 zh: "按最忙一小时的负载每天计 24 小时" made the power
-    78–100 % of full load on mostly idle cards); q17 (an internal day/night tool) its busiest hour each working day.
-    The same q08 answers on a day/night load make a floor of one hour a working day: the office hours' share of it.
-    A steady load nobody says is staff-only (q26, business) still counts around the clock."""
+    """q08 (stable, internal staff): the floor counts the busiest hour's load every hour of every day, as the answer
+    says, and asks whether staff use it only in office hours (s38-usage, blind review 29, q08: "it should ask rather
+    than change the answer"; s35-ownpower37 had read it as office hours); q17 (an internal day/night tool) its
+    busiest hour each working day. The same q08 answers on a day/night load make a floor of one hour a working day."""
     q08, q17 = planned(advice_answers("q08_ascend_fleet_internal")), planned(advice_answers("q17_capex_only_university_lab"))
     floor08 = q08.costs.volume_basis[volume_peak.FLOOR]
-    office = translate(lang, "ownpower37.when.office")
-    assert floor08["when"] == "ownpower37.when.office" and AROUND[lang] not in office
-    assert translate(lang, "volume28.when.always") not in _floor_cell(q08, lang)
+    assert floor08["when"] == "volume28.when.always"
+    assert floor08["line"]["hours"] == 24 and floor08["line"]["staff_clock"]
     assert WORKING[lang] in translate(lang, q17.costs.volume_peak["when"])
-    assert floor08["line"]["hours"] == round(OFFICE_HOURS / WORKING_DAYS) and floor08["line"]["days"] == WORKING_DAYS
+    cell = _floor_cell(q08, lang)
+    office = q08.costs.output_tokens_per_month * OFFICE_HOURS / HOURS_PER_MONTH  # the month the ask names
+    assert about(office) in cell and ("office hours" if lang == "en" else "办公时间") in cell
     steady = resolve(answers_from_dict(advice_answers("q08_ascend_fleet_internal")))
     day_night = resolve(answers_from_dict(dict(advice_answers("q08_ascend_fleet_internal"), load_pattern="diurnal")))
-    assert steady.office_steady and not day_night.office_steady
-    rate = 1000.0  # one per-request rate for both: the hours and the hour's mean alone differ
+    rate = 1000.0  # one per-request rate for both: the hours, the days and the hour's mean alone differ
     steady_month, day_month = volume_peak.implied_output(steady, rate), volume_peak.implied_output(day_night, rate)
     assert steady_month is not None and day_month is not None
-    hours = round(OFFICE_HOURS / WORKING_DAYS)
     means = volume_peak.busy_hour_mean(steady) / volume_peak.busy_hour_mean(day_night)
-    assert steady_month == pytest.approx(day_month * hours * means, rel=1e-9)
-    business = resolve(answers_from_dict(dict(advice_answers("q08_ascend_fleet_internal"), audience="business",
-                                              reach="internet")))
-    assert not business.office_steady and volume_peak.hours_a_day(business) == 24
+    days = volume_peak.run_days(steady)[0] / WORKING_DAYS
+    assert steady_month == pytest.approx(day_month * 24 * days * means, rel=1e-9)
 
 
 def test_a_public_service_meets_its_peak_every_day_a_business_tool_on_working_days():
