@@ -87,7 +87,10 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     # s35-apicost (blind review 26, q22/q24): the bold line names the model the API is taken on where it is another
     # than the one asked for (``_start``); s35-apihead (q12): it says the self-hosted plan is the fallback (it read as a
     # second recommendation)
-    head = render(lang, f"{K}.head.{variant}", {**params, "start": _start(params)}) \
+    # s38-swap (blind review 29): where the owner decides (another model, or a second place), the bold line is that
+    # choice with the self-hosted fallback beside it, not the API as the decision (``owner_sign39.head``)
+    head = owner_sign39.head(params, owner_sign39.near(said_where), variant, lang, render) or \
+        render(lang, f"{K}.head.{variant}", {**params, "start": _start(params)}) \
         + render(lang, "apihead37_lead.fallback_said", None)
     quoted = said(quote)
     cost = params.get("cost37")  # s35-apicost: the path's whole month first, its parts after (``lead_line``)
