@@ -61,6 +61,7 @@ from advisor.plan.latency_place import latency_placed
 from advisor.plan.money_text import about
 from advisor.plan.result import HostedBreakEven, StartWith
 from advisor.plan.rule_base import Facts, _range, _region
+from advisor.plan.volume_low_end import FLOOR
 
 KEY = "plan.hostedlead20"
 # the live leads that have a wording without "for the same model", for an API priced on another model (s23-apisg23)
@@ -373,6 +374,11 @@ def start_with(f: Facts) -> StartWith | None:
         # and the line (``lead_line``); the model it is priced on where not the one asked for, said in the lead's
         # own sentence (``lead_bullets``): "a product change to put first, not a bullet"
         extra["month37"] = [hosted.low, hosted.high]
+        if (getattr(costs, "volume_basis", None) or {}).get(FLOOR):
+            # s38-swap (blind review 29, q24: "the token volume comes from 'the busiest hour of each day alone' and
+            # is a floor: say so next to the API price"): the month the API is priced on named as the floor it is
+            high = params["top"]
+            extra["top"] = {"tr": "swap40_lead.floor", "high": {**high, "tr": "swap40_lead.floor_high"} if high else ""}
         proxy = switch_clause(c)  # another model's list (q24): the model the API is priced on
         other = hosted_next.model_name(c) if nxt is not None else \
             str(proxy.get("priced_on", "")) if isinstance(proxy, dict) else ""

@@ -87,12 +87,17 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     # s35-apicost (blind review 26, q22/q24): the bold line names the model the API is taken on where it is another
     # than the one asked for (``_start``); s35-apihead (q12): it says the self-hosted plan is the fallback (it read as a
     # second recommendation)
-    head = render(lang, f"{K}.head.{variant}", {**params, "start": _start(params)}) \
+    # s38-swap (blind review 29): where the owner decides (another model, or a second place), the bold line is that
+    # choice with the self-hosted fallback beside it, not the API as the decision (``owner_sign39.head``)
+    choice = owner_sign39.head(params, owner_sign39.near(said_where), variant, lang, render)
+    head = choice or render(lang, f"{K}.head.{variant}", {**params, "start": _start(params)}) \
         + render(lang, "apihead37_lead.fallback_said", None)
     quoted = said(quote)
     cost = params.get("cost37")  # s35-apicost: the path's whole month first, its parts after (``lead_line``)
     if isinstance(cost, dict):
-        price = render(lang, f"{COST}.price.{model}", {**params, **cost, "quote": sep + quoted if quoted else ""})
+        # the owner's choice says the self-hosted fallback's month (with the same line) already: not said again
+        key = f"{owner_sign39.HEAD}.price.{model}" if choice else f"{COST}.price.{model}"
+        price = render(lang, key, {**params, **cost, "quote": sep + quoted if quoted else ""})
     else:
         price = render(lang, f"{K}.price.{model}", {**params, "quote": sep + quoted if quoted else ""})
     # s37-owner (blind review 28, q12/q13/q22/q24): a change of model, or prompts sent on to a second place, is the

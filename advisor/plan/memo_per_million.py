@@ -127,7 +127,9 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str], hoste
         head = per_million_costed.volume_clause(costs, lang, used) or own
         said = note()
         idle = per_million_costed.idle_clause(costs, lang, used, bool(said))
-        return head + split + (idle or said) + full_use_clause(costs, lang) + \
+        # s38-swap (blind review 29, q12/q13/q22: "output 433–617 CNY … will mislead a reader"; "need the
+        # low-utilisation caveat up front"): the idle words open the row, before the figures they explain
+        return idle + head + split + ("" if idle else said) + full_use_clause(costs, lang) + \
             (per_million_costed.hosted_clause(costs, lang) if hosted else "")
     if busy < IDLE_BUSY:  # the month costs the same whatever the tokens: the assumed share's figure, in one line
         return translate(lang, f"lead22.per_million.idle_{'own' if b['own_volume']['answered'] else 'estimated'}",

@@ -16,6 +16,14 @@ self-hosted fallback, serving the model asked for where the node is, at its whol
 priced: ``Costs.monthly_with_line``, the figure page 1's cost row prints). The model-change details (the deprecation,
 the list it is priced on, thinking off) follow in the same bullet, said once; "if it fails that test" leaves the
 "When to self-host" bullet, which the decision now says.
+
+s38-swap (blind review 29, q12/q13/q22/q24 both languages): the bold line still read as THE decision ("present it
+as the choice it is, next to the self-hosted fallback, in the headline": "API if Qwen3-14B passes your quality test
+and customers accept Singapore; otherwise self-host Qwen2.5-14B in HK at ¥12,743–¥21,586"). So where the decision
+bullet applies, the bold line itself is that choice (``head``): the API on the other model if it passes the test
+(thinking off where the model thinks by default) and, where the prompts go on to another place, the customers
+accept it; otherwise the model asked for, self-hosted at the node, at the fallback's whole month. The bullet keeps
+the sign-off and what a second place adds to the customers' paperwork; the fallback's month is said once, there.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from advisor.plan import api_thinking
 from advisor.plan.money_text import symbol_range
 
 Render = Callable[[str, str, "dict[str, Any] | None"], str]
@@ -31,6 +40,7 @@ K = "owner39_lead"
 NEAR = "plan.apikept25.runs.near"  # the API served from another place than the node, outside the mainland
 # the model-change clauses said shorter in the decision bullet: the test and the fallback are its own words there
 SHORT = {"plan.apisg23.switch": f"{K}.switch", "apinext32.switch": f"{K}.next", "permil33.switch": f"{K}.next"}
+HEAD = "swap40_lead"  # s38-swap: the bold line as the owner's choice
 LIVE = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # ``lead_line.LIVE_LEADS`` (no import cycle)
 
 
@@ -60,6 +70,29 @@ def shorter(part: Any) -> Any:
     return part
 
 
+def head(params: dict[str, Any], runs: dict[str, Any] | None, variant: str, lang: str, render: Render) -> str:
+    """The bold line as the owner's choice ("" where the decision bullet does not apply): the API if the other model
+    passes the test (and the customers accept the second place), otherwise the model asked for self-hosted."""
+    change, fallback = params.get("model37"), params.get("fallback39")
+    if not isinstance(fallback, dict) or not (isinstance(change, dict) or runs is not None):
+        return ""
+    values: dict[str, Any] = {"start": params.get("start", ""), "fallback": fallback["month"],
+                              "line": {"tr": f"{K}.line"} if fallback["line"] else "",
+                              "region": {"tr": f"{K}.in", "region": runs.get("region", "")} if runs is not None else "",
+                              "accept": ""}
+    if runs is not None:
+        values["where"] = runs.get("where", "")
+    if not isinstance(change, dict):
+        choice = render(lang, f"{HEAD}.choice.place", values)
+    else:
+        if runs is not None:
+            values["accept"] = {"tr": f"{HEAD}.accept", "where": runs.get("where", "")}
+        think = bool(api_thinking.thinkers(str(change.get("other", ""))))
+        values.update(other=change["other"], asked=change["asked"], think={"tr": f"{HEAD}.think"} if think else "")
+        choice = render(lang, f"{HEAD}.choice.model", values)
+    return render(lang, f"{HEAD}.head.{variant}", {**params, "choice": choice})
+
+
 def bullet(params: dict[str, Any], runs: dict[str, Any] | None, changes: str, lang: str, render: Render) -> str:
     """The decision bullet ("" where neither the model nor the place changes, or the fallback has no month)."""
     change, fallback = params.get("model37"), params.get("fallback39")
@@ -80,4 +113,4 @@ def bullet(params: dict[str, Any], runs: dict[str, Any] | None, changes: str, la
     return render(lang, f"{K}.model", values)
 
 
-__all__ = ["attach", "bullet", "near", "shorter"]
+__all__ = ["attach", "bullet", "head", "near", "shorter"]

@@ -46,7 +46,7 @@ def volume_clause(costs: Any, lang: str, busy: str) -> str:
     if monthly is None or "input" not in own or "output" not in own:
         return ""
     cur = costs.currency
-    # a little-used setup's share is said once, in the idle words that follow (``idle_clause``), to keep the row short
+    # a little-used setup's share is said once, in the idle words that open the row (``idle_clause``), to keep it short
     said = "" if low_use(costs) else translate(lang, "permillion31.per_million.busy", busy=busy)
     # a month raised to what the people can send is named as that, as its own row is (review 20b, q08)
     key = "misc32.per_million.people_cap" if volume_peak.people_capped(costs) else \

@@ -28,7 +28,7 @@ NEXT_LEADS = ("q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold", "q
 PI = ("q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold")
 SECTION_2 = {"en": "\n## 2.", "zh_CN": "\n## 二、"}
 # s37-owner (blind review 28): said once, in the owner's decision bullet
-QUALITY = {"en": "passes a quality test on your own prompts", "zh_CN": "用你们自己的提示词通过质量测试"}
+QUALITY = {"en": "passes your quality test", "zh_CN": "用你们自己的提示词通过质量测试"}  # s38-swap: the bold line's condition
 # s34-apilead34: where the API runs may follow "hosted API" (q12: "… served from Singapore (pay per token)")
 START = {"en": "(pay per token)", "zh_CN": "（按 token 计费）"}
 MOVE_TO = {"en": "the self-hosted plan to move to", "zh_CN": "之后要转到的自建方案"}

@@ -52,7 +52,11 @@ def test_a_model_change_opens_on_the_owners_decision_with_the_fallbacks_month(na
     assert change["other"] in first and change["asked"] in first
     c = r.costs
     month = c.monthly_with_line or c.recommended_monthly  # the fallback's whole month, as the cost row prints it
-    assert symbol_range(month.low, month.high, c.currency) in first
+    # s38-swap (review 29): the bold line is the owner's choice, the fallback's month in it, said once
+    head = _page_one(name, lang).split("\n• ")[0].splitlines()[-1]
+    fallback = symbol_range(month.low, month.high, c.currency)
+    assert change["other"] in head and change["asked"] in head and fallback in head, head
+    assert fallback not in first
     assert bullets[1].startswith(PRICE[lang])  # the decision first, the price after it
     # the test is said once, in the decision: the move bullet no longer repeats "if … fails that test"
     assert FAILS[lang] in translate(lang, "apilead34.move.next")
@@ -71,15 +75,33 @@ def test_prompts_sent_on_to_another_place_are_named_for_the_customers(lang: str)
 
 def test_the_place_alone_is_the_owners_decision_too() -> None:
     """An API served from another place than the node, on the model asked for: the decision bullet names where the
-    prompts go and what keeps them at the node (the fallback's month)."""
+    prompts go; the bold line is the choice, with what keeps them at the node (the fallback's month)."""
     runs = {"tr": owner_sign39.NEAR, "where": {"tr": "plan.apiregion21.where.singapore"},
             "region": {"tr": "plan.region.hong_kong"}}
-    params = {"fallback39": {"month": "¥1–¥2", "line": False}}
+    params = {"fallback39": {"month": "¥1–¥2", "line": False}, "start": "S"}
     for lang in LANGS:
         text = owner_sign39.bullet(params, runs, "", lang, render)
         assert render(lang, "plan.apiregion21.where.singapore") in text
-        assert render(lang, "plan.region.hong_kong") in text and "¥1–¥2" in text
+        assert render(lang, "plan.region.hong_kong") in text
+        head = owner_sign39.head(params, runs, "lead", lang, render)
+        assert head.startswith("**S") and "¥1–¥2" in head
+        assert render(lang, "plan.apiregion21.where.singapore") in head and render(lang, "plan.region.hong_kong") in head
     assert owner_sign39.bullet(params, None, "", "en", render) == ""  # neither the model nor the place changes
+    assert owner_sign39.head(params, None, "lead", "en", render) == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_bold_line_is_the_owners_choice_with_its_conditions(lang: str) -> None:
+    """s38-swap (blind review 29, q22: "API if Qwen3-14B passes the quality test and customers accept Singapore;
+    otherwise self-host Qwen2.5-14B in HK at ¥12,743–¥21,586"): the test, thinking off where the model thinks by
+    default, the second place's acceptance, and the fallback's month, in the bold line itself."""
+    head = _page_one("q22_hk_company_telecom_only", lang).split("\n• ")[0].splitlines()[-1]
+    where = render(lang, "plan.apiregion21.where.singapore")
+    assert render(lang, "swap40_lead.accept", {"where": where}) in head
+    assert render(lang, "swap40_lead.think") in head
+    assert render(lang, "apihead37_lead.fallback_said") not in head  # the choice says it
+    q13 = _page_one("q13_sg_sellers_pi_below_threshold", lang).split("\n• ")[0].splitlines()[-1]
+    assert render(lang, "swap40_lead.accept", {"where": where}) not in q13  # served from the node's own place
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -142,9 +142,9 @@ def test_q24_straddles_and_its_lead_states_the_quality_condition_once(lang: str)
     be = advice_plan("q24_us_saas_rent", charges_users=False).start_with.break_even
     assert be.tokens_low <= be.capacity_tokens < be.tokens_high  # the engine's own figures: 12–71 billion against 24
     page_one = scenario_memo(ROOT / "bench" / "advice_scenarios" / "q24_us_saas_rent.json", lang).split(SECTION_2[lang])[0]
-    # s37-owner (review 28): said in the owner's decision bullet, with the fallback's month (``owner_sign39``)
-    otherwise = {"en": "If it fails, the self-hosted fallback below serves",
-                 "zh_CN": "若测试不通过，就采用下面的自建备选方案"}[lang]
+    # s37-owner (review 28): said once, with the fallback's month; s38-swap (review 29): in the bold line, the
+    # owner's choice ("…; otherwise self-host …")
+    otherwise = {"en": "; otherwise self-host", "zh_CN": "；否则自建"}[lang]
     assert page_one.count(otherwise) == 1
     assert {"en": "the self-hosted plan below is the answer", "zh_CN": "不通过就采用下面的自建方案"}[lang] not in page_one
 
@@ -179,7 +179,7 @@ def test_q13_prices_the_deprecated_models_next_generation_and_keeps_its_plan(lan
     assert said, page_one
     assert float(said.group("m").replace(",", "")) == pytest.approx(expected, rel=0.05)
     assert expected < c.hosted_api_monthly.low  # cheaper than the deprecated one: what lets it lead
-    condition = {"en": "passes a quality test on your own prompts",  # the owner's decision's words (s37-owner)
+    condition = {"en": "passes your quality test",  # the owner's choice's words (s38-swap: the bold line)
                  "zh_CN": "用你们自己的提示词通过质量测试"}[lang]
     assert page_one.count(condition) == 1
 
