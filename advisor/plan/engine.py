@@ -97,6 +97,7 @@ from advisor.plan import (
     rent_sized,
     rent_until_covered,
     repair_cover,
+    replan_memo,
     sales_wait,
     second_unit,
     see_fixes,
@@ -123,7 +124,6 @@ from advisor.plan import (
     when_bought,
 )
 from advisor.plan import cost as costmod
-from advisor.plan import replan_memo
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.batch_kv import job_fp8_kv
