@@ -67,7 +67,17 @@ def _offshore(rows: list[PriceRow], region: str | None) -> list[PriceRow]:
 
 def cloud_rows(book: PriceBook, gpu: str, region: str, tp: int = 1) -> list[PriceRow]:
     """The rows a replica of ``tp`` GPUs is rented at in ``region``: only instances that hold the replica
-    (``instance_fit``: a TP2 replica is never priced at a one-GPU VM's rate, q25)."""
+    (``instance_fit``: a TP2 replica is never priced at a one-GPU VM's rate, q25). Remembered on the book (a plan
+    asks thousands of times for a few parts' rows: a tenth of a plan whose levels were simulated already, issue #27);
+    each caller gets a list of its own, as from ``book.find``."""
+    key = ("cloud_rows", gpu, region, tp)
+    hit = book.derived.get(key)
+    if hit is None:
+        hit = book.derived[key] = tuple(_cloud_rows(book, gpu, region, tp))
+    return list(hit)
+
+
+def _cloud_rows(book: PriceBook, gpu: str, region: str, tp: int) -> list[PriceRow]:
     if region == "mainland":
         return instance_fit.fitting(book.find(gpu, "on_demand", "mainland"), tp)
     return (_offshore(instance_fit.fitting(book.find(gpu, "on_demand"), tp), region)

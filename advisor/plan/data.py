@@ -194,6 +194,12 @@ class PriceBook:
     def _found(self) -> dict[tuple[str, str, str | None], tuple[PriceRow, ...]]:
         return {}  # find's answers: the book never changes (frozen, its rows a tuple)
 
+    @functools.cached_property
+    def derived(self) -> dict[tuple, Any]:
+        """Answers of functions of this book alone (``cost.cloud_rows``), kept as long as the book: a plan builds its
+        own book, so they go with it (issue #27)."""
+        return {}
+
     def find(self, gpu: str, kind: str, region: str | None = None) -> list[PriceRow]:
         key = (gpu, kind, region)
         hit = self._found.get(key)

@@ -97,6 +97,7 @@ from advisor.plan import (
     rent_sized,
     rent_until_covered,
     repair_cover,
+    replan_memo,
     sales_wait,
     second_unit,
     see_fixes,
@@ -961,9 +962,16 @@ def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float]
 def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True,
          with_questions: bool = True, size_alternatives: bool = True) -> PlanResult:
     """The recommendation (``_plan``); a public chat with no TPOT target sized to the chat rule of thumb where that
-    plan is feasible within the budget, else on the looser target with what the rule costs (``chat_rule38``)."""
+    plan is feasible within the budget, else on the looser target with what the rule costs (``chat_rule38``).
+    A fix's re-plan is made once per set of inputs within the outermost plan (``replan_memo``, see ``_sure``)."""
     kw: dict[str, Any] = {"quotes": quotes, "check_fixes": check_fixes, "with_questions": with_questions,
                           "size_alternatives": size_alternatives}
+    with replan_memo.scope():
+        return _plan_once(answers, kw)
+
+
+def _plan_once(answers: PlanAnswers, kw: dict[str, Any]) -> PlanResult:
+    """``plan``'s body: the chat rule of thumb weighed against the looser target (``chat_rule38``)."""
     if not chat_rule38.applies(answers) or not chat_rule38.SIZE_TO_RULE.get():
         return _sure(answers, kw)
     ruled = _sure(answers, kw)
@@ -983,7 +991,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
 def _sure(answers: PlanAnswers, kw: dict[str, Any]) -> PlanResult:
     """``_plan``, the sourced part first over a placeholder part of unsure supply unless that part is surely
     cheaper even at the top of its range (``sure_first38``)."""
-    return sure_first38.sure_first(lambda: _plan(answers, **kw))
+    def make() -> PlanResult:
+        if kw["check_fixes"]:
+            return _plan(answers, **kw)
+        # a fix's re-plan (check_fixes off): the second pass of ``sure_first`` re-plans every fix again, each first
+        # with the supply tier off as the first pass did; remembered by its inputs, the tier's switch among them
+        switches = {k: v for k, v in kw.items() if k != "quotes"}
+        return replan_memo.remembered(replan_memo.key_of(answers, kw["quotes"], switches), lambda: _plan(answers, **kw))
+
+    return sure_first38.sure_first(make)
 
 
 def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True,
