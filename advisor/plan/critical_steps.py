@@ -22,6 +22,7 @@ from advisor.plan import (
     batch_words,
     filedwait38,
     filing_order,
+    fixtab39,
     placeholder_purchase,
     procure36_rules,
     rent_cheaper_tie,
@@ -34,6 +35,7 @@ from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineIte
 GATE_IDS = ("gate", "waits")  # the step that starts what the launch waits for
 DECIDE_ID = "decide_fix"  # the decision that makes an infeasible plan feasible
 DECIDE_CHOICE = "numbers1_34.next.decide_choice"  # the same, left to the team among changes that trade quality
+DECIDE_LEAD = "fixlead40.next.decide_choice"  # the same, with a change near the budget set out first (fixtab39)
 # the changes that give up answer quality to fit (a smaller model): never pre-selected where others keep it
 QUALITY_CHANGES = ("smaller_model", "hosted_smaller")
 BENCH_IDS = ("serve", "ramp", "soak", "quant_ab", "batch_throughput", "fleet_load", "api_trial")
@@ -83,7 +85,9 @@ def _tests_on_the_fix(result: PlanResult, decide: NextStep, steps: list[NextStep
     one just ruled out (round 13, q29: "next step 2 benchmarks Llama-3.3-70B right after step 1 says to re-plan on
     the 7B"). A published model is served under its repository id (``context._served_name``); a fine-tune keeps its
     own name (a smaller base model is not its checkpoint), and a choice among several changes leaves them as they are."""
-    one = the_one_fix(result) if decide.key in ("steps18.next.decide_one", DECIDE_CHOICE) else None
+    one = the_one_fix(result) if decide.key in ("steps18.next.decide_one", DECIDE_CHOICE, DECIDE_LEAD) else None
+    if decide.key == DECIDE_LEAD and one is not None:  # the tests follow the change page 1 sets out first
+        one = _lead(result, one) or one
     model_id = one.change.get("model") if one is not None else None
     if not model_id or (result.answers or {}).get("model_customisation") == "fine_tuned":
         return steps
@@ -241,11 +245,26 @@ def _decide_choice(result: PlanResult, one: Fix) -> NextStep:
     and what it needs, in the fix list's order, after a quality test; the tests below are for the one within budget."""
     cur = result.costs.currency
     asked = (result.answers.get("monthly_budget") or {}).get("amount")  # the job's budget as answered
-    options = [o for f in result.fixes for o in (_option(f, cur), *batch_api_line.option(f, cur, asked))]
+    lead = _lead(result, one)
+    fixes = result.fixes if lead is None else [lead, *(f for f in result.fixes if f is not lead)]
+    options = [o for f in fixes for o in (_option(f, cur), *batch_api_line.option(f, cur, asked))]
     # joined per language with a separator of its own: the labels hold commas ("a smaller model, Qwen3 4B")
     joined = {lang: translate(lang, "numbers1_34.next.options_sep").join(
         _render_tr(lang, o) for o in options) for lang in LANGUAGES}
-    return NextStep(id=DECIDE_ID, key=DECIDE_CHOICE, params={"options": {"by_lang": joined}, "fix": _fix_label(one)})
+    return NextStep(id=DECIDE_ID, key=DECIDE_CHOICE if lead is None else DECIDE_LEAD,
+                    params={"options": {"by_lang": joined}, "fix": _fix_label(one if lead is None else lead)})
+
+
+def _lead(result: PlanResult, one: Fix) -> Fix | None:
+    """The change page 1 sets out before ``one`` (an MoE near the budget before a far smaller model,
+    ``fixtab39.moe_lead``): named first among the options and the one the test commands ask for (review 29, q29:
+    "the bench/next step names the 4B, not the leading alternative")."""
+    from advisor.plan.memo_fixes36 import LABELED  # page 1 sets a lead out only where its fixes table applies
+
+    others = [f for f in result.fixes if f is not one]
+    if any(f.id not in LABELED for f in (*others, *result.fixes_no_saving)):
+        return None
+    return fixtab39.moe_lead(one, others, result)
 
 
 def _decide_step(result: PlanResult) -> NextStep:
