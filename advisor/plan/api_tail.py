@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import api_residency, hosted_bars
+from advisor.plan import api_residency, gpus_alone40, hosted_bars
 from advisor.plan.hosted_processor import ARRANGEMENTS
 from advisor.plan.latency_place import ttft_target_given
 from advisor.plan.result import NextStep, PlanResult
@@ -58,7 +58,7 @@ def step(result: PlanResult, f: Facts) -> NextStep | None:
         return None
     return NextStep(id=STEP_ID, key=f"{KEY}.step", params={
         "model": c.model.name, "region": _region(f.region), "peak": c.peak, "slo": round(slo),
-        "hosted": _range(hosted.low, hosted.high, f), "plan": _range(own.low, own.high, f),
+        "hosted": _range(hosted.low, hosted.high, f), "plan": gpus_alone40.plan_figure(result.costs, own, _range(own.low, own.high, f), lambda a, b: _range(a, b, f)),
         "times": f"{own.low / hosted.low:.0f}"})
 
 

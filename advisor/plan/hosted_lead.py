@@ -31,6 +31,7 @@ from advisor.plan import (
     api_marginal,
     api_thinking,
     fair35_lead,
+    gpus_alone40,
     hosted_assumed,
     hosted_kept,
     hosted_next,
@@ -252,8 +253,9 @@ def start_with(f: Facts) -> StartWith | None:
         hosted = hosted.model_copy(update={"low": hosted.low * nxt[0], "high": hosted.high * nxt[1]})
         top, be = top * nxt[1], _next_break_even(be, nxt, hosted)
     params: dict[str, Any] = {
-        "hosted": hosted_prices.figure(c, _range(hosted.low, hosted.high, f)), "plan": _range(plan.low, plan.high, f),
-        "be": break_even_clause(be, c),
+        "hosted": hosted_prices.figure(c, _range(hosted.low, hosted.high, f)), "be": break_even_clause(be, c),
+        # review 29 (q10): the GPUs alone named so where page 1's month adds a line (``gpus_alone40``)
+        "plan": gpus_alone40.plan_figure(costs, plan, _range(plan.low, plan.high, f), lambda a, b: _range(a, b, f)),
         "top": {"tr": "plan.hostedlead20b.top", "amount": _range(top, top, f)} if factor > 1 else "",
         "per": {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"},
         "peak": c.peak}

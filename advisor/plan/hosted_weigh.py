@@ -30,6 +30,7 @@ from advisor.plan import (
     api_plain,
     api_residency,
     fleet,
+    gpus_alone40,
     hosted_assumed,
     hosted_at,
     hosted_bars,
@@ -420,6 +421,11 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     return hosted_batch_api.with_batch_api(with_registration(f, got), f.ctx, f.cost.conv if f.cost is not None else None)
 
 
+def _plan_text(f: Facts, plan: MoneyRange) -> Any:
+    """The plan's month as the comparison prints it: the GPUs alone named so where page 1 adds a line (review 29)."""
+    return gpus_alone40.plan_figure(f.cost.costs, plan, _range(plan.low, plan.high, f), lambda a, b: _range(a, b, f))
+
+
 def _weighed(f: Facts) -> Finding | None:
     """The finding ``cost.hosted_weighed`` without the registration clause (``cost_hosted_weighed``)."""
     pair = _cheaper(f)
@@ -438,7 +444,7 @@ def _weighed(f: Facts) -> Finding | None:
     top = hosted.high * factor
     per = {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"}
     common: dict[str, Any] = {"hosted": hosted_prices.figure(c, _range(hosted.low, hosted.high, f)),
-                              "plan": _range(plan.low, plan.high, f),
+                              "plan": _plan_text(f, plan),
                               "per": per, **_rates(f)}
     if clear:  # said only where it holds at the high end; with it in words when the volume is an assumption
         common["top"] = {"tr": "plan.volume18.top", "amount": _range(top, top, f)} if factor > 1 else ""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import front_host37
+from advisor.plan import front_host37, gpus_alone40
 from advisor.plan.line_cost import WITH_HOST, stand_in_param
 from advisor.plan.money_text import symbol_range
 from advisor.plan.result import LineCost, StartWith
@@ -57,7 +57,7 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
                       "line": {"tr": f"plan.line.{line.line}"}, "region": place,
                       "stand_in": stand_in_param(line, paren=True) or _after_move(costs, line, currency)})
         lo, hi = lo + round(line.monthly.low), hi + round(line.monthly.high)
-        params["plan"] = {"tr": "memo28.lead.plan_line", "plan": params.get("plan", "")}
+        params["plan"] = {"tr": "memo28.lead.plan_line", "plan": gpus_alone40.bare(params.get("plan", ""))}
         if host is not None and line.line in WITH_HOST:  # one provider's quote, the two prices its stand-ins
             parts = [_together(host, line, place, currency, costs)]
     # what the path needs but has no price (q13's line, the mainland's host): the total is before it, said so,

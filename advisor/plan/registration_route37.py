@@ -56,8 +56,11 @@ def line(result: PlanResult, lang: str, why: Sequence[dict[str, Any]] = ()) -> s
     head = translate(lang, f"{HEAD}.head.{'both' if late and still else 'late' if late else 'still'}", deadline=deadline,
                      still=still) if late or still else ""
     per = weighed.params.get("per")
+    plan = weighed.params.get("plan")  # a phrase where it is the GPUs alone beside a line (``gpus_alone40``)
+    if isinstance(plan, dict):
+        plan = render(lang, str(plan["tr"]), plan)
     return translate(lang, f"{HEAD}.line", head=head, reg=reg.get("reg"), filing=reg.get("filing"),
-                     hosted=weighed.params["hosted"], plan=weighed.params.get("plan"),
+                     hosted=weighed.params["hosted"], plan=plan,
                      per=render(lang, str(per["tr"]), {}) if isinstance(per, dict) else "",
                      pi=_pi_clause(answers, lang))
 

@@ -150,8 +150,9 @@ def test_an_unserved_api_paragraph_stays_short_with_its_facts(lang, monkeypatch)
     # q13's was 279 words / 638 characters: at most 40 % of that
     size = len(said.split()) if lang == "en" else len(re.sub(r"\s", "", said))
     # s23-apisg23: the nearest serving region's list (Alibaba Cloud Model Studio (International), Singapore) is 20
-    # characters longer to name than W&B's: the zh bound moved by that much, nothing else added
-    assert size <= {"en": 110, "zh_CN": 275}[lang], (lang, size, said)
+    # characters longer to name than W&B's: the zh bound moved by that much, nothing else added; review 29 (q10): the
+    # plan's month named the GPUs alone beside the line page 1 adds ("GPU 部分 …，未计线路 ¥…", ``gpus_alone40``)
+    assert size <= {"en": 110, "zh_CN": 290}[lang], (lang, size, said)
     words = {"en": ("Hong Kong", "Model Studio (International)", "Singapore", f"{r.costs.recommended_monthly.low:,.0f}",
                     "quote", "PIPL Art. 21", "onward transfer"),  # the provider's processing terms, the transfer rule
              "zh_CN": ("香港", "Model Studio (International)", "新加坡", f"{r.costs.recommended_monthly.low:,.0f}",
