@@ -114,7 +114,7 @@ def test_a_reason_in_the_answers_keeps_the_plan_and_is_said_not_the_lead(lang):
     head = _decision(r, lang)
     assert not LEAD[lang].search(head)
     # the reason, on page 1: its own "Weighed and set aside" line after the reasons (s35-fairreason, review 24)
-    assert set_aside.text(r.findings, lang) in render_memo_markdown(r, lang).split("\n## ")[1]
+    assert set_aside.text(r.findings, lang, markdown=True) in render_memo_markdown(r, lang).split("\n## ")[1]
 
 
 NOTHING = {"en": "nothing in your answers rules it out", "zh_CN": "没有排除它的理由"}
