@@ -117,7 +117,7 @@ def api_lead(f: Facts) -> dict[str, Any] | None:
         return None
     base = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
     api_month = (base[0] + api[0], base[1] + api[1])
-    if not burst_path.leads(api_month, b.burst_month, b.budget, f.ctx.answers):
+    if not burst_path.leads(api_month, b.burst_month, b.budget, f.ctx.answers, by_month=bool(b.months)):
         return None
     rented: Any = burst_gpu.rented_of(f.cost.costs, f.form) or {"tr": "numbers1_34.rented_plain", "n": b.gpus,
                                                                  "gpu": rented_name(f)}
@@ -157,7 +157,7 @@ def _api_month(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
     c = f.ctx
     low = c.level == "low" and not c.personal_info  # as answered; else the data's owner says whether it may go
     month = (base[0] + api[0], base[1] + api[1])
-    return {"tr": "burst39.api.month", "month": _r(month, f), "range": [month[0], month[1]],  # the budget row's
+    return {"tr": "burst39.api.month", "month": _r(month, f), "range": [month[0], month[1]], "burst": _r(api, f),
             "cond": {"tr": "burst39.api.cond.low" if low else "burst39.api.cond.check"}}
 
 
