@@ -47,6 +47,13 @@ def _bill(f: Facts) -> burst_bill.BurstBill | None:
     return burst_bill.bill(f.cost.costs, f.ctx.answers, f.form, str(f.chosen.gpu.id))
 
 
+def judged_on_burst_months(f: Facts) -> bool:
+    """The budget is judged on the month without a burst and the burst months (a hybrid's burst bill against a
+    budget: ``burst_bill.budget_head``), not on the cost table's year-averaged month."""
+    b = _bill(f)
+    return b is not None and b.verdict() is not None
+
+
 def sold_by_month(f: Facts) -> bool:
     """The hybrid's bursts book a part the cloud sells only through its sales, by the month (s33-burst39)."""
     b = _bill(f)
@@ -439,4 +446,4 @@ def _no_same_day(f: Facts, d: _ServerDown, b: burst_bill.BurstBill, rented: dict
 
 
 __all__ = ["TIE_SHARE", "api_led_running", "burst_rent_choice", "burst_reservation", "cost_burst_month", "hybrid_server_down",
-           "reserve_count", "sold_by_month"]
+           "judged_on_burst_months", "reserve_count", "sold_by_month"]

@@ -116,8 +116,10 @@ def hourly_first(c: Ctx, mine: Rented) -> bool:
     s38-burst40 (issue 25; blind reviews 27-29 on q39): 11 H20 booked through the cloud's sales for a whole month per
     21-day burst ranked cheaper on paper (a placeholder price at the monthly factor), but review 28 said no to a
     month billed for 21 days of use and review 29 read the plan as API-first with a month-long fallback. A burst is
-    rented for its days: the part rented by the hour is chosen, its hours billed, and a part sold by the month stays
-    for plans with no burst schedule (no days to bill) or whose own GPU is not rented by the hour either."""
+    rented for its days: a part rented by the hour is chosen, its hours billed, and a part sold by the month stays
+    for plans with no burst schedule (no days to bill) or whose own GPU is not rented by the hour either. (Passing
+    over export-sensitive parts too was tried: q39 then rents 34 L20 at ¥270,756–¥313,375 a burst, over the budget
+    at both ends, and the plan turns infeasible; the H800 it rents instead carries its supply caveat in section 7.)"""
     return not mine.by_month and booked_months(c.answers) is not None
 
 
@@ -201,5 +203,4 @@ def fields(r: Rented) -> dict[str, Any]:
     return {"burst_gpu": r.gpu, "burst_gpu_name": r.name, "burst_plan_gpus": r.plan_gpus}
 
 __all__ = ["TIE_SHARE", "Rented", "billed_hours_share", "booked_months", "choose", "factor", "fields", "hardware_text",
-           "hourly_first",
-           "monthly", "rented_of"]
+           "hourly_first", "monthly", "rented_of"]
