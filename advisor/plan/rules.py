@@ -43,6 +43,7 @@ from advisor.plan import (
     short_horizon,
     spare_kept,
     stand_in_prices,
+    unbought_rows,
     usage_share,
     volume_peak,
 )
@@ -1461,6 +1462,8 @@ def _weak_prices(f: Facts) -> tuple[int, int] | None:
     """(grade C/U prices not quoted by the user, all prices used), or None when none is weak."""
     # the rows the memo's price table shows, so the count is of the table beside it (s25-prices25, q15/q16/q27)
     rows = memo_api_only.shown_prices(f.form, f.cost.costs) if f.cost is not None else []
+    if f.cost is not None and f.chosen is not None:  # nor a purchase row for cards nothing buys (s38-burst40)
+        rows = unbought_rows.shown(rows, f.form, f.cost.costs, f.ctx.answers, str(f.chosen.gpu.id))
     weak = [r for r in rows if r.grade in ("C", "U") and not r.user_quote]
     return (len(weak), len(rows)) if weak else None
 
