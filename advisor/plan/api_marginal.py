@@ -16,6 +16,7 @@ from typing import Any
 from advisor.plan import fair35_lead
 
 KEY = "apiweigh36.owned"
+LOWER = "burst40_api.why.lower"  # the API's range below the running cost's, the two meeting only at its top
 # the Decision's headline keys for cards already owned, and the ones that label the plan's month as its running cost
 LEAD_KEYS = {"plan.hostedlead20.owned": f"{KEY}.lead", "q39h35.lead.owned_base": f"{KEY}.lead_base"}
 
@@ -23,6 +24,11 @@ LEAD_KEYS = {"plan.hostedlead20.owned": f"{KEY}.lead", "q39h35.lead.owned_base":
 def reason(hosted: Any, plan: Any) -> dict[str, Any]:
     """The keep clause for cards already owned (``hosted_weigh.KEEP_REASONS['owned']``'s place): the plan's running
     month against the API's, "about the same" where the ranges meet, else "N times less even so"."""
+    if hosted.high >= plan.low and hosted.low < plan.low and hosted.high < plan.high:
+        # s38-burst40 (review 29, q39: "'About the same' for the API (¥20,193–¥40,386) against running costs
+        # (¥25,857–¥69,099) is loose"): a range lying lower that meets the other only at its top is cheaper at every
+        # point but the overlap, said as such
+        return {"tr": LOWER, "more": ""}
     if hosted.high >= plan.low:
         return {"tr": f"{KEY}.why.same", "more": ""}
     return {"tr": f"{KEY}.why.less", "more": "",
@@ -34,4 +40,4 @@ def lead_key(key: str) -> str:
     return LEAD_KEYS.get(key, key)
 
 
-__all__ = ["KEY", "LEAD_KEYS", "lead_key", "reason"]
+__all__ = ["KEY", "LEAD_KEYS", "LOWER", "lead_key", "reason"]

@@ -203,10 +203,16 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
         extra = [*moe_single_stream.single_stream_phrase(ctx, chosen), *extra]
     if out is not None and extra:
         out = out.model_copy(update={"then": [*out.then, *extra]})
+    between = next((p for p in extra if isinstance(p, dict) and p.get("tr") == BETWEEN), None)
+    if out is not None and between is not None:
+        # s38-burst40 (review 29, q39: "Per replica it says both 'up to 12 ... meet the target' and '36 what the
+        # predicted curve allows' ... a newcomer cannot tell which is the plan"): the lead says how far the curve
+        # meets the target (36, then 37 breaks), and the one sentence after names the cap the command sets as the plan
+        out = out.model_copy(update={"figures": {**out.figures, "c_max": between["ok"]}})
     return out
 
 
-BETWEEN = "q39h35.binding.between"
+BETWEEN = "burst40_binding.between"
 
 
 def _between_phrase(out: BindingConstraint | None, ch: sizing.Candidate | None,

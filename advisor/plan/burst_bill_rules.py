@@ -47,6 +47,13 @@ def _bill(f: Facts) -> burst_bill.BurstBill | None:
     return burst_bill.bill(f.cost.costs, f.ctx.answers, f.form, str(f.chosen.gpu.id))
 
 
+def judged_on_burst_months(f: Facts) -> bool:
+    """The budget is judged on the month without a burst and the burst months (a hybrid's burst bill against a
+    budget: ``burst_bill.budget_head``), not on the cost table's year-averaged month."""
+    b = _bill(f)
+    return b is not None and b.verdict() is not None
+
+
 def sold_by_month(f: Facts) -> bool:
     """The hybrid's bursts book a part the cloud sells only through its sales, by the month (s33-burst39)."""
     b = _bill(f)
@@ -117,7 +124,7 @@ def api_lead(f: Facts) -> dict[str, Any] | None:
         return None
     base = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
     api_month = (base[0] + api[0], base[1] + api[1])
-    if not burst_path.leads(api_month, b.burst_month, b.budget, f.ctx.answers):
+    if not burst_path.leads(api_month, b.burst_month, b.budget, f.ctx.answers, by_month=bool(b.months)):
         return None
     rented: Any = burst_gpu.rented_of(f.cost.costs, f.form) or {"tr": "numbers1_34.rented_plain", "n": b.gpus,
                                                                  "gpu": rented_name(f)}
@@ -157,7 +164,7 @@ def _api_month(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
     c = f.ctx
     low = c.level == "low" and not c.personal_info  # as answered; else the data's owner says whether it may go
     month = (base[0] + api[0], base[1] + api[1])
-    return {"tr": "burst39.api.month", "month": _r(month, f), "range": [month[0], month[1]],  # the budget row's
+    return {"tr": "burst39.api.month", "month": _r(month, f), "range": [month[0], month[1]], "burst": _r(api, f),
             "cond": {"tr": "burst39.api.cond.low" if low else "burst39.api.cond.check"}}
 
 
@@ -439,4 +446,4 @@ def _no_same_day(f: Facts, d: _ServerDown, b: burst_bill.BurstBill, rented: dict
 
 
 __all__ = ["TIE_SHARE", "api_led_running", "burst_rent_choice", "burst_reservation", "cost_burst_month", "hybrid_server_down",
-           "reserve_count", "sold_by_month"]
+           "judged_on_burst_months", "reserve_count", "sold_by_month"]

@@ -85,10 +85,13 @@ def choose(c: Ctx, book: PriceBook, cand: Any, region: str, fx: float, plan_gpus
         return None
     mine = Rented(cand.gpu.id, cand.gpu.name, plan_gpus, plan_gpus, (own[0], own[1]), tuple(own[2]), 1.0)
     best, cat = mine, gpus_by_id()
+    hourly = hourly_first(c, mine)
     for gid in dict.fromkeys(candidate_gpus(c, region)):
         g = cat.get(gid)
         if g is None or gid == cand.gpu.id or g.vendor != cand.gpu.vendor:
             continue  # the same vendor's stack only: another vendor's is a port, not a rental (continuity)
+        if hourly and listed_on_request(gid):
+            continue  # a burst of days is rented by the hour where a part is (``hourly_first``)
         if g.usable_memory_bytes < cand.gpu.usable_memory_bytes or (cand.weights == "fp8" and not g.fp8_tflops_dense):
             continue
         per = factor(c, cand, g)
@@ -105,6 +108,19 @@ def choose(c: Ctx, book: PriceBook, cand: Any, region: str, fx: float, plan_gpus
         if _billed(c, option) < _billed(c, best):
             best = option
     return best if best is mine or _billed(c, best) < (1 - TIE_SHARE) * _billed(c, mine) else mine
+
+
+def hourly_first(c: Ctx, mine: Rented) -> bool:
+    """A part sold only by the month is passed over for bursts of days while the plan's own GPU rents by the hour.
+
+    s38-burst40 (issue 25; blind reviews 27-29 on q39): 11 H20 booked through the cloud's sales for a whole month per
+    21-day burst ranked cheaper on paper (a placeholder price at the monthly factor), but review 28 said no to a
+    month billed for 21 days of use and review 29 read the plan as API-first with a month-long fallback. A burst is
+    rented for its days: a part rented by the hour is chosen, its hours billed, and a part sold by the month stays
+    for plans with no burst schedule (no days to bill) or whose own GPU is not rented by the hour either. (Passing
+    over export-sensitive parts too was tried: q39 then rents 34 L20 at ¥270,756–¥313,375 a burst, over the budget
+    at both ends, and the plan turns infeasible; the H800 it rents instead carries its supply caveat in section 7.)"""
+    return not mine.by_month and booked_months(c.answers) is not None
 
 
 def _billed(c: Ctx, r: Rented) -> float:
@@ -187,4 +203,4 @@ def fields(r: Rented) -> dict[str, Any]:
     return {"burst_gpu": r.gpu, "burst_gpu_name": r.name, "burst_plan_gpus": r.plan_gpus}
 
 __all__ = ["TIE_SHARE", "Rented", "billed_hours_share", "booked_months", "choose", "factor", "fields", "hardware_text",
-           "monthly", "rented_of"]
+           "hourly_first", "monthly", "rented_of"]

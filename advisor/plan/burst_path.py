@@ -33,7 +33,7 @@ def data_may_go(answers: Any) -> bool:
 
 
 def leads(api_month: tuple[float, float] | None, rented_month: tuple[float, float], budget: float | None,
-          answers: Any) -> bool:
+          answers: Any, by_month: bool = True) -> bool:
     """The API leads the bursts: the data may go there, its burst month fits the budget, the rented one does not.
 
     Both months are the month a burst falls in (the owned fleet's running costs plus that burst's bill, whole), never
@@ -46,7 +46,13 @@ def leads(api_month: tuple[float, float] | None, rented_month: tuple[float, floa
     # fits the budget the API leads, the rented GPUs stay the named fallback (sized, priced, benchmarked before the
     # order), and step 1's count still gates both. Elsewhere (sensitive data, no budget, both fit or neither) the
     # rented GPUs lead as the user asked.
-    if api_month is None or budget is None or not data_may_go(answers):
+    # s38-burst40 (blind review 29, q39, both languages: "the memo's primary path is the model API and rented H20 is
+    # only the fallback, so the base-plus-cloud-GPU hybrid is only partly the recommendation"; review 28 had objected
+    # to the month of H20 billed for 21 days, not to renting for the bursts). Where the bursts rent a part by the hour
+    # (``by_month`` False: ``burst_gpu.hourly_first``), the hybrid the user asked for leads, its bursts' hours billed,
+    # and the hosted API is weighed beside it as the cheaper option where it is (``hybrid38_form.api``); the API
+    # leads only over a part that books a whole month for each burst.
+    if api_month is None or budget is None or not by_month or not data_may_go(answers):
         return False
     return api_month[1] <= budget < rented_month[1]
 

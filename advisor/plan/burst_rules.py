@@ -43,10 +43,14 @@ def warm_finding(f: Facts, ch: Any) -> Finding:
         warm, multiple = base
         steady = max(1, math.ceil(c.peak / multiple - 1e-9))
         rented = rented_of(f.cost.costs, f.form) if f.cost is not None else None
-        return finding("scaling.warm_replica", variant="fleet_rented" if rented else "fleet", rented=rented or "",
-                       gpu=ch.gpu.name, warm=warm, peak_replicas=ch.replicas,
-                       extra=max(0, ch.replicas - warm), steady=steady, peak=c.peak, multiple=f"{multiple:g}",
-                       how=how)  # fmt: skip
+        got = finding("scaling.warm_replica", variant="fleet_rented" if rented else "fleet", rented=rented or "",
+                      gpu=ch.gpu.name, warm=warm, peak_replicas=ch.replicas,
+                      extra=max(0, ch.replicas - warm), steady=steady, peak=c.peak, multiple=f"{multiple:g}",
+                      how=how)  # fmt: skip
+        # s38-burst40 (review 29, q39: "far too long and repetitive"): with a rented part, page 1's fleet reason
+        # (``cost.fleet``: today's load on your GPUs, the peaks' work rented as that part) and this title say the
+        # load and the count; the detail keeps only how the rented nodes come up
+        return got.model_copy(update={"detail_key": "burst40_warm.fleet_rented.detail"}) if rented else got
     st = burst.steady(c)
     warm = kept_on(f, ch, per)
     load_warm = min(warm, max(1, math.ceil(st.concurrency / per)))

@@ -54,6 +54,9 @@ def readings(f: Facts) -> dict[str, Any] | None:
             "multiple": f"{fleetmod.peak_multiple(f.ctx):g}", "peak": f.ctx.peak}  # fmt: skip
 
 
+SAID_IN_SIZING = "burst40_fleet.detail"  # the detail less its sentence on the serve command's cap
+
+
 @rule("sizing.fleet_load_disagrees", "sizing")
 def fleet_load_disagrees(f: Facts) -> Finding | None:
     """The fleet's measured busy share and the plan's curve disagree past ``DISAGREE_RATIO``: both readings, the
@@ -71,6 +74,14 @@ def fleet_load_disagrees(f: Facts) -> Finding | None:
     cap = claimed_capacity(f.ctx, f.chosen)
     out = finding("sizing.fleet_load_disagrees", **r, on_curve_text=curve_peak, cap=cap,
                   load=f.chosen.per_replica, more=max(0, r["need"] - r["count"]), headroom=headroom)
+    from advisor.plan.binding import WIDE_GAP  # the sizing sentence's own threshold
+
+    if cap and r["per"] >= WIDE_GAP * cap:
+        # s38-burst40 (review 29, q39: "Per replica it says both 'up to 12 ... meet the target' and '36 what the
+        # predicted curve allows' ... a newcomer cannot tell which is the plan"): where the curve's figure is that far
+        # above the cap, section 2 names the cap as the plan and the curve's figure as its ceiling
+        # (``binding._between_phrase``); this detail does not say it a third time
+        out = out.model_copy(update={"detail_key": SAID_IN_SIZING})
     sizes = _both_costs(f) if r["on_curve"] <= r["count"] else None
     if sizes is None:
         return out
@@ -113,4 +124,4 @@ def _both_costs(f: Facts) -> tuple[str, str] | None:
     return _range(total.low, total.high, f), _range(alone[0], alone[1], f)
 
 
-__all__ = ["API_TITLE", "COSTED_TITLE", "DISAGREE_RATIO", "TITLES", "fleet_load_disagrees", "readings"]
+__all__ = ["API_TITLE", "COSTED_TITLE", "DISAGREE_RATIO", "SAID_IN_SIZING", "TITLES", "fleet_load_disagrees", "readings"]

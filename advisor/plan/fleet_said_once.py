@@ -22,6 +22,11 @@ def folded(f: Any, findings: Sequence[Any]) -> bool:
     """True for ``gpu.fleet`` where the cost finding on the fleet says all it says."""
     if f.id != "gpu.fleet" or f.params.get("others"):
         return False
+    if any(x.id == "gpu.burst_rent_choice" for x in findings) and any(x.id == "cost.fleet" for x in findings):
+        # s38-burst40 (q39, review 29: "far too long and repetitive"): a hybrid renting another part for its bursts
+        # says the owned base (``cost.fleet``) and why that part, continuity only a tie-breaker
+        # (``gpu.burst_rent_choice``); "Your fleet: 16 × L20 … rented for the peaks only, as 8 × H800" repeats both
+        return True
     why = f.params.get("why")
     if not isinstance(why, dict) or why.get("tr") != PLAIN:
         return False

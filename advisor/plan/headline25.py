@@ -112,18 +112,37 @@ def measure_first(result: Any, lang: str) -> str:
     # it is sold, and the count of step 1 under which nothing is rented
     # s36-hybrid (blind review 27, q39): the count comes first in the sentence, what it decides after it, and the
     # hosted API for the overflow is the option weighed beside the rented GPUs, not the path
-    return render(lang, "hybrid38_form.decide", {"util": p.get("util"), "rented": p.get("rented"), "count": p.get("count"),
-                                                 "carry": p.get("carry"), "api": _api_option(result),
-                                                 "basis": {"tr": "burst39.form.basis.month"} if p.get("by_month") else ""})
+    # s38-burst40 (blind review 29, q39: "the headline is a three-way conditional the boss cannot act on; state it
+    # plainly: no spend until step 1"): the owned GPUs kept and nothing spent until the count, then the two outcomes
+    # of the count; the rented part named with how it is billed (by the hour for the burst's days, its bill a burst,
+    # where ``burst_gpu.hourly_first`` rented such a part), and the hosted API as the owner's cheaper option
+    hourly = _hourly(result) if not p.get("by_month") else ""
+    return render(lang, "burst40_form.decide", {
+        "util": p.get("util"), "rented": p.get("rented"), "count": p.get("count"), "carry": p.get("carry"),
+        "api": _api_option(result), "basis": {"tr": "burst39.form.basis.month"} if p.get("by_month") else hourly})
+
+
+def _hourly(result: Any) -> dict[str, Any] | str:
+    """", by the hour for its 21 days only (¥… a GPU-hour with storage and support: ¥… a burst, no month booked)",
+    the burst-month finding's own figures (the reason and the budget row say the same); "" without one or where
+    the part is sold by the month (its formula then books months)."""
+    f = next((x for x in result.findings if x.id == "cost.burst_month"), None)
+    p = f.params if f is not None else {}
+    formula = p.get("formula")
+    if not isinstance(formula, dict) or formula.get("tr") != "burst39.bill.hourly" or not p.get("per_burst"):
+        return ""
+    return {"tr": "burst40_form.basis.hour", "days": p.get("days"), "rate": p.get("rate"), "per_burst": p["per_burst"]}
 
 
 def _api_option(result: Any) -> dict[str, Any] | str:
-    """The hosted API's burst month beside the rented bursts (the burst-month finding's own figure), "" where none
-    is weighed (a fine-tune, data that may not go, no budget to judge the month on)."""
+    """The hosted API's bill a burst and burst month beside the rented bursts (the burst-month finding's own figures),
+    "" where none is weighed (a fine-tune, data that may not go, no budget to judge the month on)."""
     f = next((x for x in result.findings if x.id == "cost.burst_month"), None)
     api = f.params.get("api") if f is not None else None
     if not isinstance(api, dict) or not api.get("month"):
         return ""
+    if api.get("burst"):  # the cheaper option named as one, with its bill a burst (s38-burst40, review 29)
+        return {"tr": "burst40_form.api", "month": api["month"], "burst": api["burst"]}
     return {"tr": "hybrid38_form.api", "month": api["month"]}
 
 

@@ -42,6 +42,12 @@ def said_apart(findings: list[Finding], costs: Any, form: str | None) -> list[Fi
         wrapped = {**x.params, **extra, "base": {"tr": key, **x.params}}
         update: dict[str, Any] = {f"{part}_key": f"numbers1_34.counted.{part}", "params": wrapped}
         down = next((d for d in findings if d.id == DOWN), None)
+        if down is not None and x.id == "sizing.redundancy":
+            # s38-burst40 (review 29, q39: "far too long and repetitive"): the server-down finding already says the
+            # N+1 count is per replica (its spare), that the owned cards stand in servers and that the rented part
+            # covers a server's worth; "N+1 in machines: … the 1 spare replica covers a card, not a server" said it
+            # again in other words
+            continue
         if down is not None:  # s36-hybrid (review 27, q39: "'N+1: 49 replicas carry the peak, plus 1 spare' mixes
             # owned L20 replicas with H20 'work'; rewrite it in real nodes"): the owned servers and the rented part
             # the title now names the cards that exist, so the detail keeps its own words (no second "only 16 are

@@ -121,6 +121,7 @@ from advisor.plan import (
     supply_lead,
     sure_fallback,
     ttft_free_question39,
+    unbought_rows,
     unit_first,
     vm_payback_words,
     volume_peak,
@@ -549,7 +550,7 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if cap.max_concurrency_per_replica is not None:
         claim, curve = cap.max_concurrency_per_replica, cap.curve_max_per_replica
         rows.append((t("memo.cap.max_per_replica"),
-                     t("replica21.cap.max_per_replica_curve", claim=_num(claim), curve=_num(curve))
+                     t("burst40_cap.row", claim=_num(claim), curve=_num(curve))  # one cap, the plan (s38-burst40)
                      if curve is not None and curve > claim else _num(claim)))
     if cap.memory_max_concurrency is not None:
         fit = cap.kv_fit  # the full-context count beside the average one (s32-kvfit33): the cap rests on the latter
@@ -929,7 +930,8 @@ def _offer_with_gpu(offer: str, gpu: str) -> str:
 
 def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
     out = []
-    for p in result.costs.prices:
+    c = result.costs  # no purchase row for cards nothing buys (s38-burst40)
+    for p in unbought_rows.shown(c.prices, result.deployment_form, c, result.answers, result.hardware.gpu):
         low, high = _round_money(p.low), _round_money(p.high)
         out.append({
             # another region's power tariff said as the stand-in it is (s33-tokens33, q01/q02)

@@ -41,6 +41,8 @@ def attach(result: PlanResult) -> None:
         return
     if result.region == "mainland_plus_overseas":  # the month adds the overseas node the part would not replace
         return
+    if result.deployment_form == "hybrid":  # s38-burst40 (q39): the owned base stays; a part sold by the month was
+        return  # passed over for the bursts' days (``burst_gpu.hourly_first``), not a whole plan to switch to
     u = g.unsourced_cheaper
     month = costs.recommended_monthly
     if u is None or u.price_sourced or not unsure_supply(str(u.gpu)) or month is None or u.gpus <= 0:

@@ -161,8 +161,11 @@ def test_other_reasons_keep_the_set_aside_line_as_it_was():
 
 
 def test_owned_cards_reason_reads_the_running_cost():
-    same = api_marginal.reason(MoneyRange(low=20, high=40), MoneyRange(low=25, high=70))
+    lower = api_marginal.reason(MoneyRange(low=20, high=40), MoneyRange(low=25, high=70))
+    same = api_marginal.reason(MoneyRange(low=20, high=80), MoneyRange(low=25, high=70))
     less = api_marginal.reason(MoneyRange(low=2, high=5), MoneyRange(low=25, high=70))
+    # s38-burst40 (review 29, q39: "'about the same' ... is loose"): a range below the other but for their overlap
+    assert lower["tr"] == api_marginal.LOWER
     assert same["tr"] == f"{api_marginal.KEY}.why.same"
     assert less["tr"] == f"{api_marginal.KEY}.why.less" and less["times"]["span"] == "5.0–35"
 
@@ -176,7 +179,10 @@ def test_q39_base_load_weighed_on_its_running_cost(lang):
     assert ("bought whatever an API costs" if lang == "en" else "不管 API 多便宜") not in render_memo_markdown(r, lang)
     line = next(p for p in page.split("\n\n") if sw.params["plan"] in p and sw.params["hosted"] in p)
     assert ("running this plan" if lang == "en" else "本方案运行费用") in line
-    assert ("about the same" if lang == "en" else "相差不多") in line  # the ranges meet (q39: ¥20k–40k vs ¥25k–70k)
+    # the API's range lies lower, the two meeting only at its top (q39: ¥20k–40k vs ¥34k–79k): said so, not "about
+    # the same" (s38-burst40, review 29)
+    assert ("about the same" if lang == "en" else "相差不多") not in line
+    assert ("costs less everywhere but where the two ranges overlap" if lang == "en" else "除两个区间重叠的一段") in line
 
 
 @pytest.mark.parametrize("name, kind", [("q38_eu_internal_hr_assistant", "eu"), ("q09_eu_voice_agent", "eu"),

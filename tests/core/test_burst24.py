@@ -17,6 +17,7 @@ import pytest
 from advisor.cli.plan import summary
 from advisor.i18n import translate
 from advisor.plan import answers_from_dict, burst_bill, headline25, make_plan
+from advisor.plan.binding import BETWEEN
 from advisor.plan.burst_gpu import hardware_text
 from advisor.plan.cloud_overhead import rented_share
 from advisor.plan.data import factor_range, gpus_by_id
@@ -25,7 +26,11 @@ from advisor.plan.gpu_names_zh import gpu_name
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding
 from advisor.plan.result import PlanResult, render
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers
+
+# s38-burst40: q39's bursts now rent a part by the hour; these tests pin the month-booked H20 path, kept on q39's
+# answers through ``sales_month`` (the same plan for every other scenario: only a hybrid's burst part is chosen there)
+from tests.support.planned import sales_month as planned
 
 Q39, Q36, Q23 = "q39_hybrid_l20_base_cloud_burst", "q36_bursty_b2b_event_mainland", "q23_japan_game_npc"
 LANGS = ("en", "zh_CN")
@@ -168,10 +173,12 @@ def test_page_one_leads_with_the_plan_and_says_the_count_in_flight_decides(lang)
 def test_the_sizing_sentence_says_how_far_the_curve_meets_the_target_beside_the_cap(lang):
     r = planned(_q(Q39))
     b = r.binding_constraint
-    between = next(p for p in b.then if isinstance(p, dict) and p.get("tr") == "q39h35.binding.between")
+    between = next(p for p in b.then if isinstance(p, dict) and p.get("tr") == BETWEEN)
     cap = r.capacity.max_concurrency_per_replica
     assert between["cap"] == cap and 2 * cap <= between["ok"] < b.figures["at"]
-    assert render(lang, "q39h35.binding.between", between) in b.text_in(lang)
+    assert render(lang, BETWEEN, between) in b.text_in(lang)
+    # s38-burst40 (review 29): the lead's "up to N … meet the target" is the curve's figure, the next level breaking
+    assert b.figures["c_max"] == between["ok"] and b.figures["at"] == between["ok"] + 1
 
 
 def test_scheduled_event_bursts_on_the_cloud_are_reserved_ahead_with_the_providers_own_page():

@@ -327,7 +327,10 @@ def test_a_hybrid_memo_prices_no_monthly_commitment_on_its_peak_gpus() -> None:
     assert "monthly/reserved" not in en and "包月/预留" not in zh
     assert "rented or bought" not in en and "另租或另购" not in zh
     # (s24-burst24: the rented part named, the H20s that carry the 34 L20s' work)
-    assert "is rented for the peaks only, as 11 × NVIDIA H20 96GB" in en and "只在高峰期间租用，租的是 11 张" in zh
+    # (s38-burst40: the part rented by the hour for the bursts' days, no longer the H20 booked by the month)
+    # ("Your fleet: … rented for the peaks only, as …" folded into the burst part's own finding, ``fleet_said_once``)
+    assert "The bursts rent 8 × NVIDIA H800 SXM5 80GB, not 34 × NVIDIA L20 48GB" in en
+    assert "扩容租用 8 张 NVIDIA H800 SXM5 80GB，而不是 34 张 NVIDIA L20 48GB" in zh
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=IDS)

@@ -20,6 +20,7 @@ from tests.support.planned import (
     advice_plan,
     only_finding,
     planned,
+    sales_month,
 )
 
 LANGS = ("en", "zh_CN")
@@ -188,7 +189,7 @@ def test_q39_gpu_section_tells_the_hardware_rows_story_with_one_headroom_figure(
     assert (split["owned"], split["n"], split["plan"]) == (hyb.fleet_gpus, hyb.gpus_burst, hyb.burst_plan_gpus)
     en = render_memo_markdown(r, "en")
     why = next(line for line in en.splitlines() if line.startswith("**Why this GPU:**"))
-    assert f"Your {split['owned']} × NVIDIA L20 48GB stay as the base and {split['n']} × NVIDIA H20 96GB" in why
+    assert f"Your {split['owned']} × NVIDIA L20 48GB stay as the base and {split['n']} × {hyb.burst_gpu_name}" in why
     assert "is chosen over" not in why and "until step 1 counts the requests in flight" in why
     head = next(line for line in en.splitlines() if line.startswith("| Headroom at the peak |"))
     assert "if the predicted curve is right" not in head and head.count("%") == 1
@@ -200,7 +201,9 @@ def test_q39_without_the_measured_gate_says_no_nvidia_smi():
     rent sourced the H20 is rented for them, and at 30 % the fleet is still read above the curve (16 × 30 % busy
     GPUs × the peak multiple need more than the curve predicts: ``fleet.measured_peak_replicas``), so the size does
     rest on nvidia-smi's figure and says so; below 30 % q39 is no hybrid at all."""
-    r = planned({**advice_answers(Q39), "measured_utilisation": 0.3})
+    # s38-burst40: at 30 % the bursts rent the plan's own L20 by the hour (no other part, no split to read); the
+    # month-booked H20 this pins is kept through ``sales_month``
+    r = sales_month({**advice_answers(Q39), "measured_utilisation": 0.3})
     split = r.gpu_choice.burst_split if r.gpu_choice is not None else None
     assert split is not None
     first = r.gpu_choice.text_in("en").split(".")[0]

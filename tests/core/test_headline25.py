@@ -134,8 +134,9 @@ def test_q39_page_one_says_both_outcomes(lang: str) -> None:
     assert headline25.measure_first(r, lang) in head
     # s33-numbers1 (review 23): where the API leads the bursts, the headline keeps the count that decides, and
     # nvidia-smi's reading the rented alternative is sized on is the page-1 reason right below it
-    assert f"{f.params['util']}" in (head if "api_lead" not in str(r.finding("cost.burst_month").params)
-                                     else memo.split("\n## ")[1])
+    # s38-burst40 (review 29: "state it plainly: no spend until step 1"): the headline keeps the count and the two
+    # outcomes; nvidia-smi's reading is page 1's reason 2, right below it, in either case
+    assert f"{f.params['util']}" in memo.split("\n## ")[1]
     # Re-argued in s27-pages27 (issue 25, page 1 says each fact once): the hardware row said again what the headline
     # two lines above says ("that rented part rests on nvidia-smi's 85 %: on the plan's curve your 16 carry the peak
     # and none is rented, and step 1's count decides"). The headline keeps both outcomes and the count that decides;
@@ -143,7 +144,8 @@ def test_q39_page_one_says_both_outcomes(lang: str) -> None:
     # clause in the row: memo._key_rows).
     assert headline25.headline_clause(r, lang) == headline25.measure_first(r, lang)
     assert headline25.measured_clause(r, lang) not in row
-    assert {"en": "11 × ", "zh_CN": "租用 11 张"}[lang] in row
+    n = r.costs.hybrid.gpus_burst  # s38-burst40: the part rented by the hour (8 H800), no longer 11 H20 a month
+    assert {"en": f"{n} × ", "zh_CN": f"租用 {n} 张"}[lang] in row
     # re-argued in s33-burst39 (review 21: "'11 or none' is a procedure, not a decision"): the headline states the
     # size it prices and the count under which nothing is rented, not "none" as a second answer
     # s33-numbers1 (review 23): where the API leads the bursts the same count makes neither the API nor the rent needed
@@ -154,7 +156,9 @@ def test_q39_page_one_says_both_outcomes(lang: str) -> None:
         assert first in head and str(f.params["count"]) in head
     else:
         # s36-hybrid (review 27): "measure first …; if it confirms, rent N; at X or fewer in flight, none"
-        none = {"en": ("none if step 1 counts", "or fewer in flight, none"), "zh_CN": ("不必租用",)}[lang]
+        # s38-burst40 (review 29): "at X or fewer in flight they carry the peaks alone", nothing spent before
+        none = {"en": ("none if step 1 counts", "or fewer in flight, none", "or fewer in flight they carry the peaks alone"),
+                "zh_CN": ("不必租用", "高峰全部由自有卡承担")}[lang]
         assert any(n in head for n in none) and str(f.params["carry"]) in head
 
 

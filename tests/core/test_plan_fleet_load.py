@@ -58,7 +58,7 @@ def test_the_whole_fleet_carries_the_base_and_the_tripled_peak_is_rented(this_se
     assert r.hardware.total_gpus == 50 and r.hardware.layout is not None and r.hardware.layout.fleet_used == 16
     # about twice the fleet's work, as an engineer would rent for a tripled demand; rented as the part that carries it
     # for least (s24-burst24: 11 H20 do the 34 L20s' work, tests/core/test_burst24.py)
-    assert h.burst_plan_gpus == 34 and h.burst_gpu == "h20-96g" and h.gpus_burst < 34
+    assert h.burst_plan_gpus == 34 and h.burst_gpu == "h800-sxm-80g" and h.gpus_burst < 34
     assert QUESTION not in {q.field for q in r.open_questions}
 
 
@@ -67,12 +67,12 @@ def test_the_memo_says_it_in_words_en_and_zh(this_service: PlanResult):
     # s24-burst24: the part the bursts rent, named; s37-burst39 (review 28): the API takes the overflow where it alone
     # fits the budget (test_burst39_api_lead), the rented part named as its fallback
     assert ("Your 16 × NVIDIA L20 48GB carry today's load at 85 %; the peaks (×3) need the work of about 34 more, "
-            "each burst's overflow on the hosted API (11 × NVIDIA H20 96GB rented only if it falls short)") in en
+            "rented as 8 × NVIDIA H800 SXM5 80GB for the weeks they last") in en  # s38-burst40: by the hour
     # which figure sizes the plan, and why (s15-burst: the reviewers asked for the reason, not just the choice); since
     # s22-gpu22c the two readings, 4.5× apart, are said once, in the page-1 warning (test_plan_fleet22)
     assert "The plan sizes the peak (×3 today's load) on the measurement" in en and "nvidia-smi" in en
     assert "2 free" not in en
-    assert "keep your 16 replicas on, rent 11 × NVIDIA H20 96GB for the bursts" in en
+    assert "keep your 16 replicas on, rent 8 × NVIDIA H800 SXM5 80GB for the bursts" in en
     zh = render_memo_markdown(this_service, "zh_CN")
     assert "现有 16 张 NVIDIA L20 48GB 以 85 % 利用率承担当前负载；高峰（×3）约需另外 34 张的工作量" in zh
     assert "方案按实测为高峰" in zh

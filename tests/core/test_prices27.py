@@ -89,5 +89,5 @@ def test_sourced_mainland_cloud_rows_are_not_called_placeholders():
     q31 = {f.id for f in advice_plan("q31_icp_filed_hosting_move").findings}
     assert "cost.mainland_prices" not in q31 and {"cost.prices_verify", "cost.placeholder_purchase"} <= q31
     q39 = advice_plan("q39_hybrid_l20_base_cloud_burst")
-    assert "cn.h20" in {p.id for p in q39.costs.prices}
+    assert "cn.h800" in {p.id for p in q39.costs.prices}  # s38-burst40: the burst part rented by the hour
     assert "cost.mainland_prices" in {f.id for f in q39.findings}

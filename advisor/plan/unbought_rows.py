@@ -1,0 +1,40 @@
+"""The price rows without the purchase price of cards the plan does not buy (s38-burst40, issue 25; blind review 29
+on q39: "the memo is far too long and repetitive").
+
+On the team's own fleet nothing is bought: the cost table says "One-off purchase: none", and the purchase row of the
+card (its price and a placeholder server share) prices no figure in the memo. It stays where a figure reads it: the
+cards' capital beside a paid API's cost per million tokens (``owned_capital37``), or any purchase at all (a spare
+server, more cards bought beside the fleet: the form's purchase above zero). The memo's price table and the count of
+weak prices beside it (``rules._weak_prices``) read the same rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _sells_tokens(answers: Any) -> bool:
+    """Users pay for an API: the owned cards' capital is then a figure (``owned_capital37``), read from this row."""
+    def get(k: str) -> Any:
+        return answers.get(k) if isinstance(answers, dict) else getattr(answers, k, None)
+
+    return get("use_case") == "api" and get("charges_users") is True
+
+
+def unbought(form: str | None, costs: Any, answers: Any) -> bool:
+    """The plan runs on the team's own cards and buys nothing, and no figure reads the card's purchase price."""
+    own = getattr(costs, "hybrid", None) if form == "hybrid" else getattr(costs, "owned", None) \
+        if form in ("on_premises", "bare_metal") else None
+    if own is None or not own.fleet_gpus or own.capex.high > 0:
+        return False
+    return not _sells_tokens(answers)
+
+
+def shown(rows: list[Any], form: str | None, costs: Any, answers: Any, gpu: str | None) -> list[Any]:
+    """``rows`` less the purchase rows of the plan's own card ``gpu`` where ``unbought``; unchanged elsewhere."""
+    if not gpu or not unbought(form, costs, answers):
+        return list(rows)
+    return [p for p in rows if not (p.kind == "capex" and p.gpu == gpu)]
+
+
+__all__ = ["shown", "unbought"]
