@@ -259,10 +259,8 @@ def _lead(result: PlanResult, one: Fix) -> Fix | None:
     """The change page 1 sets out before ``one`` (an MoE near the budget before a far smaller model,
     ``fixtab39.moe_lead``): named first among the options and the one the test commands ask for (review 29, q29:
     "the bench/next step names the 4B, not the leading alternative")."""
-    from advisor.plan.memo_fixes36 import LABELED  # page 1 sets a lead out only where its fixes table applies
-
     others = [f for f in result.fixes if f is not one]
-    if any(f.id not in LABELED for f in (*others, *result.fixes_no_saving)):
+    if any(f.id not in fixtab39.LABELED for f in (*others, *result.fixes_no_saving)):
         return None
     return fixtab39.moe_lead(one, others, result)
 

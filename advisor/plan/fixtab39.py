@@ -30,6 +30,12 @@ FAR_OVER = 5.0
 LEAD_SHARE = 1.15
 
 
+# the fix kinds page 1's fixes table labels (``memo_fixes36``); here, below both readers, so the next steps
+# (``critical_steps``) can ask whether the table applies without importing the memo's module (an import cycle)
+LABELED = ("smaller_model", "quantize", "quantize_4bit", "more_budget", "hosted_api", "hosted_api_job",
+           "longer_batch")
+
+
 def _need(f: Any) -> tuple[float, float]:
     c = f.monthly_cost
     return (float("inf"), float("inf")) if c is None else (float(c.high), float(c.low))

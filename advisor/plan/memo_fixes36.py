@@ -26,8 +26,7 @@ from advisor.plan.result import MoneyRange, PlanResult, render
 OVER = "sentences37_fixes.over"
 SELF_HOSTED = ("smaller_model", "quantize", "quantize_4bit", "more_budget")  # the rows that rent GPUs
 # the kinds a row can name in a few words (their label key's parameters are read off the fix's own)
-LABELED = ("smaller_model", "quantize", "quantize_4bit", "more_budget", "hosted_api", "hosted_api_job",
-           "longer_batch")
+LABELED = fixtab39.LABELED  # the fix kinds page 1's fixes table labels (kept in fixtab39: critical_steps reads it too)
 
 
 def _span(lo: float, hi: float) -> str:

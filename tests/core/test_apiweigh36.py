@@ -23,6 +23,7 @@ from advisor.plan import (
     api_per_region,
     api_plain,
     api_residency,
+    gpus_alone40,
     hosted_prices,
     set_aside,
     unit_first,
@@ -177,7 +178,9 @@ def test_q39_base_load_weighed_on_its_running_cost(lang):
     assert sw is not None and sw.reason == "owned" and sw.key == api_marginal.LEAD_KEYS["q39h35.lead.owned_base"]
     page = _page_one(r, lang)
     assert ("bought whatever an API costs" if lang == "en" else "不管 API 多便宜") not in render_memo_markdown(r, lang)
-    line = next(p for p in page.split("\n\n") if sw.params["plan"] in p and sw.params["hosted"] in p)
+    # s38-onemonth: the plan's month may carry its "GPUs alone, before the line" label (``gpus_alone40``)
+    plan = str(gpus_alone40.bare(sw.params["plan"]))
+    line = next(p for p in page.split("\n\n") if plan in p and sw.params["hosted"] in p)
     assert ("running this plan" if lang == "en" else "本方案运行费用") in line
     # the API's range lies lower, the two meeting only at its top (q39: ¥20k–40k vs ¥34k–79k): said so, not "about
     # the same" (s38-burst40, review 29)

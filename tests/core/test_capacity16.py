@@ -277,7 +277,10 @@ def _one_tokens_row(r: PlanResult, lang: str, value: str, counted: bool) -> None
     assert estimate not in value, value
     # the estimate's range is not printed as further months; its high end, where above the month used, once as that
     high = (c.output_tokens_per_month_high or 0) * volume_peak.SHORT > c.output_tokens_per_month
-    assert len(re.findall(r"\d{1,3}(?:,\d{3})+ / \d{1,3}(?:,\d{3})+", value)) == 1 + high, value
+    # s38-usage (review 29, q08: "it should ask rather than change the answer"): a staff tool answered "stable
+    # around the clock" is costed so, and the row asks, with the office-hours month as the question's one figure
+    office = ("only in office hours" if lang == "en" else "只在办公时间") in value
+    assert len(re.findall(r"\d{1,3}(?:,\d{3})+ / \d{1,3}(?:,\d{3})+", value)) == 1 + high + office, value
     md = render_memo_markdown(r, lang)
     for key in ("volume29.cost.floor", "misc32.cost.people_cap"):
         assert f"| {translate(lang, key)} |" not in md

@@ -20,6 +20,7 @@ from advisor.plan import (
     memo_gate_once,
     memo_lead_once,
     sales_deadline,
+    step_where40,
 )
 from advisor.plan.charts import ChartData, Series, repeats_table
 from advisor.plan.memo import FIRST_STEPS, memo_document, render_memo_markdown
@@ -200,8 +201,10 @@ def test_the_lower_precisions_gain_is_given_once_in_section_two(name, lang):
     if gain not in findings:  # pointed to section 2, and to the step where one runs the check
         step = next((i + 1 for i, s in enumerate(r.next_steps) if s.id == "quant_ab"), None)
         if step is not None:
-            assert translate(lang, "pages26.quantized_gain_and_step", weights=f.params["weights"],
-                             higher=f.params["higher"], n=step) in findings
+            said = [{"detail": translate(lang, "pages26.quantized_gain_and_step", weights=f.params["weights"],
+                                         higher=f.params["higher"], n=step)}]
+            step_where40.said_where(said, lang, FIRST_STEPS)  # a step past page 1's says its section (s38-misc, q28)
+            assert said[0]["detail"] in findings
             assert re.search(rf"(?m)^{step}\. ", memo), name
 
 
