@@ -75,8 +75,9 @@ def test_the_memo_says_why_with_both_figures_and_keeps_the_quality_check(lang):
     assert all(f"{ms:g} ms" in detail for ms in (g.higher_tpot_ms, g.lower_tpot_ms)), detail
     # s26-pages26: the finding no longer repeats the quality check's wording; it names the next step that runs it
     # (advisor.plan.memo_quantized_once), and the memo still asks for the check against bf16 before launch
-    step = re.search(r"next step (\d+) compares its answers with bf16" if lang == "en"
-                     else r"下一步第 (\d+) 步在上线前对比它与 bf16 的回答质量", text)
+    # s38-misc (review 29, q28): a step past page 1's says its section ("next step 5 (section 9)")
+    step = re.search(r"next step (\d+)(?: \(section \d+\))? compares its answers with bf16" if lang == "en"
+                     else r"下一步第 (\d+) 步(?:（见第.节）)?在上线前对比它与 bf16 的回答质量", text)
     assert step is not None, text
     first, second = ("\n## 1.", "\n## 2.") if lang == "en" else ("\n## 一、", "\n## 二、")
     steps = text.split(first)[1].split(second)[0]  # page 1's numbered next steps

@@ -83,7 +83,7 @@ def test_hosted_reason_stays_where_no_paragraph_says_it(lang):
     [hosted] = [f for f in result.findings if f.id == HOSTED_FINDING]
     page_one = _section(render_memo_markdown(result, lang), lang, "memo.h.recommendation")
     assert f"**{hosted.title_in(lang)}**" not in page_one
-    assert set_aside.text(result.findings, lang) in page_one
+    assert set_aside.text(result.findings, lang, markdown=True) in page_one
 
 
 @pytest.mark.parametrize("lang", LANGS)
