@@ -34,11 +34,12 @@ def binding_text(result: Any, lang: str) -> str:
 
 def gpu_why(result: Any, lang: str) -> str:
     """Section 2's why-this-GPU under an API lead: its opening sentence (``gpu_lead.lead``); "" elsewhere, where that
-    sentence is missing, or where a part had in time leads the paragraph (``supply_lead.choice_text`` says it)."""
+    sentence is missing, where a part had in time leads the paragraph (``supply_lead.choice_text`` says it), or where
+    a dearer card was taken for its KV cache (``kv_pick``: the paragraph's one sentence with both cards' figures)."""
     from advisor.plan import gpu_lead
 
     g = result.gpu_choice
-    if g is None or result.supply_switch is not None or not memo_self_host_rows.api_leads(result):
+    if g is None or g.kv_pick or result.supply_switch is not None or not memo_self_host_rows.api_leads(result):
         return ""
     return str(gpu_lead.lead(g, lang))
 
