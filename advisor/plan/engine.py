@@ -64,6 +64,7 @@ from advisor.plan import (
     kv_fp8_set,
     kv_pick,
     latency_pick,
+    layout_headline40,
     layout_search,
     lead_line,
     like_cover,
@@ -1477,6 +1478,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         result.costs.price_gate = rent_until_covered.mark(form, _price_gate(form, result.costs, chosen, f))
         # the purchase deferred to a quote: its N+1 and placement findings said as that purchase's (s32-headline33)
         result.findings = when_bought.mark(result.findings, form, result.costs)
+    result.findings = layout_headline40.one_count(result)  # page 1's layout says the other work once (review 30)
     # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
     result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings,
                                                           result.costs.price_gate if result.costs else None)

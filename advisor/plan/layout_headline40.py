@@ -20,6 +20,9 @@ from advisor.plan.result import render
 
 HEAD = "layout40_head.recommend"
 ROW = "layout40_row.until"
+# the fleet's cost title with the cards used alone, as ``fleet_one_count.TITLE`` says it, but its own key: where the
+# layout is page 1's, the fleet finding's free share ("about 7 cards' worth idle") stays folded too (``fleet_said_once``)
+FLEET_TITLE = "layout40_fleet.title"
 
 
 def _more(result: Any) -> dict[str, Any] | None:
@@ -46,12 +49,23 @@ def _params(result: Any, more: dict[str, Any]) -> dict[str, Any]:
     return {"next": nxt, "on": on, "most": nxt - int(more["left_after"]), "left_after": more["left_after"],
             "peak": more["peak"], "busy": more.get("busy", 0), "busy_cards": more.get("busy_cards", "0"),
             "other": total - (hw.total_gpus or 0), "replicas": hw.replicas, "left_now": more["left_now"],
-            "carried_now": more["carried_now"]}
+            "carried_now": more["carried_now"], "add": nxt - int(hw.replicas or 0)}
 
 
 def applies(result: Any) -> bool:
     """Whether page 1 recommends the machine-proof layout on the owner's other cards."""
     return _more(result) is not None
+
+
+def one_count(result: Any) -> list[Any]:
+    """The findings with the fleet's cost title saying the cards used alone where page 1 recommends the larger layout:
+    the other work is said once there, as cards' worth to move, not again as the free share idle (review 30, q33 zh:
+    "'约合 7 张卡的算力空闲' vs '约 0.8 张卡的量' is confusing. State once that about 0.8 of a card's worth of other
+    work has to be moved off 2 specific cards")."""
+    if not applies(result):
+        return list(result.findings)
+    return [f.model_copy(update={"title_key": FLEET_TITLE}) if f.title_key == fleet_one_count.COST_TITLE
+            else f for f in result.findings]
 
 
 def head_clause(result: Any, lang: str) -> str:
@@ -66,4 +80,4 @@ def row_clause(result: Any, lang: str) -> str:
     return "" if more is None else render(lang, ROW, _params(result, more))
 
 
-__all__ = ["HEAD", "ROW", "applies", "head_clause", "row_clause"]
+__all__ = ["FLEET_TITLE", "HEAD", "ROW", "applies", "head_clause", "one_count", "row_clause"]

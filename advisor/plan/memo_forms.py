@@ -9,6 +9,7 @@ from advisor.i18n import translate
 from advisor.plan import (
     capex_unknown,
     fleet_one_count,
+    layout_headline40,
     memo_text15,
     owned_capital37,
     server_size_price,
@@ -292,7 +293,8 @@ def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]
     key = "memo.fleetload14.fleet_value" if _this_service(result) else "memo.fleet13.cost.fleet_value"
     if key == "memo.fleet13.cost.fleet_value" and o.fleet_moved:  # "12 of 16 (11 free)" said with the 1 freed
         key = "gpuwhy27.fleet_value_moved"  # by moving its work (blind review 17, q04)
-    if key == "memo.fleet13.cost.fleet_value" and fleet_one_count.decided_first(result.assumptions):
+    if key == "memo.fleet13.cost.fleet_value" and (fleet_one_count.decided_first(result.assumptions)
+                                                   or layout_headline40.applies(result)):  # (review 30, q33 zh)
         key = fleet_one_count.VALUE  # the cards used alone: one count on page 1 and here (review 28, q04)
     if o.fleet_gpus == o.fleet_count and key != "memo.fleetload14.fleet_value":  # all of them (s33-fleet33)
         key = {"gpuwhy27.fleet_value_moved": "fleet33.fleet_value_moved_all"}.get(key, "fleet33.fleet_value_all")
