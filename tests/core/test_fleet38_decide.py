@@ -65,9 +65,17 @@ def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_p
         md = render_memo_markdown(r, lang)
         head = layout_headline40.head_clause(r, lang)
         assert head in md and more["carried_after"] >= peak
-        assert (f"one machine down leaves {more['left_now']} of them, carrying {more['carried_now']} of the peak's "
-                f"{peak}" if lang == "en" else
+        assert (f"one machine down leaves {more['left_now']}, carrying {more['carried_now']} of the {peak}"
+                if lang == "en" else
                 f"一台机器停机时只剩 {more['left_now']} 个，承载峰值 {peak} 个请求中的 {more['carried_now']} 个") in head
+        # blind review 30 (q08: "The boss needs one plan, with the other as a condition"): one plan, its first part
+        # deployed now on the free cards (the plan's figures) and the rest once the other work moves
+        assert (f"Deploy {hw.replicas} of them on the free cards now" if lang == "en" else
+                f"现在先在空闲卡上部署其中 {hw.replicas} 个") in head
+        assert (f"add {nxt - hw.replicas} more once the other work" if lang == "en" else
+                f"迁走后再加 {nxt - hw.replicas} 个") in head
+        assert (f"the first {hw.replicas} of the {nxt} replicas recommended above" if lang == "en" else
+                f"即上面建议的 {nxt} 个副本中先部署的 {hw.replicas} 个") in row
         assert f"{total - hw.total_gpus} more cards" in head if lang == "en" else f"另外 {total - hw.total_gpus} 张卡" in head
         assert row.rstrip(" |").endswith(layout_headline40.row_clause(r, lang)) and "your decision" not in row
         return

@@ -27,6 +27,24 @@ def test_machine_proof_layout_leads_where_the_other_cards_hold_it(name: str, lan
     assert f" {more['next']} " in head and f" {more['peak']} " in head and "{" not in head
 
 
+@pytest.mark.parametrize("name", ["q33_office_4090d_fleet", "q08_ascend_fleet_internal"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_other_work_is_said_once_as_cards_worth_to_move(name: str, lang: str) -> None:
+    # blind review 30 (q33 zh: "'约合 7 张卡的算力空闲' vs '约 0.8 张卡的量' is confusing. State once that about 0.8 of a
+    # card's worth of other work has to be moved off 2 specific cards"): page 1 says the busy share, once; the
+    # fleet's cost title, cost row and fleet finding do not say the free share as cards' worth idle beside it
+    r = advice_plan(name)
+    more = layout_headline40._more(r)
+    assert more is not None
+    md = render_memo_markdown(r, lang)
+    busy = (f"about {more['busy_cards']} cards' worth" if lang == "en" else f"约 {more['busy_cards']} 张卡的量")
+    assert busy in layout_headline40.head_clause(r, lang)
+    assert ("cards' worth idle" not in md) if lang == "en" else ("算力空闲" not in md)
+    cost = only_finding(r, "cost.fleet")
+    assert cost.title_key == layout_headline40.FLEET_TITLE
+    assert cost.title_in(lang).startswith(f"Runs on {r.hardware.total_gpus} of your" if lang == "en" else "使用现有")
+
+
 @pytest.mark.parametrize("name", ["q18_us_fleet_32_h100", "q04_securities_h20_l20_fleet", "q26_steady_3y_strong_ops_buy"])
 def test_no_machine_proof_lead_elsewhere(name: str) -> None:
     # q18 already rides out a server; q04's page 1 opens on the owner's first-token choice (one upgrade there, review
