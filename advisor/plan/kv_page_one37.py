@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import kv_condition40
 from advisor.plan.kv_limit import _remedy_phrase
 from advisor.plan.result import KvFit, PlanResult, render
 
@@ -40,6 +41,11 @@ def line(result: PlanResult, lang: str) -> str:
     phrases: list[dict[str, Any]] = _remedy_phrase(fit, set())
     for p in phrases:
         p["items"] = [{**i, "tr": _DP_HERE.get(str(i.get("tr")), i.get("tr"))} for i in p.get("items", [])]
+    if kv_condition40.material(fit, load):  # a condition of the plan, with its fix (review 30)
+        items = [i for p in phrases for i in p.get("items", [])]
+        fix = kv_condition40.fix(result, load, items, lang)
+        return kv_condition40.head(fit, load, bool(down), lang) + (" " if fix and lang != "zh_CN" else "") + fix \
+            + _cap(fit, lang)
     remedies = "".join((" " if lang != "zh_CN" else "") + render(lang, str(p["tr"]), p) for p in phrases)
     return translate(lang, "ownedcost37_kv.down" if down else "ownedcost37_kv.peak", full_fit=f"{fit.at_full:,}",
                      context=f"{fit.context:,}", load=f"{load:,}", gib=f"{fit.kv_gib_per_gpu:g}",

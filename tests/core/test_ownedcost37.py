@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import owned_capital37
+from advisor.plan import kv_condition40, owned_capital37
 from advisor.plan.cost import amortisation_months, usd_range
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import money_range
@@ -95,7 +95,8 @@ def test_kv_short_at_failover_is_on_page_one_with_the_plans_figures(lang):
     fit = r.capacity.kv_fit
     assert fit is not None and fit.load_over_full and fit.failover_per_replica
     page1 = _page1(render_memo_markdown(r, lang))
-    key = "ownedcost37_kv.down"
+    # a material shortfall is said as a condition of the plan (kv_condition40, review 30), the same figures
+    key = "kvfail40_kv.down" if kv_condition40.material(fit, fit.failover_per_replica) else "ownedcost37_kv.down"
     head = translate(lang, key, gib=f"{fit.kv_gib_per_gpu:g}", dtype=fit.kv_dtype, full_fit=f"{fit.at_full:,}",
                      context=f"{fit.context:,}", load=f"{fit.failover_per_replica:,}")
     line = next(x for x in page1.splitlines() if head in x)
@@ -107,4 +108,5 @@ def test_kv_short_at_failover_is_on_page_one_with_the_plans_figures(lang):
 def test_kv_line_not_on_page_one_under_an_api_lead():
     r = advice_plan(Q21)
     assert r.capacity.kv_fit is not None and r.capacity.kv_fit.load_over_full
-    assert "Memory risk" not in _page1(render_memo_markdown(r, "en"))
+    page1 = _page1(render_memo_markdown(r, "en"))
+    assert "Memory risk" not in page1 and "A condition of this plan, memory" not in page1

@@ -1,0 +1,50 @@
+"""Where a replica's KV cache at the full context falls materially short of what it carries, page 1 says it as a
+condition of the plan, with the fix, not as a side note (issue 25, blind review 30: q35 en "fixing it … should be a
+precondition, not a footnote", zh "the second node does not guarantee the target at full context"; q42 zh "getting
+the H20 quote should be a step before renting, not a side option").
+
+Material is ``quote_first39.MATERIAL_SHORTFALL``: the share of the carried requests the cache does not hold at the
+full context, the same line that puts the quote step before serving. The fix is what the plan already knows: where
+the quote step is in the plan, that step (its figures say what the other part holds); otherwise the remedies section
+2 names (``kv_limit._remedy_phrase``: FP8, data-parallel attention, a listed card, a --max-model-len cap), to be
+shown holding the carried load at the full context in a pressure test before committing. Nothing here changes the
+plan; below the line the memory note stays the risk kv_page_one37 says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan.quote_first39 import MATERIAL_SHORTFALL, STEP_ID
+from advisor.plan.result import KvFit, PlanResult, render
+
+
+def material(fit: KvFit, load: int) -> bool:
+    """The cache at the full context holds at least MATERIAL_SHORTFALL fewer than the ``load`` a replica carries."""
+    return load > 0 and (load - fit.at_full) >= MATERIAL_SHORTFALL * load
+
+
+def head(fit: KvFit, load: int, down: bool, lang: str) -> str:
+    """The memory sentence labelled a condition of the plan (the same figures as kv_page_one37's risk line)."""
+    return translate(lang, "kvfail40_kv.down" if down else "kvfail40_kv.peak", full_fit=f"{fit.at_full:,}",
+                     context=f"{fit.context:,}", load=f"{load:,}", gib=f"{fit.kv_gib_per_gpu:g}", dtype=fit.kv_dtype)
+
+
+def quote_step(result: PlanResult) -> int | None:
+    """The quote step's number where the plan has it (quote_first39), the fix then."""
+    return next((i + 1 for i, s in enumerate(result.next_steps) if s.id == STEP_ID), None)
+
+
+def fix(result: PlanResult, load: int, items: list[dict[str, Any]], lang: str) -> str:
+    """"Settle it before committing: …": the quote step where there is one, else the remedies to be shown holding
+    ``load`` full-context requests on one replica in a pressure test."""
+    n = quote_step(result)
+    if n is not None:
+        g = result.gpu_choice
+        gpu = g.quote_switch["gpu"] if g is not None and g.quote_switch else ""
+        return translate(lang, "kvfail40_fix.quote", n=n, gpu=gpu)
+    return render(lang, "kvfail40_fix.test", {"load": f"{load:,}", "items": items}) if items else ""
+
+
+__all__ = ["fix", "head", "material", "quote_step"]
