@@ -10,9 +10,9 @@ management does not meet the device definition and is not a device. A model serv
 health firm's business customers) is checked against it before launch: a summariser that gives no diagnostic or
 treatment suggestion is normally not a device; one that suggests diagnoses or treatment is registered first. A
 patients' service is checked too (blind review 30, q14: a follow-up bot that drifts into clinical advice could count
-as a device), in its own short words (variant ``patients``: clinical advice may make it a device; it cites the guideline
-alone, which keeps q14 within five pages); who may answer
-patients about their care is ``med.internet_diagnosis``'s finding (the AI never in the doctor's place).
+as a device), in its own short words (variant ``patients``: clinical advice may make it a device; it cites the
+guideline alone, which keeps q14 within five pages); who may answer patients about their care is
+``med.internet_diagnosis``'s finding (the AI never in the doctor's place).
 
 A securities, futures or fund-management firm (the answers' sector names one: ``sector_kinds.is_securities``; a plain
 "finance" does not say which regulator, so it stays silent) that builds, runs or uses networks and information
