@@ -9,7 +9,10 @@ for data processing that gives clinical reference information); software for hos
 management does not meet the device definition and is not a device. A model serving a hospital's clinicians (or a
 health firm's business customers) is checked against it before launch: a summariser that gives no diagnostic or
 treatment suggestion is normally not a device; one that suggests diagnoses or treatment is registered first. A
-patients' service has its own finding (``med.internet_diagnosis``: the AI never in the doctor's place).
+patients' service is checked too (blind review 30, q14: a follow-up bot that drifts into clinical advice could count
+as a device), in its own short words (variant ``patients``: clinical advice may make it a device; it cites the
+guideline alone, which keeps q14 within five pages); who may answer patients about their care is
+``med.internet_diagnosis``'s finding (the AI never in the doctor's place).
 
 A securities, futures or fund-management firm (the answers' sector names one: ``sector_kinds.is_securities``; a plain
 "finance" does not say which regulator, so it stays silent) that builds, runs or uses networks and information
@@ -33,14 +36,16 @@ MAINLAND_NODES = ("mainland", "mainland_plus_overseas")
 
 @rule("med.device_software", "constraint")
 def device_software(f: Facts) -> Finding | None:
-    """A health-sector model for clinicians or health businesses (not the public) in the mainland: check the intended
-    use against NMPA's AI medical software guideline before launch (announcement 2021 No. 47)."""
+    """A health-sector model in the mainland, whoever reads its output (clinicians, health businesses or patients):
+    check the intended use against NMPA's AI medical software guideline before launch (announcement 2021 No. 47).
+    The guideline classifies software by its intended use, not by who reads it, so a patients' service is checked
+    as well; its text speaks of reminders and follow-up rather than of a doctors' summariser."""
     c = f.ctx
-    if not is_health(c.sector) or c.audience == "public":  # patients: med.internet_diagnosis says what binds
+    if not is_health(c.sector):
         return None
     if not (c.has_mainland_users or f.region in MAINLAND_NODES):  # the NMPA's rules bind the mainland market
         return None
-    return finding("med.device_software")
+    return finding("med.device_software", variant="patients" if c.audience == "public" else None)
 
 
 @rule("fin.csrc_it_security", "constraint")

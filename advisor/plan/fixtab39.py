@@ -89,8 +89,9 @@ def thinking_said(lead: Any) -> Any:
 
 
 def lead_text(lead: Any, label: str, cost: str, needs: str, result: Any, lang: str) -> str:
-    """"**Closest in quality within reach**: <its row>, <cost>; at its high end N % over your budget of B (also
-    needs …)." as one paragraph above the change sure to fit."""
+    """"**Closest in quality, just over what you asked** (<cost>; at its high end N % over your budget of B; also
+    needs …): <its row>" as one paragraph after the change sure to fit, as its trade-off (blind review 30, q29: the
+    MoE misses both the budget and the deadline, so it no longer leads)."""
     budget = _budget(result) or 0.0
     high = float(lead.monthly_cost.high)
     cur = result.costs.currency if result.costs is not None else ""

@@ -378,8 +378,12 @@ def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
         return None
     one = got["one"]
     intro = moe39.alone_intro([one], lang) or render(lang, "numbers1_34.fixes.alone", {"n": 1})
-    if got["lead"]:  # an MoE leads: the far smaller model is then the one sure to fit (review 29, q29; fixtab39)
-        intro = translate(lang, "tab39_fixes.alone_after_lead")
+    if got["lead"]:  # an MoE near the budget follows as the trade-off (review 29, q29; fixtab39): the far smaller
+        # model comes first as what fits every constraint, its deadline named (review 30, q29: "lead with what fits
+        # both"; zh: "does not say outright that it meets the 12-hour deadline")
+        hours = result.answers.get("batch_deadline_hours") if getattr(result.costs, "per_job", False) else None
+        intro = translate(lang, "med40_fixes.fits_both", hours=f"{float(hours):g}") if hours \
+            else translate(lang, "med40_fixes.fits_all")
     return {"intro": intro, "rows": got["rows"], "over": got["over"], "lead": got["lead"],
             "one": {"text": one.text_in(lang), "per_job": one.per_job,
                     "monthly": _money(one.monthly_cost, result.costs.currency) if one.monthly_cost else ""}}

@@ -100,12 +100,13 @@ def test_the_heading_claims_any_one_alone_only_when_one_alone_does(q29):
     # alone under its own heading, the rest under "needs what it names"; s34-rows36 (review 25, q40: "collapse the
     # rest into a short table"): the rest a table whose heading and column say what each also needs
     # the one alone is a far smaller dense model: its heading says quality is the risk (review 28, q29; moe39)
-    # review 29: with an MoE near the budget leading above it, the one alone is said as the one sure to fit (fixtab39)
-    assert ("alone makes it feasible within the budget" in en or "Sure to fit the budget" in en) \
+    # review 29: with an MoE near the budget beside it, the one alone is said as the one sure to fit (fixtab39); review
+    # 30: it comes first, said to fit both the budget and the deadline, the MoE after it as the trade-off (med40)
+    assert ("alone makes it feasible within the budget" in en or "fits both your budget and your deadline" in en) \
         and "answer quality is the real risk" in en
     assert "each with what it also needs" in en
     assert "Any one of these" not in en and "No single change makes it feasible" not in en
-    assert ("只有这一项改动能单独做到" in zh or "一定在预算内的是下面这项" in zh) and "各自还需要的条件" in zh and "没有哪一项调整能单独让方案可行" not in zh
+    assert ("只有这一项改动能单独做到" in zh or "同时满足预算和 12 小时期限的是下面这项" in zh) and "各自还需要的条件" in zh and "没有哪一项调整能单独让方案可行" not in zh
     poor = plan(answers_from_dict({**Q29, "monthly_budget": {**Q29["monthly_budget"], "amount": 5000}}))
     assert poor.fixes and all(x.with_budget is not None or x.with_deadline_hours for x in poor.fixes)
     en, zh = render_memo_markdown(poor, lang="en"), render_memo_markdown(poor, lang="zh_CN")

@@ -648,8 +648,11 @@ ROWS: list[Row] = [
     Row("med.internet_diagnosis", {**PUBLIC, **pi(50_000, 50_000, sector="medical")},
         {"audience": "business", "public_genai_in_mainland": False}, why="business"),
     # s34-duties36 (blind review 25, q03): clinicians' tool in the mainland: the NMPA's AI medical software guideline
-    Row("med.device_software", CLINICIANS, pi(300_000, 300_000, sector="general")),
-    Row("med.device_software", CLINICIANS, {"audience": "public", "reach": "internet"}, why="patients"),
+    Row("med.device_software", CLINICIANS, pi(300_000, 300_000, sector="general"), case=""),
+    # blind review 30 (q14 zh): a patients' follow-up bot is checked too, in its own words (reminders are health
+    # management; clinical advice may make it a device)
+    Row("med.device_software", {**PUBLIC, **pi(50_000, 50_000, sector="medical")},
+        pi(50_000, 50_000, sector="general"), why="patients", case="patients"),
     Row("med.device_software", CLINICIANS, {"user_location": "overseas", "overseas_markets": ["US"],
                                             "mainland_entity": False}, why="no_mainland"),
     # s34-duties36 (blind review 25, q04): a securities firm's systems in the mainland: the CSRC's Measures (Order 218)
