@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import burst_bill, burst_path
-from advisor.plan.money_text import money_range
+from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import MoneyRange, render
 
 FINDING = "cost.burst_month"
@@ -71,7 +71,8 @@ def feasible_text(result: Any, lang: str, text: str) -> str:
     f = next(x for x in result.findings if x.id == FINDING)
     lo, hi = f.params["api"]["range"]
     api = money_range(MoneyRange(low=lo, high=hi), result.costs.currency)  # as the budget row says it
-    return render(lang, "burstc40_feasible", {"api": api, "month": month})
+    return render(lang, "burstc40_feasible", {"api": api, "month": month, "budget": round_money(b.budget),
+                                              "currency": result.costs.currency})
 
 
 __all__ = ["api_first", "feasible_text", "rented_over_both", "stock_only"]

@@ -20,7 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import burst_order40, burst_path, fleet_one_count, memo_ttft_free, quote_lead35, rent_cheaper_tie
+from advisor.plan import (
+    burst_order40,
+    burst_path,
+    fleet_one_count,
+    memo_ttft_free,
+    quote_lead35,
+    rent_cheaper_tie,
+)
 from advisor.plan.result import render
 
 PLACEMENT = "sizing.placement"
