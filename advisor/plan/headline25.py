@@ -20,7 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import burst_path, fleet_one_count, memo_ttft_free, quote_lead35, rent_cheaper_tie
+from advisor.plan import (
+    burst_order40,
+    burst_path,
+    fleet_one_count,
+    memo_ttft_free,
+    quote_lead35,
+    rent_cheaper_tie,
+)
 from advisor.plan.result import render
 
 PLACEMENT = "sizing.placement"
@@ -117,6 +124,14 @@ def measure_first(result: Any, lang: str) -> str:
     # of the count; the rented part named with how it is billed (by the hour for the burst's days, its bill a burst,
     # where ``burst_gpu.hourly_first`` rented such a part), and the hosted API as the owner's cheaper option
     hourly = _hourly(result) if not p.get("by_month") else ""
+    if hourly and burst_order40.api_first(result):
+        # s38-burstc (blind review 30, q39, both languages: "lead with the hosted-API overflow"; "API overflow the
+        # default burst path with H800 as the fallback"): the two cloud paths in one sentence, ordered by the budget
+        f = next(x for x in result.findings if x.id == "cost.burst_month")
+        over = "burstc40_form.over_stock" if burst_order40.stock_only(result) else "burstc40_form.over"
+        return render(lang, "burstc40_form.decide", {
+            "rented": p.get("rented"), "count": p.get("count"), "carry": p.get("carry"), "basis": hourly,
+            "burst": f.params["api"]["burst"], "over": {"tr": over}})
     return render(lang, "burst40_form.decide", {
         "util": p.get("util"), "rented": p.get("rented"), "count": p.get("count"), "carry": p.get("carry"),
         "api": _api_option(result), "basis": {"tr": "burst39.form.basis.month"} if p.get("by_month") else hourly})

@@ -40,6 +40,7 @@ from advisor.plan import (
     budget_basis,
     budget_words,
     burst_bill,
+    burst_order40,
     burstbill37,
     buy_quote38,
     capex_only_rows,
@@ -794,6 +795,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     rows = rent_ruled_out39.fold(rows, result, lang)  # a rent the data rules out: one line (review 28, q03)
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     rows = rent_row_label.relabel(rows, result, lang)  # a marketplace's rent named as such (s33-tokens33, q02)
+    rows = burst_order40.fold_rows(rows, result, {t(k) for k in PER_MILLION_ROWS})  # a hybrid's bursts (review 30)
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 
@@ -1660,6 +1662,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             buy_quote38.feasible_split(result, lang, once) or f"{feasible}{t('memo.list_sep')}{once}"
     elif budget_words.conditional(result):  # budget, capacity and schedule apart (review 27, q17)
         feasible = buy_quote38.feasible_split(result, lang, None) or feasible
+    feasible = burst_order40.feasible_text(result, lang, feasible)  # API overflow only in budget (review 30)
     feasible = sales_deadline.feasible_text(result, lang) or feasible  # launched on the on-demand part (q32)
     feasible = supply_lead.feasible_text(result, lang, feasible)  # on a part no one there is known to sell (q43)
     # a first token inside the error (q10, r26); not again where the headline pilots one server on it (review 28, q03)

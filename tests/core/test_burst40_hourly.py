@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import burst_path
+from advisor.plan import burst_order40, burst_path
 from advisor.plan.burst_gpu import booked_months
 from advisor.plan.memo import memo_document
 from advisor.plan.sales_only import listed_on_request
@@ -61,9 +61,13 @@ def test_q39_headline_keeps_the_fleet_counts_first_then_rents_by_the_hour_with_t
     keep = {"en": "spend nothing until step 1", "zh_CN": "第 1 步在最忙时统计"}[lang]
     hour = {"en": "by the hour", "zh_CN": "按小时计费"}[lang]
     api = {"en": "hosted API", "zh_CN": "模型 API 服务"}[lang]
-    # the count first, the two outcomes (none at or under the threshold; the rented part above it), the API last
+    # the count first, the two outcomes (none at or under the threshold; the cloud above it); above it the two cloud
+    # paths in one sentence ordered by the budget: q39's API overflow fits it, the rented burst month does not, so the
+    # API first and the rented H800 after it, over the budget, with its export-stock clause (s38-burstc, review 30)
+    assert burst_order40.api_first(r) and burst_order40.stock_only(r)
     assert head.index(keep) < head.index("vllm:num_requests_running") < head.index(str(disagree["carry"])) \
-        < head.index(hour) < head.index(p["per_burst"]) < head.index(api) < head.index(p["api"]["burst"])
+        < head.index(api) < head.index(p["api"]["burst"]) < head.index(hour) < head.index(p["per_burst"])
+    assert {"en": "confirm the capacity in writing", "zh_CN": "书面确认可租容量"}[lang] in head
     # the figures are the burst-month reason's own: the rate, the days, one burst's bill on each path
     assert p["rate"] in head and f"{p['days']}" in head
     assert {"en": "month booked", "zh_CN": "按月订购"}[lang] not in head
