@@ -498,11 +498,6 @@ def _weighed(f: Facts) -> Finding | None:
             else "overlap"
         # review 25 (q31): the team's running of the service said as the trade it is, with what it costs a month
         plain = api_plain.running(f, why[0], plan, hosted, top, v.kind)
-        dep = hosted_tie.deprecated_params(c)
-        if dep is not None and variant != "tie" and kept not in ("lead", "lead_terms", "deprecated"):
-            # blind review 29 (q37): the yardstick's list marks its model deprecated: said beside its rates (a tie's
-            # keep clause and a lead say it themselves)
-            common["nearest"] = {"tr": "shape40_nearest.deprecated", "nearest": common["nearest"], "model": dep["model"]}
         got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), plain=plain,
                       **common)
         if variant is None and factor > 1:  # s21-apiregion21b: the title's month and the text's "at most" each

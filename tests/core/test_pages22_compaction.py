@@ -31,9 +31,7 @@ def _passed_over(choice: GpuChoice) -> set[str]:
     return {GpuChoice._option(p["other"]).gpu_name for p in picks if p is not None}
 
 
-# review 29 (s38-shape): q13's L4 pair is priced on g2-standard-24 now, dearer a GPU than its one-GPU L4s, which
-# it takes: no cheaper GPU is passed over there any more
-@pytest.mark.parametrize("name", ["q42_china_market_gpus_mainland"])
+@pytest.mark.parametrize("name", ["q13_sg_sellers_pi_below_threshold", "q42_china_market_gpus_mainland"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_gpu_a_pick_sentence_passes_over_is_not_listed_among_the_next_setups_too(name, lang):
     """q13 named "4 × NVIDIA L4 24GB (fp8, about 3.49 USD/h)" as a next setup and again as the setup the L40S is
@@ -113,13 +111,10 @@ def test_the_one_down_sentence_does_not_repeat_the_most_a_replica_takes(lang):
     assert len(re.findall(rf"(?<![\d,.]){re.escape(most)}(?![\d,.])", knee_part)) == 1
 
 
-# q12: Hong Kong's price is another region's rows times an uplift; q13: Singapore's own L4 rows stand in for a host
-# on a three-network line (review 29, s38-shape: its basis row asked the quote again, as next step 3 does)
-@pytest.mark.parametrize("name", ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_stand_in_price_is_named_once_and_the_quote_asked_once(name, lang):
-    """q13: the cost table's basis row asked Singapore's hosts for a quote, as a next step does."""
-    r = advice_plan(name)
+def test_the_stand_in_price_is_named_once_and_the_quote_asked_once(lang):
+    """q13: the cost table's basis row asked Singapore's hosts for a quote, as page 1's first next step does."""
+    r = advice_plan("q13_sg_sellers_pi_below_threshold")
     memo = render_memo_markdown(r, lang)
     step = next(s for s in r.next_steps if s.id == "quotes")
     assert step.key in ("rows18.next.quotes_region", "prices16.next.quotes_line_host")
@@ -130,8 +125,8 @@ def test_the_stand_in_price_is_named_once_and_the_quote_asked_once(name, lang):
         return re.sub(r"\s+", "", text)
 
     assert bare(short) in bare(memo) and bare(long) not in bare(memo) and len(short) < len(long)
-    if basis.stand_in_offers:  # another region's rows: which rows stand in is still said
-        assert translate(lang, "rows18.basis.kind.cloud") in short
+    stand_in = translate(lang, "rows18.basis.kind.cloud")
+    assert stand_in in short  # which rows stand in is still said
 
 
 @pytest.mark.parametrize("lang", LANGS)
