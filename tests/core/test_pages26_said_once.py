@@ -92,8 +92,7 @@ def test_q38_launch_row_points_at_step_one_and_the_json_keeps_the_full_list():
     assert all(i.label_in("en", clause=True) in full for i in r.timeline.untimed)
 
 
-# s38-shape: q34's Singapore node is priced on Singapore's own L4 rows now (GCP's multi-GPU machines): no stand-in
-@pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q09_eu_voice_agent", "q20_china_parts_offshore_sg"])
+@pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q34_mixed_users_split", "q09_eu_voice_agent"])
 def test_the_stand_in_price_is_said_once_on_page_one(name):
     """The cost row says the region's GPU price is a stand-in; the quote step asks for the quote without saying it
     again in brackets (q25, q34: "the GPU price above is a stand-in: another region's rows times an uplift")."""
