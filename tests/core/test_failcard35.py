@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from advisor.plan import answers_from_dict, kv_card, memo_self_host_rows, sizing
+from advisor.plan import answers_from_dict, kv_card, sizing
 from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
 from advisor.plan.result import render
@@ -74,11 +74,6 @@ def test_memo_names_the_card_its_counts_and_both_prices(name, lang):
         "cost": f"{card.per_hour:,.2f}", "chosen_cost": f"{card.chosen_per_hour:,.2f}",
         "more": f"{card.more_pct:.1f}" if card.more_pct < 10 else f"{round(card.more_pct)}",
         "currency": card.currency})  # fmt: skip
-    if memo_self_host_rows.api_leads(plan):
-        # s38-shape (review 30, q13): an API-led memo says its self-hosted fallback briefly (``api_led_brief40``):
-        # the card remedy stays in the plan the app and --json show, not in the memo's section 2
-        assert said not in text  # the card itself is the plan's (``_named`` above found it)
-        return
     assert said in text
     assert f"{card.per_hour:,.2f}" in text and f"{card.chosen_per_hour:,.2f}" in text
 
