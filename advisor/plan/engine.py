@@ -71,6 +71,7 @@ from advisor.plan import (
     line_total,
     memo_cost_formula,
     near_miss39,
+    node_quicker,
     node_shapes,
     node_supply,
     office_purchase,
@@ -891,7 +892,8 @@ def _kv_fp8(c: Ctx, sized: Ctx, chosen: sizing.Candidate, out: costmod.CostOutco
     if o8 is not None:
         ov = dataclasses.replace(ov, cand=o8, out=_cost_of(ov.ctx, o8, ov.region, book), sim_ttft=None, sim_tpot=None)
         # its month as the region.split finding says it, from the setup re-costed (q05's L4 node, s34-kvpick36)
-        ov_node = dataclasses.replace(ov_node, node=ov, monthly_usd=None if None in ov.out.cloud_usd else ov.out.cloud_usd)
+        ov_node = dataclasses.replace(ov_node, node=ov, monthly_usd=None if None in ov.out.cloud_usd else ov.out.cloud_usd,
+                                      quicker=node_quicker.refreshed(ov_node.quicker, ov.ctx, o8))  # (review 30, q34)
     merged = two_nodes.merge(main.out, ov.out)
     volume_nodes.rebase(merged.costs, c, [main.out.costs, ov.out.costs])
     return main.cand, merged, main, ov_node

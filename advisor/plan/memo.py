@@ -867,13 +867,16 @@ def _line_cost_text(result: PlanResult, lang: str, refs: Mapping[tuple[str, str]
 LINE_FINDING = "cost.line_bandwidth"  # the finding that gives the line's figures with their derivation and sources
 
 
-def _budget_verdict(c: Any, t: Any) -> str:
+def _budget_verdict(c: Any, t: Any, stand_in: str | None = None) -> str:
     """Within (the whole range), straddling (the low end within, the high end over), over the budget, or unknown
-    (no cost to compare)."""
+    (no cost to compare). ``stand_in``: the key said where the month rests on a stand-in price and no part priced in
+    the region meets the target within the budget, so "within" holds only at that price (blind review 30, q25)."""
     if c.within_budget is None:
         return t("memo.cost.unknown")
     if c.budget_straddles:
         return t("memo.cost.straddles")
+    if c.within_budget and stand_in:
+        return t(stand_in)
     return t("memo.cost.within" if c.within_budget else "memo.cost.over")
 
 
@@ -1604,7 +1607,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append(sure)
     if c.budget_monthly is not None and not _budget_said_by_api_reason(result):
         # a hybrid's month without a burst, not the year's average that spreads the bursts over it (review 28, q39)
-        verdict = (burst_bill.budget_head(result, lang) or _budget_verdict(c, t)) + line_total.budget_clause(result, lang)
+        verdict = (burst_bill.budget_head(result, lang) or _budget_verdict(c, t, supply_lead.stand_in_budget_key(result))
+                   ) + line_total.budget_clause(result, lang)
         verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
         verdict += budget_basis.reserved_only_clause(c, lang)  # within only at the committed price (review 19, q38)
         owned = capex_unknown.bought(result, memo_forms.chosen_owned(result))

@@ -185,7 +185,10 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                                    share=round((o.burst_hours_share or 0) * 100)) if months is None
                      else t("burst39.cost.burst_month_value", cost=_money(o.burst_monthly, cur), months=months)))
     rows.append((t("memo.forms.cost.running"), _money(o.running_monthly, cur) + api_led_running(result, o, lang)))
-    rows.append((t("memo.forms.cost.total", months=result.costs.horizon_months), _money(o.horizon_total, cur)))
+    # on the team's own cards the horizon's total is the running cost alone: said so, beside page 1's month that
+    # adds the cards' spread purchase as the service's full cost (blind review 30, q18 zh)
+    total = "contra40_cost.total_running" if o.fleet_gpus and not o.gpus_bought else "memo.forms.cost.total"
+    rows.append((t(total, months=result.costs.horizon_months), _money(o.horizon_total, cur)))
     return rows
 
 

@@ -53,6 +53,21 @@ def find(ov: Ctx, where: str, node: Any, verify: Callable[[Ctx, Any, str], Any],
     return None
 
 
+def refreshed(quick: dict[str, Any] | None, ov: Ctx, cand: Any) -> dict[str, Any] | None:
+    """``quick`` (``find``'s record) for the node's setup switched after it was found (its KV cache in FP8:
+    ``kv_fp8_set``): the node's TPOT read again on that setup, the one its table prints (blind review 30, q34: "76.7
+    ms" of the bf16-KV setup beside the table's 74 ms at the same 6 concurrent); None where the faster card is then
+    no longer materially faster or the node's TPOT no longer felt."""
+    if quick is None:
+        return None
+    tpot = _tpot(ov, cand)
+    target = ov.tpot_slo_ms
+    if tpot is None or not target or tpot < fp8_gain.TPOT_FELT * target or \
+            quick["other_tpot"] > (1 - fp8_gain.TPOT_CUT) * tpot:
+        return None
+    return {**quick, "tpot": round(tpot, 1)}
+
+
 def _tpot(ov: Ctx, k: Any) -> float | None:
     """The setup's predicted P99 TPOT at the node's peak shared over its replicas (as the memo's node table reads
     it), on a copy: the level stays off the setup's own curve."""
@@ -61,4 +76,4 @@ def _tpot(ov: Ctx, k: Any) -> float | None:
     return sizing.levels_at(ov, mine, [load])[0].tpot_ms.p99
 
 
-__all__ = ["find"]
+__all__ = ["find", "refreshed"]

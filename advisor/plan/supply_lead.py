@@ -189,18 +189,36 @@ def choice_text(result: PlanResult, lang: str) -> str:
     return render(lang, f"supply36.choice.{_variant(s)}_only", {**params(s), "chosen": g._option_text(g.chosen, lang)})
 
 
+def rests_on_quote(result: PlanResult) -> bool:
+    """The plan rests on a stand-in price for a part no provider in its region is known to sell, and no part priced
+    there meets the target within the budget: the feasibility row is then conditional, and the budget row's "within
+    budget" holds only at the stand-in price (blind review 30, q25: "'within budget' ... is conditional")."""
+    fb = result.in_region_fallback
+    if fb is None or not result.feasible or result.supply_switch is not None:
+        return False
+    if result.start_with is not None and result.start_with.form == "hosted_api":  # an API leads: its own row
+        return False
+    budget = _budget_high(result)
+    # the quote step names a plan B that meets the target within the budget: a plain yes stays true
+    return not (bool(fb["meets"]) and (budget is None or fb["monthly"][1] <= budget))
+
+
+def stand_in_budget_key(result: PlanResult) -> str | None:
+    """Page 1's budget verdict where ``rests_on_quote``: within the budget only at the stand-in price, with what the
+    feasibility row says of the parts priced there (none meets the target, or none within the budget); None
+    elsewhere."""
+    if not rests_on_quote(result):
+        return None
+    fb = result.in_region_fallback
+    return "contra40_budget.stand_in" if fb and fb["meets"] else "contra40_budget.stand_in_none"
+
+
 def feasible_text(result: PlanResult, lang: str, text: str) -> str:
     """The feasibility row: conditional where the plan rests on a part no provider in its region is known to sell
     and no part priced there meets the target within the budget (q43: "'feasible: yes' overclaims"); ``text``
     unchanged elsewhere."""
     fb = result.in_region_fallback
-    if fb is None or not result.feasible or result.supply_switch is not None:
-        return text
-    if result.start_with is not None and result.start_with.form == "hosted_api":  # an API leads: its own row
-        return text
-    budget = _budget_high(result)
-    plan_b = bool(fb["meets"]) and (budget is None or fb["monthly"][1] <= budget)
-    if plan_b:  # the quote step names a plan B that meets the target: a plain yes stays true
+    if fb is None or not rests_on_quote(result):
         return text
     step = next((i for i, s in enumerate(result.next_steps, start=1) if s.id == "quotes"), None)
     key = "supply36.key.feasible_if" if not fb["meets"] else "supply36.key.feasible_if_budget"
@@ -209,4 +227,5 @@ def feasible_text(result: PlanResult, lang: str, text: str) -> str:
 
 
 __all__ = ["STEP_ID", "choice_text", "feasible_text", "fits_region", "hardware_clause", "kv_short", "lead", "params",
-           "pick", "step_number", "with_step"]
+           "pick", "rests_on_quote", "stand_in_budget_key", "step_number",
+           "with_step"]
