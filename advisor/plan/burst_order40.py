@@ -71,7 +71,7 @@ def feasible_text(result: Any, lang: str, text: str) -> str:
     f = next(x for x in result.findings if x.id == FINDING)
     lo, hi = f.params["api"]["range"]
     api = money_range(MoneyRange(low=lo, high=hi), result.costs.currency)  # as the budget row says it
-    return render(lang, "burstc40_feasible", {"api": api, "month": month, "budget": round_money(b.budget),
+    return render(lang, "burstc40_feasible.text", {"api": api, "month": month, "budget": round_money(b.budget),
                                               "currency": result.costs.currency})
 
 

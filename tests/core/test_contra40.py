@@ -4,8 +4,6 @@ count (q18), and the overseas node's TPOT beside a faster card is the one its ta
 
 from __future__ import annotations
 
-import re
-
 from advisor.i18n import translate
 from advisor.plan import supply_lead
 from advisor.plan.memo import render_memo_markdown
@@ -47,11 +45,6 @@ def test_a_fleet_total_over_the_horizon_says_it_is_the_running_cost_alone():
         assert ("a month in all" if lang == "en" else "每月合计") in cost
 
 
-def test_the_overseas_node_tpot_beside_a_faster_card_is_its_tables():
-    r = planned(advice_answers("q34_mixed_users_split"))
-    node = r.nodes[1]
-    curve = node.latency_curve
-    at = next(p for p in curve.points if p.concurrency == curve.operating_concurrency)
-    memo = render_memo_markdown(r, "en")
-    said = re.findall(rf"against ([\d.,]+) ms on the {re.escape(node.gpu_name)} \(target", memo)
-    assert said and {float(x.replace(",", "")) for x in said} == {at.tpot_p99_ms}, (said, at.tpot_p99_ms)
+# The q34 case (the overseas node's TPOT beside a faster card, read again from the switched setup:
+# ``node_quicker.refreshed``) arises only with Google Cloud's multi-GPU L4 rows priced at their own rate (branch
+# s38-shape, reverted for this session: it moved q13/q34's choices under ~25 pinned tests); its test returns with it.
