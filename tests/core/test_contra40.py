@@ -47,4 +47,4 @@ def test_a_fleet_total_over_the_horizon_says_it_is_the_running_cost_alone():
 
 # The q34 case (the overseas node's TPOT beside a faster card, read again from the switched setup:
 # ``node_quicker.refreshed``) arises only with Google Cloud's multi-GPU L4 rows priced at their own rate (branch
-# s38-shape, reverted for this session: it moved q13/q34's choices under ~25 pinned tests); its test returns with it.
+# s38-shape, merged as a9d5c382 and reverted by 4566eea8: it moved q13/q34 under ~25 pinned tests); back with it.
