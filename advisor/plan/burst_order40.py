@@ -72,16 +72,16 @@ def feasible_text(result: Any, lang: str, text: str) -> str:
     lo, hi = f.params["api"]["range"]
     api = money_range(MoneyRange(low=lo, high=hi), result.costs.currency)  # as the budget row says it
     return render(lang, "burstc40_feasible.text", {"api": api, "month": month, "budget": round_money(b.budget),
-                                              "currency": result.costs.currency})
-
-
-__all__ = ["api_first", "feasible_text", "rented_over_both", "stock_only"]
+                                                   "currency": result.costs.currency})
 
 
 def fold_rows(rows: list[tuple[str, str]], result: Any, labels: set[str]) -> list[tuple[str, str]]:
     """The cost table less its per-million rows (``labels``) for a hybrid with a burst bill: they divide the month of
-    the whole setup rented (the cost table's comparison row), a figure no part of the hybrid pays, and the service
-    sells no tokens (review 30, q39: "the cost-per-token … rows can go"); ``rows`` elsewhere."""
+    the whole setup rented (the cost table's comparison row), a figure no part of the hybrid pays (review 30, q39:
+    "the cost-per-token … rows can go"); ``rows`` elsewhere."""
     if str(getattr(result, "deployment_form", "") or "") != "hybrid" or _bill(result) is None:
         return rows
     return [(label, value) for label, value in rows if label not in labels]
+
+
+__all__ = ["api_first", "feasible_text", "fold_rows", "rented_over_both", "stock_only"]
