@@ -9,9 +9,7 @@ the server sent it. Real loopback TCP and real kernel stamps; only the client's 
 
 from __future__ import annotations
 
-import asyncio
 import select
-import socket
 import sys
 import time
 from types import SimpleNamespace
@@ -19,6 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from advisor.bench import client
+from tests.support.kernel_stamps import stamped_pair, stamping_on
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SO_TIMESTAMPNS is Linux's")
 
@@ -43,13 +42,7 @@ class _Wall:
 
 def _read_once(wall: _Wall, *, open_shift: float, read_delay: float) -> tuple[float, float]:
     """(monotonic time just before the server side wrote, the client's stamp of the read)."""
-    loop = asyncio.new_event_loop()
-    server = socket.create_server(("127.0.0.1", 0))
-    try:
-        reader = socket.create_connection(server.getsockname())
-        reader.setblocking(False)
-        reader.setsockopt(socket.SOL_SOCKET, client.SO_TIMESTAMPNS, 1)
-        writer, _ = server.accept()
+    with stamped_pair() as (loop, reader, writer):
         wall.shift, wall.delay = open_shift, read_delay
         conn = client._KernelStampedConnection(reader, loop)  # what a connection reads when it opens
         wall.shift = 0.0  # ... and then the wall clock is stepped back to the real time
@@ -64,41 +57,14 @@ def _read_once(wall: _Wall, *, open_shift: float, read_delay: float) -> tuple[fl
         assert select.select([reader], [], [], 5.0)[0], "the written bytes never reached the reader"
         conn._readable()
         loop.remove_reader(conn.fd)
-        writer.close()
-        reader.close()
         assert conn.stamped and len(stamps) == 1  # the kernel's time, not the loop's
         return sent, stamps[0]
-    finally:
-        server.close()
-        loop.close()
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _kernel_stamping_on():
-    """Holds one stamping socket open for the module and waits until the kernel stamps receives at all.
-
-    Linux turns receive stamping on through a static key whose first enabling is deferred to a workqueue: a
-    packet that arrives before that work runs carries no stamp, and TCP then gives the read no timestamp (the
-    client's loop-time fallback). Under load the work ran > 10 ms late (about 1 read in 30 went unstamped).
-    This waits for the precondition; it never retries an assertion."""
-    server = socket.create_server(("127.0.0.1", 0))
-    reader = socket.create_connection(server.getsockname())
-    reader.setsockopt(socket.SOL_SOCKET, client.SO_TIMESTAMPNS, 1)
-    writer, _ = server.accept()
-    try:
-        deadline = time.monotonic() + 10.0
-        while True:
-            writer.sendall(b"x")
-            _data, anc, _flags, _addr = reader.recvmsg(64, 64)
-            if any(level == socket.SOL_SOCKET and kind == client.SCM_TIMESTAMPNS for level, kind, _ in anc):
-                break
-            assert time.monotonic() < deadline, "the kernel never stamped a receive on this socket"
-            time.sleep(0.005)
+    with stamping_on():  # the kernel's deferred first enabling done before any read here (tests/support)
         yield
-    finally:
-        writer.close()
-        reader.close()
-        server.close()
 
 
 @pytest.mark.parametrize(

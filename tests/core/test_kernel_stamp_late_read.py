@@ -8,26 +8,19 @@ kernel stamp, a real 2.3 s stall before the read."""
 
 from __future__ import annotations
 
-import asyncio
-import socket
 import sys
 import time
 
 import pytest
 
 from advisor.bench import client
+from tests.support.kernel_stamps import stamped_pair, stamping_on
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SO_TIMESTAMPNS is Linux's")
 
 
 def test_a_read_handed_over_after_a_long_stall_keeps_its_kernel_time():
-    loop = asyncio.new_event_loop()
-    server = socket.create_server(("127.0.0.1", 0))
-    try:
-        reader = socket.create_connection(server.getsockname())
-        reader.setblocking(False)
-        reader.setsockopt(socket.SOL_SOCKET, client.SO_TIMESTAMPNS, 1)
-        writer, _ = server.accept()
+    with stamping_on(), stamped_pair() as (loop, reader, writer):
         conn = client._KernelStampedConnection(reader, loop)
         writer.sendall(b"HTTP/1.1 200 OK\r\n")
         sent = time.monotonic()
@@ -37,8 +30,3 @@ def test_a_read_handed_over_after_a_long_stall_keeps_its_kernel_time():
         assert conn.unsolicited.startswith(b"HTTP/1.1")
         assert time.monotonic() - sent >= 2.3  # the stall really was longer than the old 2 s window
         loop.remove_reader(conn.fd)
-        writer.close()
-        reader.close()
-    finally:
-        server.close()
-        loop.close()
