@@ -967,6 +967,29 @@ page's plot and overview, and the memo's latency rows (at the plan's peak load p
 
 {_regime_table(acc)}
 
+**Session 39 (issue #28): vLLM's piecewise CUDA graphs cost an MLA layer 50.8 µs a decode step, not
+FlashAttention's 13.5 µs (below the knee TPOT p90 35.4 → 24.8 %, median 12.4 % unchanged: the TPOT goal below the
+knee is met; TTFT unchanged at 26.6 / 84.9 %; the below-knee TPOT range ×0.90–×2.73 → ×0.88–×1.29, held for 83 → 81 %;
+past the knee unchanged, ranges hold 84 % / 81 %; TPOT ranges overall 82 → 81 %).** The TPOT p90 needed 5 of its 11
+rows over 30 % in; 7 were tenstorrent's DeepSeek-R1-AWQ on 8 × H100 at one user (16.1–16.6 ms measured, 10.5–10.7
+modelled, ~92 µs a layer missing), a vLLM of 2025-07, modelled as 0.10.0, which decoded in piecewise CUDA graphs:
+each layer's attention runs eagerly from Python between two graph replays. The model charged that gap at
+vllm#20059's 13.5 µs a layer, measured on Qwen2.5-1.5B, whose FlashAttention layer launches a cache write and one
+kernel. An MLA layer's eager path (vLLM's MLACommonImpl at decode: the query split, the absorbed W_UK batched matmul,
+the latent cache write, the decode kernel, the W_UV batched matmul and the output copy) launches several times as
+many ops, and vllm#42885 (2026-05-17) measured what it costs: "MLACommonMetadataBuilder defaults _cudagraph_support to
+NEVER, which forces PIECEWISE mode and leaves unified_mla_attention_with_output outside the captured FULL graph —
+incurring per-layer Python dispatch on every decode step"; Kimi-K2.6 (DeepSeek-V3's 61 MLA layers) on 8 × A100,
+TP 8, 16 users: median TPOT 32.0 ms piecewise against 28.9 ms with full decode graphs, 50.8 µs a layer
+(`piecewise_mla_graph_us_per_layer` in `resources/engines/profiles.json`, `SpeedFactors.graph_gap_us_per_mla_layer`).
+A model with MLA attention now pays that per layer where the version range pays the 13.5 µs (vLLM 0.8.0 to 0.11.0);
+in this CSV only the tenstorrent rows are such a run (the other DeepSeek-R1 rows ran 0.7.x or 0.11.0), and they move
+from −35/−36 % to −21/−22 %. The figure was looked for because these rows missed, but it is the source's own
+difference on another model, GPU and batch, not a value sized to them; the remaining ~2.5 ms a step (−21 %) is left
+as it is. Not modelled: Triton MLA (Ampere's MLA backend) stayed piecewise after 0.11 until vllm#42885; no held-out
+row is an MLA model on an A100. Their TTFTs grow by the same 2.3 ms (a prefill step runs its attention eagerly too), but
+every TTFT of theirs is ↻, not scored; the TTFT goals stay unmet for the reasons of session 34 below.
+
 **Session 34 (issue #28): the below-knee misses by cause, and two public measurements read against the model;
 nothing changed (no figure moved: below the knee TTFT median 26.6 %, p90 84.9 %, TPOT 12.4 %, 35.4 %; past the knee
 the ranges hold 84 % / 81 %).** The TTFT median needs 25 of the 49 held-out below-knee TTFTs within 25 %; 23 are. The

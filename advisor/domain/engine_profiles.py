@@ -74,6 +74,9 @@ class EngineProfile(BaseModel):
     # and the measured gap per layer per step (see profiles.json sources)
     piecewise_graphs_between: tuple[str, str] | None = None
     piecewise_graph_us_per_layer: float = Field(0.0, ge=0, le=10_000)
+    # the same gap for an MLA attention layer, whose eager decode path (the absorbed q/v projections around the
+    # kernel, the latent cache write) launches several times as many ops from Python as FlashAttention's
+    piecewise_mla_graph_us_per_layer: float = Field(0.0, ge=0, le=10_000)
     mixed_prefill: bool = True  # prompt chunks share steps with decode; False: prefill runs first, decode waits
     # whether the engine's overlapped loop (from async_scheduling_since on) plans step n + 1 while step n runs, so a
     # request arriving meanwhile joins step n + 2 (EngineLimits.schedule_ahead); llama.cpp's loop is synchronous
@@ -169,6 +172,7 @@ def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> Spe
         since, until = profile.piecewise_graphs_between  # an older version that decoded in piecewise graphs
         if at_least(base.engine_version, since) and not at_least(base.engine_version, until):
             update["graph_gap_us_per_layer"] = profile.piecewise_graph_us_per_layer
+            update["graph_gap_us_per_mla_layer"] = profile.piecewise_mla_graph_us_per_layer or profile.piecewise_graph_us_per_layer
     if "kernel_engine" not in base.model_fields_set:
         update["kernel_engine"] = profile.id
     return base.model_copy(update=update)

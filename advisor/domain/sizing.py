@@ -123,6 +123,9 @@ class SpeedFactors(BaseModel):
     # launched from Python between two graph replays, and each step waits this long more per layer; set by
     # engine_profiles.factors_for from the profile for an older engine_version, 0 for the current engines.
     graph_gap_us_per_layer: float = Field(0.0, ge=0, le=10_000, description="per-layer launch gap per step (piecewise CUDA graphs)")
+    # the same for a layer with MLA attention (DeepSeek-V2/V3, Kimi-K2): its eager decode path is longer; set with
+    # graph_gap_us_per_layer by engine_profiles.factors_for, 0 wherever that is 0
+    graph_gap_us_per_mla_layer: float = Field(0.0, ge=0, le=10_000, description="per-MLA-layer launch gap per step (piecewise CUDA graphs)")
     tp_efficiency_nvlink: float = Field(0.9, gt=0, le=1, description="speed kept per added GPU over NVLink")
     tp_efficiency_pcie: float = Field(0.7, gt=0, le=1, description="speed kept per added GPU over PCIe")
 

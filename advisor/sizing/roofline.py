@@ -480,8 +480,10 @@ class StepCostModel:
             weight_bytes_per_s=gpu.bandwidth_bytes_per_s * read.share * (mbu_used / factors.mbu) if read else 0.0,
             read_share=read,
             # the embedding lookup, and where the engine version decoded in piecewise CUDA graphs (vLLM V1 before
-            # 0.11) the launch gap between the graph pieces around every layer's attention
-            overhead_s=factors.step_overhead_ms / 1000.0 + factors.graph_gap_us_per_layer * model.num_layers / 1e6,
+            # 0.11) the launch gap between the graph pieces around every layer's attention (an MLA layer's is longer)
+            overhead_s=factors.step_overhead_ms / 1000.0 + model.num_layers / 1e6 * (
+                factors.graph_gap_us_per_mla_layer if model.is_mla and "graph_gap_us_per_mla_layer" in factors.model_fields_set
+                else factors.graph_gap_us_per_layer),
             moe_layer_fixed_s=MOE_LAYER_FIXED_S if moe_layers else 0.0,
             shape_times=shaped,
             shape_scale_compute=factors.mfu / mfu_used,

@@ -2,7 +2,7 @@
 layer's attention was launched from Python between two graph replays, and vllm#20059 measured what that costs a
 decode step (Qwen2.5-1.5B, 28 layers: median TPOT 5.42 against 5.02-5.09 ms, 13.5 us a layer). A prediction or a
 benchmark that names such a version pays it per layer per step; the current version and V0 (whole-model decode
-graphs) do not."""
+graphs) do not. An MLA layer's eager decode path is longer: 50.8 us a layer (vllm#42885, below)."""
 
 from __future__ import annotations
 
@@ -44,3 +44,37 @@ def test_other_engines_have_no_gap():
     for engine in ("sglang", "trtllm", "llama.cpp"):
         profile = get_profile(engine)
         assert factors_for(profile, SpeedFactors(engine_version="0.9.0")).graph_gap_us_per_layer == 0.0
+
+
+MLA_MODEL = get_model("deepseek-r1")  # 61 layers, every one with MLA attention
+
+
+def test_an_mla_layer_waits_longer_in_piecewise_graphs():
+    # vllm#42885: Kimi-K2.6 (61 MLA layers) on 8 x A100 decoded at 32.0 ms a token in piecewise graphs against
+    # 28.9 ms in full ones, (32.0 - 28.9) / 61 = 50.8 us a layer; FlashAttention's layer above costs 13.5 us
+    assert VLLM.piecewise_mla_graph_us_per_layer == pytest.approx((32.0 - 28.9) / 61 * 1000, abs=0.05)
+    factors = factors_for(VLLM, SpeedFactors(engine_version="0.10.0"))
+    assert factors.graph_gap_us_per_mla_layer == VLLM.piecewise_mla_graph_us_per_layer
+    h100 = get_gpu("h100-sxm-80g")
+
+    def step(version: str | None) -> float:
+        f = factors_for(VLLM, SpeedFactors(engine_version=version) if version else None)
+        return StepCostModel.build(MLA_MODEL, "fp8-block", "bf16", h100, 8, f).decode_step_seconds(1, 1000)
+
+    # 0.10.2 and 0.11.0 both schedule between steps; only the graphs differ
+    assert step("0.10.2") - step("0.11.0") == pytest.approx(61 * 50.8e-6, rel=1e-9)
+    # a model without MLA keeps the FlashAttention figure (test_a_piecewise_decode_step_waits_per_layer), and a
+    # run without CUDA graphs (a chosen 0) pays no MLA gap either
+    eager = factors_for(VLLM, SpeedFactors(engine_version="0.9.1", graph_gap_us_per_layer=0.0))
+    assert eager.graph_gap_us_per_mla_layer == 0.0
+    assert factors_for(VLLM, SpeedFactors(engine_version="0.11.0")).graph_gap_us_per_mla_layer == 0.0
+
+
+def test_a_chosen_per_layer_gap_also_applies_to_mla_layers():
+    # a saved project that chose the per-layer gap (and no MLA figure) keeps it for an MLA model
+    h100 = get_gpu("h100-sxm-80g")
+    chosen = factors_for(VLLM, SpeedFactors(engine_version="0.11.0", graph_gap_us_per_layer=20.0))
+    none = factors_for(VLLM, SpeedFactors(engine_version="0.11.0", graph_gap_us_per_layer=0.0))
+    a = StepCostModel.build(MLA_MODEL, "fp8-block", "bf16", h100, 8, chosen).decode_step_seconds(1, 1000)
+    b = StepCostModel.build(MLA_MODEL, "fp8-block", "bf16", h100, 8, none).decode_step_seconds(1, 1000)
+    assert a - b == pytest.approx(61 * 20e-6, rel=1e-9)
