@@ -68,7 +68,10 @@ def reasons(result: Any, lang: str) -> list[dict[str, Any]]:
                                                         "times": be["times"]}))
     budget = within_budget(params)
     if budget is not None:
-        out.append(render(lang, f"{K}.budget", budget))
+        # s39-swap (blind review 31, q24 en): "the host and the line included" on a path with no line bought apart
+        cost = params.get("cost37")
+        host_only = isinstance(cost, dict) and not cost.get("line")
+        out.append(render(lang, "swap41.why.budget_host" if host_only else f"{K}.budget", budget))
     if answers.get("ops_capability") in OPS_LIGHT:
         out.append(render(lang, f"{K}.ops.{answers['ops_capability']}", {}))
     variant = _variant(start.key)

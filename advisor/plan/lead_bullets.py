@@ -93,6 +93,11 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     head = choice or render(lang, f"{K}.head.{variant}", {**params, "start": _start(params)}) \
         + render(lang, "apihead37_lead.fallback_said", None)
     quoted = said(quote)
+    # s39-swap (blind review 31): under the owner's sign-off the model-change clauses (the deprecation, the list the
+    # API is priced on, thinking off) say how the price is set: the price bullet's, the test being a condition above
+    conds = owner_sign39.bullets(params, owner_sign39.near(said_where), lang, render)
+    if conds and changes:
+        quoted = sep.join(t for t in (quoted, said([owner_sign39.shorter(p) for p in changes])) if t)
     cost = params.get("cost37")  # s35-apicost: the path's whole month first, its parts after (``lead_line``)
     if isinstance(cost, dict):
         # the owner's choice says the self-hosted fallback's month (with the same line) already: not said again
@@ -101,16 +106,13 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     else:
         price = render(lang, f"{K}.price.{model}", {**params, "quote": sep + quoted if quoted else ""})
     # s37-owner (blind review 28, q12/q13/q22/q24): a change of model, or prompts sent on to a second place, is the
-    # owner's decision: its bullet comes first, with what the fallback costs if the model fails (``owner_sign39``)
-    decide = owner_sign39.bullet(params, owner_sign39.near(said_where),
-                                 (sep + said([owner_sign39.shorter(p) for p in changes])) if changes else "",
-                                 lang, render)
-    bullets = [decide, price] if decide else [price]
+    # owner's decision; s39-swap (review 31): its conditions as one short list, then what to do otherwise, first
+    bullets = [*conds, price]
     if where:
         bullets.append(render(lang, f"{K}.where", {"text": said(where)}))
-    if changes and not decide:
+    if changes and not conds:
         bullets.append(render(lang, f"{K}.model", {"text": said(changes)}))
-    move = render(lang, f"{K}.move{'.next' if model == 'next' and not decide else ''}", params)
+    move = render(lang, f"{K}.move{'.next' if model == 'next' and not conds else ''}", params)
     bullets.append(move)
     # one block (a list may interrupt a paragraph in CommonMark/md4c, which the PDF renders): the lead stays one
     # page-1 paragraph for whatever reads the memo by its blank lines
