@@ -42,6 +42,7 @@ NEAR = "plan.apikept25.runs.near"  # the API served from another place than the 
 SHORT = {"plan.apisg23.switch": f"{K}.switch", "apinext32.switch": f"{K}.next", "permil33.switch": f"{K}.next"}
 HEAD = "swap40_lead"  # s38-swap: the bold line as the owner's choice
 K41 = "swap41"  # s39-swap: the default, the sign-off's conditions, then what to do otherwise
+QUESTION_KEY = "apilead34.assume.open_signup_no_entity"  # ``genai_no_entity_rules.QUESTION_KEY``
 FILING = "genai.signup_no_entity"  # ``genai_no_entity_rules.RULE_ID`` (a public service's filing it cannot make)
 LIVE = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # ``lead_line.LIVE_LEADS`` (no import cycle)
 
@@ -59,6 +60,31 @@ def attach(start: Any, costs: Any, findings: Any = ()) -> Any:
                 "line": costs.monthly_with_line is not None,
                 "filing": any(getattr(f, "id", "") == FILING for f in findings)}
     return start.model_copy(update={"params": {**start.params, "fallback39": fallback}})
+
+
+def says_filing(start: Any) -> bool:
+    """Page 1's lead lists the filing a company with no mainland entity cannot make among the sign-off's conditions
+    (``bullets``): a live service's API lead on another model, or served from another place, with the risk flagged."""
+    if start is None or start.form != "hosted_api" or str(start.key).endswith(".batch"):
+        return False
+    params = start.params or {}
+    fallback = params.get("fallback39")
+    if not isinstance(fallback, dict) or not fallback.get("filing"):
+        return False
+    from advisor.plan.lead_bullets import parts  # lead_bullets imports this module
+
+    said = params.get("near") if isinstance(params.get("near"), dict) else {}
+    assert isinstance(said, dict)
+    return isinstance(params.get("model37"), dict) or near(parts(said.get("runs")) + parts(said.get("near"))) is not None
+
+
+def question_said(questions: list[Any], start: Any) -> list[Any]:
+    """The sign-up question's assumption in short where the lead's conditions say the filing risk (s39-swap: page 1
+    said it twice, and q12/q13 en went to a sixth page): the ways out stay in the question's own words."""
+    if not says_filing(start):
+        return questions
+    return [q.model_copy(update={"assumption_key": f"{K41}.assume.open_signup_said"})
+            if q.assumption_key == QUESTION_KEY else q for q in questions]
 
 
 def near(parts: list[Any]) -> dict[str, Any] | None:
@@ -87,7 +113,9 @@ def head(params: dict[str, Any], runs: dict[str, Any] | None, variant: str, lang
         choice = render(lang, f"{K41}.head.model", {"start": start, "other": change["other"], "asked": change["asked"]})
     else:
         choice = render(lang, f"{K41}.head.place", {"start": start})
-    return render(lang, f"{HEAD}.head.{variant}", {**params, "choice": choice})
+    # "cheaper, and nothing in your answers rules it out" is what "Why the API first" lists below: said there only
+    key = f"{K41}.head.bare" if variant == "lead" else f"{HEAD}.head.{variant}"
+    return render(lang, key, {**params, "choice": choice})
 
 
 def _region(params: dict[str, Any], runs: dict[str, Any] | None) -> Any:
@@ -98,7 +126,8 @@ def _region(params: dict[str, Any], runs: dict[str, Any] | None) -> Any:
     return cost.get("region", "") if isinstance(cost, dict) else ""
 
 
-def bullets(params: dict[str, Any], runs: dict[str, Any] | None, lang: str, render: Render) -> list[str]:
+def bullets(params: dict[str, Any], runs: dict[str, Any] | None, lang: str, render: Render,
+            thinks: Any = None) -> list[str]:
     """The conditions of the sign-off as one short numbered list, then what to do otherwise ([] where neither the
     model nor the place changes, or the fallback has no month).
 
@@ -111,11 +140,13 @@ def bullets(params: dict[str, Any], runs: dict[str, Any] | None, lang: str, rend
         return []
     items: list[str] = []
     if isinstance(change, dict):
-        think = {"tr": f"{K41}.cond.think"} if api_thinking.thinkers(str(change.get("other", ""))) else ""
+        # the lead's thinking clause (``api_thinking.KEY``: its model card) said here, in the test it gates
+        think: Any = {"tr": f"{K41}.cond.think_said", "repo": thinks.get("repo", "")} if isinstance(thinks, dict) \
+            else {"tr": f"{K41}.cond.think"} if api_thinking.thinkers(str(change.get("other", ""))) else ""
         items.append(render(lang, f"{K41}.cond.test", {"other": change["other"], "think": think}))
     if runs is not None:
-        # the data path already names the onward transfer's law (q12): the shorter words then
-        told = {"tr": f"{K41}.cond.told{'' if runs.get('law') else '_pi'}"}
+        # the data path already names the onward transfer in the consent and contract (its ``law`` clause, q12)
+        told: Any = "" if runs.get("law") else {"tr": f"{K41}.cond.told_pi"}
         items.append(render(lang, f"{K41}.cond.place", {"where": runs.get("where", ""), "told": told}))
     peak = params.get("peak")
     items.append(render(lang, f"{K41}.cond.writing" if peak else f"{K41}.cond.writing_nopeak", {"peak": peak}))
@@ -133,4 +164,4 @@ def bullets(params: dict[str, Any], runs: dict[str, Any] | None, lang: str, rend
     return [render(lang, f"{K41}.cond.label", {"items": listed}), otherwise]
 
 
-__all__ = ["attach", "bullets", "head", "near", "shorter"]
+__all__ = ["attach", "bullets", "head", "near", "question_said", "says_filing", "shorter"]
