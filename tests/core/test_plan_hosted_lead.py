@@ -366,7 +366,8 @@ def test_the_lead_says_its_numbers_and_conditions_in_fewer_words(lang, monkeypat
                    f"{sw.break_even.times_high_end:.2g}", f"{sw.params['peak']}"):
         assert figure in text, figure
     if lang == "en":
-        for condition in ("data terms", "rate limits", "speed on your own prompts", "fine-tune", "past that volume",
+        # (s39-swap: under the owner's sign-off the retention and rate-limit terms are its conditions, in writing)
+        for condition in ("retention and rate-limit terms", "speed on your own prompts", "fine-tune", "past that volume",
                           "served from US West", "which company processes and keeps the prompts"):
             assert condition in text, condition
         # 141 words at s20-hosted20 without the ceiling this says now; s21-apiprice21 names another model's list at
