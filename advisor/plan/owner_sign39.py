@@ -24,6 +24,15 @@ bullet applies, the bold line itself is that choice (``head``): the API on the o
 (thinking off where the model thinks by default) and, where the prompts go on to another place, the customers
 accept it; otherwise the model asked for, self-hosted at the node, at the fallback's whole month. The bullet keeps
 the sign-off and what a second place adds to the customers' paperwork; the fallback's month is said once, there.
+
+s39-swap (blind review 31, q12/q13/q22/q24 both languages: "present it as an option, not as the decision", "split it
+into the decision, the sign-offs needed and the costs", "lift the filing risk into the headline"): one shape for
+every such memo. The bold line names the default and that it is the owner's to sign off (``head``); one bullet lists
+the sign-off's conditions, numbered: the quality test (thinking off, its model card: said once, here), the customers
+accepting the second place, the provider's retention and rate-limit terms at the peak in writing, and the filing a
+company with no mainland entity cannot make where ``genai.signup_no_entity`` stands (its article and ways out; the
+sign-up question then points here: ``question_said``); then "Otherwise": the model asked for, self-hosted at the
+node, at the fallback's whole month (``bullets``). Page 1 is no longer than before (memo_pages).
 """
 
 from __future__ import annotations
