@@ -67,8 +67,13 @@ def reasons(result: Any, lang: str) -> list[dict[str, Any]]:
         out.append(render(lang, f"{K}.volume.{shape}", {"volume": be["volume"], "tokens": be["tokens"],
                                                         "times": be["times"]}))
     budget = within_budget(params)
-    if budget is not None:
-        out.append(render(lang, f"{K}.budget", budget))
+    # s39-swap (blind review 31): under the owner's sign-off on another model the price bullet right under it says the
+    # path's month within the budget (the lead's ``whole``): not said again here, page 1 no longer than it was
+    if budget is not None and not (isinstance(params.get("fallback39"), dict) and isinstance(params.get("model37"), dict)):
+        # s39-swap (blind review 31, q24 en): "the host and the line included" on a path with no line bought apart
+        cost = params.get("cost37")
+        host_only = isinstance(cost, dict) and not cost.get("line")
+        out.append(render(lang, "swap41.why.budget_host" if host_only else f"{K}.budget", budget))
     if answers.get("ops_capability") in OPS_LIGHT:
         out.append(render(lang, f"{K}.ops.{answers['ops_capability']}", {}))
     variant = _variant(start.key)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from advisor.plan import owner_sign39
+from advisor.plan import api_thinking, owner_sign39
 
 Render = Callable[[str, str, "dict[str, Any] | None"], str]  # result.render: (lang, key, params) -> text
 
@@ -93,6 +93,14 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     head = choice or render(lang, f"{K}.head.{variant}", {**params, "start": _start(params)}) \
         + render(lang, "apihead37_lead.fallback_said", None)
     quoted = said(quote)
+    # s39-swap (blind review 31): under the owner's sign-off the model-change clauses (the deprecation, the list the
+    # API is priced on, thinking off) say how the price is set: the price bullet's, the test being a condition above
+    # the thinking switch said once, in the test's condition (``owner_sign39.bullets``), not in the price again
+    thinks = next((p for p in changes if isinstance(p, dict) and p.get("tr") == api_thinking.KEY), None)
+    conds = owner_sign39.bullets(params, owner_sign39.near(said_where), lang, render, thinks)
+    if conds and changes:
+        rest = [owner_sign39.shorter(p) for p in changes if p is not thinks]
+        quoted = sep.join(t for t in (quoted, said(rest)) if t)
     cost = params.get("cost37")  # s35-apicost: the path's whole month first, its parts after (``lead_line``)
     if isinstance(cost, dict):
         # the owner's choice says the self-hosted fallback's month (with the same line) already: not said again
@@ -101,16 +109,15 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     else:
         price = render(lang, f"{K}.price.{model}", {**params, "quote": sep + quoted if quoted else ""})
     # s37-owner (blind review 28, q12/q13/q22/q24): a change of model, or prompts sent on to a second place, is the
-    # owner's decision: its bullet comes first, with what the fallback costs if the model fails (``owner_sign39``)
-    decide = owner_sign39.bullet(params, owner_sign39.near(said_where),
-                                 (sep + said([owner_sign39.shorter(p) for p in changes])) if changes else "",
-                                 lang, render)
-    bullets = [decide, price] if decide else [price]
+    # owner's decision; s39-swap (review 31): its conditions as one short list, then what to do otherwise, first
+    bullets = [*conds, price]
     if where:
         bullets.append(render(lang, f"{K}.where", {"text": said(where)}))
-    if changes and not decide:
+    if changes and not conds:
         bullets.append(render(lang, f"{K}.model", {"text": said(changes)}))
-    move = render(lang, f"{K}.move{'.next' if model == 'next' and not decide else ''}", params)
+    # s39-swap: under the sign-off's conditions (the retention and the rate limit in writing) the move says "a
+    # condition above", not the data terms and the peak's rate limit again (q12/q13 en went to a sixth page)
+    move = render(lang, "swap41.move" if conds else f"{K}.move{'.next' if model == 'next' else ''}", params)
     bullets.append(move)
     # one block (a list may interrupt a paragraph in CommonMark/md4c, which the PDF renders): the lead stays one
     # page-1 paragraph for whatever reads the memo by its blank lines

@@ -24,6 +24,15 @@ bullet applies, the bold line itself is that choice (``head``): the API on the o
 (thinking off where the model thinks by default) and, where the prompts go on to another place, the customers
 accept it; otherwise the model asked for, self-hosted at the node, at the fallback's whole month. The bullet keeps
 the sign-off and what a second place adds to the customers' paperwork; the fallback's month is said once, there.
+
+s39-swap (blind review 31, q12/q13/q22/q24 both languages: "present it as an option, not as the decision", "split it
+into the decision, the sign-offs needed and the costs", "lift the filing risk into the headline"): one shape for
+every such memo. The bold line names the default and that it is the owner's to sign off (``head``); one bullet lists
+the sign-off's conditions, numbered: the quality test (thinking off, its model card: said once, here), the customers
+accepting the second place, the provider's retention and rate-limit terms at the peak in writing, and the filing a
+company with no mainland entity cannot make where ``genai.signup_no_entity`` stands (its article and ways out; the
+sign-up question then points here: ``question_said``); then "Otherwise": the model asked for, self-hosted at the
+node, at the fallback's whole month (``bullets``). Page 1 is no longer than before (memo_pages).
 """
 
 from __future__ import annotations
@@ -41,20 +50,50 @@ NEAR = "plan.apikept25.runs.near"  # the API served from another place than the 
 # the model-change clauses said shorter in the decision bullet: the test and the fallback are its own words there
 SHORT = {"plan.apisg23.switch": f"{K}.switch", "apinext32.switch": f"{K}.next", "permil33.switch": f"{K}.next"}
 HEAD = "swap40_lead"  # s38-swap: the bold line as the owner's choice
+K41 = "swap41"  # s39-swap: the default, the sign-off's conditions, then what to do otherwise
+QUESTION_KEY = "apilead34.assume.open_signup_no_entity"  # ``genai_no_entity_rules.QUESTION_KEY``
+FILING = "genai.signup_no_entity"  # ``genai_no_entity_rules.RULE_ID`` (a public service's filing it cannot make)
 LIVE = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # ``lead_line.LIVE_LEADS`` (no import cycle)
 
 
-def attach(start: Any, costs: Any) -> Any:
+def attach(start: Any, costs: Any, findings: Any = ()) -> Any:
     """``start`` with the self-hosted fallback's whole month (``fallback39``: the line in it where priced) for the
-    decision bullet; unchanged where the lead is not a live service's API lead or the plan has no month."""
+    decision bullet, and whether a public service's filing the company cannot make stands (``findings``: s39-swap);
+    unchanged where the lead is not a live service's API lead or the plan has no month."""
     if start is None or start.form != "hosted_api" or not str(start.key).startswith(LIVE) or costs is None:
         return start
     month = costs.monthly_with_line or costs.recommended_monthly
     if month is None:
         return start
     fallback = {"month": symbol_range(month.low, month.high, costs.currency),
-                "line": costs.monthly_with_line is not None}
+                "line": costs.monthly_with_line is not None,
+                "filing": any(getattr(f, "id", "") == FILING for f in findings)}
     return start.model_copy(update={"params": {**start.params, "fallback39": fallback}})
+
+
+def says_filing(start: Any) -> bool:
+    """Page 1's lead lists the filing a company with no mainland entity cannot make among the sign-off's conditions
+    (``bullets``): a live service's API lead on another model, or served from another place, with the risk flagged."""
+    if start is None or start.form != "hosted_api" or str(start.key).endswith(".batch"):
+        return False
+    params = start.params or {}
+    fallback = params.get("fallback39")
+    if not isinstance(fallback, dict) or not fallback.get("filing"):
+        return False
+    from advisor.plan.lead_bullets import parts  # lead_bullets imports this module
+
+    said = params.get("near") if isinstance(params.get("near"), dict) else {}
+    assert isinstance(said, dict)
+    return isinstance(params.get("model37"), dict) or near(parts(said.get("runs")) + parts(said.get("near"))) is not None
+
+
+def question_said(questions: list[Any], start: Any) -> list[Any]:
+    """The sign-up question's assumption in short where the lead's conditions say the filing risk (s39-swap: page 1
+    said it twice, and q12/q13 en went to a sixth page): the ways out stay in the question's own words."""
+    if not says_filing(start):
+        return questions
+    return [q.model_copy(update={"assumption_key": f"{K41}.assume.open_signup_said"})
+            if q.assumption_key == QUESTION_KEY else q for q in questions]
 
 
 def near(parts: list[Any]) -> dict[str, Any] | None:
@@ -71,46 +110,67 @@ def shorter(part: Any) -> Any:
 
 
 def head(params: dict[str, Any], runs: dict[str, Any] | None, variant: str, lang: str, render: Render) -> str:
-    """The bold line as the owner's choice ("" where the decision bullet does not apply): the API if the other model
-    passes the test (and the customers accept the second place), otherwise the model asked for self-hosted."""
+    """The bold line: the default, and that it is the owner's to sign off ("" where the decision does not apply).
+    s39-swap (blind review 31): only the default and the sign-off; the conditions and the fallback follow it."""
     change, fallback = params.get("model37"), params.get("fallback39")
     if not isinstance(fallback, dict) or not (isinstance(change, dict) or runs is not None):
         return ""
-    values: dict[str, Any] = {"start": params.get("start", ""), "fallback": fallback["month"],
-                              "line": {"tr": f"{K}.line"} if fallback["line"] else "",
-                              "region": {"tr": f"{K}.in", "region": runs.get("region", "")} if runs is not None else "",
-                              "accept": ""}
-    if runs is not None:
-        values["where"] = runs.get("where", "")
-    if not isinstance(change, dict):
-        choice = render(lang, f"{HEAD}.choice.place", values)
+    start = params.get("start", "")
+    if isinstance(start, dict) and "tr" in start:  # its opening word mid-sentence, after "sign-off:" (``clause_case``)
+        start = {**start, "clause": True}
+    if isinstance(change, dict):
+        choice = render(lang, f"{K41}.head.model", {"start": start, "other": change["other"], "asked": change["asked"]})
     else:
-        if runs is not None:
-            values["accept"] = {"tr": f"{HEAD}.accept", "where": runs.get("where", "")}
-        think = bool(api_thinking.thinkers(str(change.get("other", ""))))
-        values.update(other=change["other"], asked=change["asked"], think={"tr": f"{HEAD}.think"} if think else "")
-        choice = render(lang, f"{HEAD}.choice.model", values)
-    return render(lang, f"{HEAD}.head.{variant}", {**params, "choice": choice})
+        choice = render(lang, f"{K41}.head.place", {"start": start})
+    # "cheaper, and nothing in your answers rules it out" is what "Why the API first" lists below: said there only
+    key = f"{K41}.head.bare" if variant == "lead" else f"{HEAD}.head.{variant}"
+    return render(lang, key, {**params, "choice": choice})
 
 
-def bullet(params: dict[str, Any], runs: dict[str, Any] | None, changes: str, lang: str, render: Render) -> str:
-    """The decision bullet ("" where neither the model nor the place changes, or the fallback has no month)."""
+def _region(params: dict[str, Any], runs: dict[str, Any] | None) -> Any:
+    """Where the fallback self-hosts: the node (the data path's region, else the host's the lead priced)."""
+    if runs is not None and runs.get("region"):
+        return runs["region"]
+    cost = params.get("cost37")
+    return cost.get("region", "") if isinstance(cost, dict) else ""
+
+
+def bullets(params: dict[str, Any], runs: dict[str, Any] | None, lang: str, render: Render,
+            thinks: Any = None) -> list[str]:
+    """The conditions of the sign-off as one short numbered list, then what to do otherwise ([] where neither the
+    model nor the place changes, or the fallback has no month).
+
+    s39-swap (blind review 31, q12/q13/q22/q24 both languages): "split it into the decision, the sign-offs needed and
+    the costs"; "the real risks of the API path are data retention and rate limits at the peak: get both in writing";
+    the generative-AI filing a company with no mainland entity cannot make, where the engine flags it
+    (``genai.signup_no_entity``), "lift it into the headline"."""
     change, fallback = params.get("model37"), params.get("fallback39")
     if not isinstance(fallback, dict) or not (isinstance(change, dict) or runs is not None):
-        return ""
-    values: dict[str, Any] = {"fallback": fallback["month"], "line": {"tr": f"{K}.line"} if fallback["line"] else "",
-                              "changes": changes}
-    where: Any = ""
+        return []
+    items: list[str] = []
+    if isinstance(change, dict):
+        # the lead's thinking clause (``api_thinking.KEY``: its model card) said here, in the test it gates
+        think: Any = {"tr": f"{K41}.cond.think_said", "repo": thinks.get("repo", "")} if isinstance(thinks, dict) \
+            else {"tr": f"{K41}.cond.think"} if api_thinking.thinkers(str(change.get("other", ""))) else ""
+        items.append(render(lang, f"{K41}.cond.test", {"other": change["other"], "think": think}))
     if runs is not None:
-        values.update(where=runs.get("where", ""), region=runs.get("region", ""))
-        # the data path already names the onward transfer in the consent and contract (its ``law`` clause, q12):
-        # the decision says the place and the customers, not the contract again (q12 en: a sixth page otherwise)
-        where = {"tr": f"{K}.where{'_told' if runs.get('law') else ''}", "where": runs.get("where", "")}
-    if not isinstance(change, dict):
-        return render(lang, f"{K}.place", values)
-    values.update(other=change["other"], asked=change["asked"], where=where,
-                  region={"tr": f"{K}.in", "region": runs.get("region", "")} if runs is not None else "")
-    return render(lang, f"{K}.model", values)
+        # the data path already names the onward transfer in the consent and contract (its ``law`` clause, q12)
+        told: Any = "" if runs.get("law") else {"tr": f"{K41}.cond.told_pi"}
+        items.append(render(lang, f"{K41}.cond.place", {"where": runs.get("where", ""), "told": told}))
+    peak = params.get("peak")
+    items.append(render(lang, f"{K41}.cond.writing" if peak else f"{K41}.cond.writing_nopeak", {"peak": peak}))
+    if fallback.get("filing"):
+        items.append(render(lang, f"{K41}.cond.filing", None))
+    listed = ("；" if lang == "zh_CN" else "; ").join(
+        render(lang, f"{K41}.item", {"n": i, "text": t.strip()}) for i, t in enumerate(items, 1))
+    region = _region(params, runs)
+    values: dict[str, Any] = {"fallback": fallback["month"], "line": {"tr": f"{K}.line"} if fallback["line"] else "",
+                              "region": {"tr": f"{K}.in", "region": region} if region else ""}
+    if isinstance(change, dict):
+        otherwise = render(lang, f"{K41}.otherwise.model", {**values, "asked": change["asked"]})
+    else:
+        otherwise = render(lang, f"{K41}.otherwise.place", values)
+    return [render(lang, f"{K41}.cond.label", {"items": listed}), otherwise]
 
 
-__all__ = ["attach", "bullet", "head", "near", "shorter"]
+__all__ = ["attach", "bullets", "head", "near", "question_said", "says_filing", "shorter"]

@@ -40,7 +40,8 @@ def test_another_models_api_is_the_owners_decision_said_first(name, lang):
     decision = _decision(lang, change, think)
     if isinstance(r.start_with.params.get("fallback39"), dict):
         # s37: the lead's owner's-decision bullet says it, with the fallback's month: not a reason again
-        head = "**The owner's decision, the model:**" if lang == "en" else "**负责人的决定（模型）**："
+        # (s39-swap, review 31: that bullet is the sign-off's conditions, the quality test first)
+        head = "**Before you sign off:**" if lang == "en" else "**签字同意的前提**："
         page_one = memo.split("\n## ")[1]
         assert decision not in reasons and decision not in memo and page_one.count(head) == 1
         return

@@ -155,8 +155,9 @@ def test_a_plan_dearer_than_the_api_at_every_price_is_not_kept_for_a_circular_re
     # s30-usage31: or, where the servers serve fewer tokens a month than the API's break-even, the stronger "never pays
     # on cost alone at this size" (q31 without its measured load: on the simulated tokens/s the memo prints, issue
     # 25, its 12 L20 serve about 14 billion tokens a month against a break-even from 24 billion)
-    dearer = {"en": ("Self-hosting costs more at every price", "never pays on cost alone"),
-              "zh_CN": ("自建在任何价位下都更贵", "自建始终不划算")}[lang]
+    # (s39-swap, review 31: the quote to beat said alone, no "dearer at every price" before it)
+    dearer = {"en": ("Self-hosting wins only if quotes bring this plan below", "never pays on cost alone"),
+              "zh_CN": ("只有报价让本方案每月低于", "自建始终不划算")}[lang]
     assert any(w in head for w in dearer), head
     # session 20's keep reason "a gap the quotes you get can close" (its key removed in s22-pages22, never given)
     circular = {"en": "a gap the quotes you get can close", "zh_CN": "拿到的报价就可能抹平这个差距"}[lang]

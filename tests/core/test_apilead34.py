@@ -9,6 +9,7 @@ import re
 import pytest
 
 from advisor.i18n import translate
+from advisor.plan import owner_sign39
 from advisor.plan.reasons import deciding
 from tests.support.planned import advice_plan
 
@@ -75,5 +76,9 @@ def test_the_no_entity_sign_up_risk_is_a_condition_on_its_question_not_a_reason(
     risk = next(f for f in r.findings if f.id == "genai.signup_no_entity")
     assert risk not in deciding(r.findings)
     q = next(q for q in r.open_questions if q.field == "open_signup")
-    for lang, words in (("en", ("Only open sign-up", "Art. 2")), ("zh_CN", ("只有开放任何企业注册", "第二条"))):
-        assert all(w in q.text_in(lang) for w in words)
+    # s39-swap (blind review 31): under the owner's sign-off on another model the risk is one of its conditions
+    # (``owner_sign39.bullets``), the question pointing there
+    said = owner_sign39.says_filing(r.start_with)
+    for lang, words in (("en", ("open sign-up", "Art. 2")), ("zh_CN", ("开放任何企业注册", "第二条"))):
+        text = r.start_with.text_in(lang) if said else q.text_in(lang)
+        assert all(w in text for w in words)

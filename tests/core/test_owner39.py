@@ -2,9 +2,10 @@
 blind review 28: q12, q13, q22, q24), and the self-hosted fallback's own cost per million tokens where tokens are
 sold (q24: "finance cannot compare like for like"), and its rent reason on page 1.
 
-- page 1's first bullet under the lead's sentence is the owner's decision where the API serves another model: the
-  model it serves and the one asked for, the place the prompts go on to where that is not the node, and the
-  fallback's whole month (the line in it where priced: the figure the cost row prints) if the model fails;
+- page 1's bold line names the default and that it is the owner's to sign off (s39-swap, review 31); the first
+  bullet lists the conditions (the quality test, the place the prompts go on to where that is not the node, the
+  retention and rate limit in writing, the filing it cannot make where flagged); then "Otherwise": the model asked
+  for self-hosted at the fallback's whole month (the line in it where priced: the figure the cost row prints);
 - the "When to self-host" bullet no longer says the test again;
 - a service whose tokens are sold keeps the fallback's per-million row on an API-led page, divided over the same
   month of tokens the API's month is priced on, the API's rates beside it; a service not sold keeps none;
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import owner_sign39
+from advisor.plan import api_first_why, owner_sign39
 from advisor.plan.money_text import money_range, symbol_range
 from advisor.plan.result import MoneyRange, render
 from tests.support.planned import advice_plan, scenario_memo
@@ -26,7 +27,6 @@ from tests.support.planned import advice_plan, scenario_memo
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh_CN")
 SECTION_2 = {"en": "\n## 2.", "zh_CN": "\n## 二、"}
-LABEL = {"en": "**The owner's decision, the model:**", "zh_CN": "**负责人的决定（模型）**："}
 PRICE = {"en": "**Price:**", "zh_CN": "**价格**"}
 FAILS = {"en": "fails that test", "zh_CN": "未通过该测试"}  # ``apilead34.move.next``'s words
 
@@ -40,68 +40,109 @@ def _bullets(page: str) -> list[str]:
     return [line[2:] for line in page.splitlines() if line.startswith("• ")]
 
 
+SWAPS = ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold", "q22_hk_company_telecom_only",
+         "q24_us_saas_rent"]
+CONDS = {"en": "**Before you sign off:**", "zh_CN": "**签字同意的前提**："}
+OTHERWISE = {"en": "**Otherwise:**", "zh_CN": "**否则**："}
+SIGN_OFF = {"en": "subject to your sign-off", "zh_CN": "须经负责人签字同意"}
+# s39-swap (blind review 31, q24 zh: "'dearer at any price' followed at once by 'only if quotes bring it below'")
+ANY_PRICE = {"en": ("every price", "any price"), "zh_CN": ("任何价位",)}
+
+
+def _head(page: str) -> str:
+    """The bold first line of the lead."""
+    return page.split("\n• ")[0].splitlines()[-1]
+
+
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("name", ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold",
-                                  "q22_hk_company_telecom_only", "q24_us_saas_rent"])
-def test_a_model_change_opens_on_the_owners_decision_with_the_fallbacks_month(name: str, lang: str) -> None:
+@pytest.mark.parametrize("name", SWAPS)
+def test_a_model_change_leads_on_the_default_the_sign_off_then_the_fallback(name: str, lang: str) -> None:
+    """s39-swap (blind review 31): the first line names the default (the other model) and that it is the owner's to
+    sign off; the conditions follow as one numbered list, the test first; then "Otherwise" self-hosts the model asked
+    for at the fallback's whole month (the line in it where priced: the figure the cost row prints), said once."""
     r = advice_plan(name)
     change = r.start_with.params["model37"]
-    bullets = _bullets(_page_one(name, lang))
-    first = bullets[0]
-    assert first.startswith(LABEL[lang]), first
-    assert change["other"] in first and change["asked"] in first
+    page = _page_one(name, lang)
+    head = _head(page)
+    assert head.startswith("**") and SIGN_OFF[lang] in head, head
+    assert change["other"] in head and change["asked"] in head
     c = r.costs
-    month = c.monthly_with_line or c.recommended_monthly  # the fallback's whole month, as the cost row prints it
-    # s38-swap (review 29): the bold line is the owner's choice, the fallback's month in it, said once
-    head = _page_one(name, lang).split("\n• ")[0].splitlines()[-1]
+    month = c.monthly_with_line or c.recommended_monthly
     fallback = symbol_range(month.low, month.high, c.currency)
-    assert change["other"] in head and change["asked"] in head and fallback in head, head
-    assert fallback not in first
-    assert bullets[1].startswith(PRICE[lang])  # the decision first, the price after it
-    # the test is said once, in the decision: the move bullet no longer repeats "if … fails that test"
+    assert fallback not in head  # the default only: the fallback has its own line
+    conds, otherwise, price = _bullets(page)[:3]
+    assert conds.startswith(CONDS[lang]) and change["other"] in conds.split(";")[0].split("；")[0]
+    assert ("(1)" if lang == "en" else "（1）") in conds and ("(2)" if lang == "en" else "（2）") in conds
+    peak = r.start_with.params["peak"]
+    assert render(lang, "swap41.cond.writing", {"peak": peak}) in conds  # retention and the peak's rate limit
+    assert otherwise.startswith(OTHERWISE[lang]) and change["asked"] in otherwise and fallback in otherwise
+    assert sum(fallback in b for b in _bullets(page)) == 1
+    assert price.startswith(PRICE[lang])  # the conditions and the fallback first, the price after them
+    # the test is said once, in the conditions: the move bullet no longer repeats "if … fails that test"
     assert FAILS[lang] in translate(lang, "apilead34.move.next")
-    assert FAILS[lang] not in bullets[-1]
+    assert FAILS[lang] not in _bullets(page)[-1]
+    # a break-even price follows: no "dearer at every price" before it
+    assert not any(w in page for w in ANY_PRICE[lang])
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_prompts_sent_on_to_another_place_are_named_for_the_customers(lang: str) -> None:
-    bullets = _bullets(_page_one("q22_hk_company_telecom_only", lang))
+def test_thinking_off_only_for_a_model_that_thinks_by_default(lang: str) -> None:
+    conds = _bullets(_page_one("q22_hk_company_telecom_only", lang))[0]
+    assert "enable_thinking" in conds  # Qwen3 thinks by default: said once, in the test it gates
+    assert sum("enable_thinking" in b for b in _bullets(_page_one("q22_hk_company_telecom_only", lang))) == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prompts_sent_on_to_another_place_are_a_condition_for_the_customers(lang: str) -> None:
     where = render(lang, "plan.apiregion21.where.singapore")
-    assert render(lang, "owner39_lead.where", {"where": where}) in bullets[0]
+    said = render(lang, "swap41.cond.place", {"where": where, "told": ""})
+    assert said in _bullets(_page_one("q22_hk_company_telecom_only", lang))[0]
     # q13's API serves from the node's own place: no second place to approve
-    assert render(lang, "owner39_lead.where", {"where": where}) not in _bullets(
-        _page_one("q13_sg_sellers_pi_below_threshold", lang))[0]
+    assert said not in _bullets(_page_one("q13_sg_sellers_pi_below_threshold", lang))[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_filing_it_cannot_make_is_a_condition_where_the_engine_flags_it(lang: str) -> None:
+    """q12 zh/q13 zh (review 31): "the genAI filing risk (any business can sign up, no mainland entity) into the
+    headline" — where ``genai.signup_no_entity`` stands, and only there (q24: a US service)."""
+    filing = render(lang, "swap41.cond.filing")
+    for name in SWAPS:
+        flagged = any(f.id == owner_sign39.FILING for f in advice_plan(name).findings)
+        assert (filing in _bullets(_page_one(name, lang))[0]) == flagged, name
+    assert any(f.id == owner_sign39.FILING for f in advice_plan("q12_hk_saas_pi_contract").findings)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_path_with_no_line_says_no_line_in_its_budget_reason(lang: str) -> None:
+    """q24 en (review 31): "'the host and the line included' refers to a line this path does not have"."""
+    r = advice_plan("q24_us_saas_rent")
+    assert r.line == "any" and not r.start_with.params["cost37"]["line"]
+    page = _page_one("q24_us_saas_rent", lang)
+    budget = r.start_with.params["cost37"]["whole"]["verdict"]["verdict"]["budget"]
+    assert render(lang, "apihead37_why.budget", {"budget": budget}) not in page
+    # under the sign-off the price bullet says the month within the budget, the reasons not again (page 1's length)
+    assert render(lang, "swap41.why.budget_host", {"budget": budget}) not in page
+    # the same path on the model asked for: the budget reason names the host alone
+    params = {k: v for k, v in r.start_with.params.items() if k != "model37"}
+    reasons = [x["title"] for x in api_first_why.reasons(r.model_copy(update={
+        "start_with": r.start_with.model_copy(update={"params": params})}), lang)]
+    assert render(lang, "swap41.why.budget_host", {"budget": budget}) in reasons
 
 
 def test_the_place_alone_is_the_owners_decision_too() -> None:
-    """An API served from another place than the node, on the model asked for: the decision bullet names where the
-    prompts go; the bold line is the choice, with what keeps them at the node (the fallback's month)."""
+    """An API served from another place than the node, on the model asked for: the bold line is the default with the
+    sign-off; the conditions name where the prompts go; otherwise they stay at the node (the fallback's month)."""
     runs = {"tr": owner_sign39.NEAR, "where": {"tr": "plan.apiregion21.where.singapore"},
             "region": {"tr": "plan.region.hong_kong"}}
-    params = {"fallback39": {"month": "¥1–¥2", "line": False}, "start": "S"}
+    params = {"fallback39": {"month": "¥1–¥2", "line": False}, "start": "S", "peak": 3}
     for lang in LANGS:
-        text = owner_sign39.bullet(params, runs, "", lang, render)
-        assert render(lang, "plan.apiregion21.where.singapore") in text
-        assert render(lang, "plan.region.hong_kong") in text
+        conds, otherwise = owner_sign39.bullets(params, runs, lang, render)
+        assert render(lang, "plan.apiregion21.where.singapore") in conds
+        assert render(lang, "plan.region.hong_kong") in otherwise and "¥1–¥2" in otherwise
         head = owner_sign39.head(params, runs, "lead", lang, render)
-        assert head.startswith("**S") and "¥1–¥2" in head
-        assert render(lang, "plan.apiregion21.where.singapore") in head and render(lang, "plan.region.hong_kong") in head
-    assert owner_sign39.bullet(params, None, "", "en", render) == ""  # neither the model nor the place changes
+        assert head.startswith("**") and SIGN_OFF[lang] in head and "¥1–¥2" not in head
+    assert owner_sign39.bullets(params, None, "en", render) == []  # neither the model nor the place changes
     assert owner_sign39.head(params, None, "lead", "en", render) == ""
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_bold_line_is_the_owners_choice_with_its_conditions(lang: str) -> None:
-    """s38-swap (blind review 29, q22: "API if Qwen3-14B passes the quality test and customers accept Singapore;
-    otherwise self-host Qwen2.5-14B in HK at ¥12,743–¥21,586"): the test, thinking off where the model thinks by
-    default, the second place's acceptance, and the fallback's month, in the bold line itself."""
-    head = _page_one("q22_hk_company_telecom_only", lang).split("\n• ")[0].splitlines()[-1]
-    where = render(lang, "plan.apiregion21.where.singapore")
-    assert render(lang, "swap40_lead.accept", {"where": where}) in head
-    assert render(lang, "swap40_lead.think") in head
-    assert render(lang, "apihead37_lead.fallback_said") not in head  # the choice says it
-    q13 = _page_one("q13_sg_sellers_pi_below_threshold", lang).split("\n• ")[0].splitlines()[-1]
-    assert render(lang, "swap40_lead.accept", {"where": where}) not in q13  # served from the node's own place
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -107,10 +107,10 @@ def test_q24_api_on_another_model_is_said_as_a_model_change(lang: str) -> None:
     priced = hosted_prices.other_model(resolve(answers_from_dict(advice_answers("q24_us_saas_rent"))))
     assert priced is not None and "coder" not in priced.lower()
     page1 = _memo("q24_us_saas_rent", lang).split("\n## 2")[0]
-    # s37-owner (review 28): said in the owner's decision bullet, its test and fallback that bullet's own words
+    # s37-owner (review 28): the switch said without its own test (s39-swap, review 31: the test is the sign-off's
+    # first condition, the switch in the price bullet)
     assert translate(lang, "owner39_lead.switch", model="Qwen2.5-32B-Instruct", priced_on=priced).strip() in page1
-    assert translate(lang, "owner39_lead.model", other=priced, asked="Qwen2.5-32B-Instruct", where="", region="",
-                     fallback="", line="", changes="").split(":")[0].split("：")[0] in page1  # its label
+    assert translate(lang, "swap41.cond.test", other=priced, think="").strip() in page1
 
 
 @pytest.mark.parametrize("lang", LANGS)

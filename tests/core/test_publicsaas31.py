@@ -12,6 +12,7 @@ import pytest
 from advisor.plan import hosted_next, hosted_tie
 from advisor.plan.memo import memo_document
 from advisor.plan.reasons import deciding
+from advisor.plan.result import render
 from tests.support.page_one import page_one
 from tests.support.planned import advice_plan
 
@@ -49,7 +50,10 @@ def test_page_one_says_the_risk_its_article_and_the_ways_out(name, lang):
     one = page_one(memo_document(advice_plan(name), lang).markdown())
     # s34-apilead34 (blind review 23, q22: "reads as a requirement though the plan files nothing"): said on page 1
     # as the condition on the sign-up question, no longer as a deciding reason (its title is section 7's)
-    assert ("Only open sign-up may count as public" if lang == "en" else "只有开放任何企业注册") in one
+    # s39-swap (blind review 31, q12/q13 zh: "lift the genAI-filing risk into the headline"): under an API lead on
+    # another model it is one of the sign-off's conditions, the question pointing there
+    assert ("Only open sign-up may count as public" if lang == "en" else "只有开放任何企业注册") in one \
+        or render(lang, "swap41.cond.filing") in one
     # s32-apinext32: "Art. 2" also begins "PIPL Art. 21" (entrusted processing) in the API lead that now opens q12
     # and q13's page 1: the risk's own line is the one that says the Interim Measures' article
     reason = next(line for line in one.splitlines() if re.search(ARTICLE_RE[lang], line))
