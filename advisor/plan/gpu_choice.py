@@ -134,13 +134,14 @@ def with_fleet(c: Ctx, region: str, gpu_ids: list[str]) -> list[str]:
 
 def offered_in(region: str, gpu_id: str) -> bool:
     """Whether clouds and resellers in the region normally offer the part (mainland: the built-in list)."""
+    # the lists themselves (a few dozen ids): a set built per call cost more than the scan (every setup's tiers ask)
     if region in MAINLAND:
-        return gpu_id in set(facts()["gpu_availability"]["mainland"]["gpus"])
-    return gpu_id not in set(facts()["gpu_availability"]["china_market_only"]["gpus"])
+        return gpu_id in facts()["gpu_availability"]["mainland"]["gpus"]
+    return gpu_id not in facts()["gpu_availability"]["china_market_only"]["gpus"]
 
 
 def not_sold_new(gpu_id: str) -> bool:
-    return gpu_id in set(gpu_choice_facts()["not_sold_new"]["gpus"])
+    return gpu_id in gpu_choice_facts()["not_sold_new"]["gpus"]
 
 
 def price_rows(book: PriceBook, gpu_id: str, region: str, tp: int = 1) -> list[PriceRow]:

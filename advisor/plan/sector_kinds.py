@@ -5,6 +5,7 @@ registers its rules on import, and the order of the registry is the order of a m
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 HEALTH_SECTORS = ("medical", "health", "healthcare")
@@ -28,10 +29,14 @@ def is_health(sector: str) -> bool:
     return sector in HEALTH_SECTORS
 
 
+# The substring tests below are pure functions of the sector's words; a plan asks ``is_finance`` thousands of times
+# (every setup's ranking tiers ask ``redundancy_reason``), each a scan of a dozen substrings (issue #27). Bounded.
+@lru_cache(maxsize=256)
 def is_securities(sector: str) -> bool:
     return any(s in sector for s in SECURITIES_WORDS)
 
 
+@lru_cache(maxsize=256)
 def is_edu_research(sector: str) -> bool:
     return any(s in sector for s in EDU_RESEARCH_WORDS)
 
@@ -48,6 +53,7 @@ def is_public_institution(c: Any) -> bool:
     return is_edu_research(c.sector) and c.audience == "internal"
 
 
+@lru_cache(maxsize=256)
 def is_finance(sector: str) -> bool:
     return any(s in sector for s in FINANCE_SECTORS)
 
