@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import quote_lead39
+from advisor.plan import budget_room41, quote_lead39
 from advisor.plan.placeholder_purchase import _gate_money
 from advisor.plan.result import render
 
@@ -55,6 +55,8 @@ def clause(result: Any, lang: str) -> str:
     pre = "quote39_lead" if exp else "buyprice38_lead"
     if exp:
         params.update(expected=exp, pilot=quote_lead39.pilot(result, lang, int(gate.get("servers") or 0)))
+    if exp and budget_room41.roomy(gate):  # review 31 (q03): the estimate is the planning price, the budget room
+        return render(lang, "plan41_lead.budget_room", {**params, "budget": _gate_money(gate["budget"], gate["currency"])})
     if gate.get("kind") == "budget":
         return render(lang, f"{pre}.budget", {**params, "budget": _gate_money(gate["budget"], gate["currency"]),
                                               "months": gate["horizon"]})
