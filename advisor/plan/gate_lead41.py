@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import buy_quote38, quote_lead39
+from advisor.plan import buy_quote38, quote_lead35, quote_lead39
 from advisor.plan.placeholder_purchase import _gate_money
 from advisor.plan.result import render
 
@@ -57,4 +57,11 @@ def own_line(result: Any, lang: str, form: str) -> str:
     return decide(lang, text)
 
 
-__all__ = ["decide", "own_line"]
+def straddle_first(result: Any, lang: str, text: str) -> str:
+    """``text`` after "Get quotes, then decide." where it says which setup a quote around the one-off budget buys
+    (``quote_lead35.straddle_clause``; review 31, q17: "lead with 'get quotes first', not a conditional buy")."""
+    clause = quote_lead35.straddle_clause(result, lang)
+    return decide(lang, text) if clause and clause in text else text
+
+
+__all__ = ["decide", "own_line", "straddle_first"]

@@ -1356,8 +1356,9 @@ def headline_form(result: PlanResult, lang: str) -> str:
         # review 31 (q31): the break-even against renting as the one buy rule, the estimate after it
         or gate_lead41.own_line(result, lang, quote_lead39.form_text(result, lang, memo_text15.form_key(
             result, memo_forms.form_key(result))))
-        or quote_lead39.form_text(result, lang, memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
-        + buy_quote38.clause(result, lang))  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
+        or gate_lead41.straddle_first(result, lang, quote_lead39.form_text(
+            result, lang, memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
+            + buy_quote38.clause(result, lang)))  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
 
 
 def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str, Any]:
