@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import buy_quote38, quote_lead35, quote_lead39
+from advisor.plan import buy_quote38, headline25, quote_lead35, quote_lead39
 from advisor.plan.placeholder_purchase import _gate_money
 from advisor.plan.result import render
 
@@ -49,11 +49,15 @@ def own_line(result: Any, lang: str, form: str) -> str:
     hw = result.hardware
     f = next(x for x in result.findings if x.id == "cost.placeholder_purchase")
     servers = int(gate.get("servers") or 0)
+    # the measured load owning is cheaper at, where the plan says it (review 19, q31: "owning wins while …")
+    edge = headline25.own_edge_finding(result)
+    util = edge.params.get("util") if edge is not None else None
+    basis = {"tr": "plan41_lead.basis", "util": util} if util else ""
     text = render(lang, "plan41_lead.rent", {
         "form": form, "servers": servers, "per_server": _gate_money(gate["per_server"], gate["currency"]),
         "unit_gpus": gate["unit_gpus"], "gpu": hw.gpu_name or hw.gpu or "",
         "expected": quote_lead39.expected(result, gate), "capex": f.params["capex"],
-        "bias": buy_quote38.bias(result), "pilot": quote_lead39.pilot(result, lang, servers)})
+        "bias": buy_quote38.bias(result), "basis": basis, "pilot": quote_lead39.pilot(result, lang, servers)})
     return decide(lang, text)
 
 

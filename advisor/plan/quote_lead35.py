@@ -121,7 +121,7 @@ def straddle_clause(result: Any, lang: str) -> str:
         if busy is not None:  # review 31 (q17): a nearly idle service's peak is a rare moment, no degraded option
             return render(lang, "plan41_form.straddle_quiet",
                           {**params, "small": s["gpus"], "low": round_money(s["low"]), "high": round_money(s["high"]),
-                           "busy": busy, "peak": s["peak"], "queued": s["peak"] - s["holds"], "bias": bias})
+                           "busy": busy, "peak": s["peak"], "holds": s["holds"], "bias": bias})
         return render(lang, "buyprice38_form.straddle_degraded",
                       {**params, "small": s["gpus"], "low": round_money(s["low"]), "high": round_money(s["high"]),
                        "holds": s["holds"], "peak": s["peak"], "bias": bias})
