@@ -31,7 +31,9 @@ def roomy(gate: dict[str, Any] | None) -> bool:
     if not gate or gate.get("kind") != "budget" or gate.get("per_server") is None:
         return False
     high = gate.get("estimate_high_per_server")
-    return bool(high) and float(gate["per_server"]) >= ROOM * float(high)
+    if not high:
+        return False
+    return float(gate["per_server"]) >= ROOM * float(high)
 
 
 def mark(findings: list[Any], gate: dict[str, Any] | None) -> list[Any]:

@@ -94,7 +94,7 @@ def test_break_even_gate_is_the_headlines_buy_rule_after_get_quotes(name: str, l
         edge = next(f for f in r.findings if f.id == "cost.buy").params
         assert edge["max_purchase"] not in head  # the same threshold in all is not said beside it
         assert f"{edge['util']} %" in head if lang == "en" else f"{edge['util']}%" in head  # the load it rests on
-        assert head.index(gate_said) < head.index(("Expect about" if lang == "en" else "预计每台约"))
+        assert head.index(gate_said) < head.index("Expect about" if lang == "en" else "预计每台约")
 
 
 # ---- A: over a one-off budget, a nearly idle service's smaller setup (q17) ------------------------------------------
