@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import budget_room41, capex_condition, quiet_peak41, quote_lead35
+from advisor.plan import budget_room41, capex_condition, quiet_peak41, quote_lead35, supply_lead
 from advisor.plan.critical_steps import BENCH_IDS, DECIDE_ID
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.placeholder_purchase import _gate_money
@@ -146,3 +146,24 @@ def test_q30_change_that_keeps_the_setup_tests_that_setup(lang: str) -> None:
     assert any(s.id == "ramp" for s in r.next_steps)
     text = step.text_in(lang)
     assert ("not the one ruled out" if lang == "en" else "已判定不可行") not in text
+
+
+# ---- B: a quote to switch parts is no first step days before the launch (q32) ---------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q32_switch_quote_follows_the_launch_steps_when_the_deadline_is_days_away(lang: str) -> None:
+    r = advice_plan("q32_filed_public_chatbot_fast")
+    s = r.supply_switch
+    assert s is not None and s["kind"] == "sales" and s["deadline_days"] <= supply_lead.SOON_DAYS
+    assert r.feasible  # the plan it launches on meets its targets
+    ids = [x.id for x in r.next_steps]
+    assert ids.index(supply_lead.STEP_ID) > max(ids.index(x) for x in ("serve", "ramp"))
+    step1 = _step_one(render_memo_markdown(r, lang))
+    assert s["gpu"] not in step1 and s["lead_gpu"] in step1  # step 1 starts the part it runs, not the quote
+
+
+def test_without_a_near_deadline_the_quote_stays_before_serving() -> None:
+    r = advice_plan("q05_filed_finetune_mainland_sg")
+    ids = [x.id for x in r.next_steps]
+    assert r.supply_switch is not None and r.supply_switch.get("deadline_days") is None
+    assert ids.index(supply_lead.STEP_ID) < ids.index("serve")
