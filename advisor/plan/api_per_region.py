@@ -16,7 +16,9 @@ nothing in the answers bars it), so the mainland users' API is the cheaper optio
 Blind review 26 (q34): "the boss now receives two answers" — the line said "serve the mainland users from it and keep
 only the overseas node" beside the two-node recommendation, and its ¥158–¥331 (the mainland share) read against
 section 7's ¥782–¥955 (all users) without labels. The two-node plan stays the decision; the mainland users' API is
-said as an option to test after launch, its figure labelled as their share beside all users' month.
+said as an option to test, its figure labelled as their share beside all users' month. Blind review 31 (q34): "bench
+a filed mainland API for a day before taking a monthly/1-year commitment on the mainland node": the test comes
+before the commitment, with the rule that decides (both measurements hold: the API; else the node as planned).
 """
 
 from __future__ import annotations

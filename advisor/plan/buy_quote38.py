@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import quote_lead39
+from advisor.plan import budget_room41, quiet_peak41, quote_lead39
 from advisor.plan.placeholder_purchase import _gate_money
 from advisor.plan.result import render
 
@@ -55,6 +55,8 @@ def clause(result: Any, lang: str) -> str:
     pre = "quote39_lead" if exp else "buyprice38_lead"
     if exp:
         params.update(expected=exp, pilot=quote_lead39.pilot(result, lang, int(gate.get("servers") or 0)))
+    if exp and budget_room41.roomy(gate):  # review 31 (q03): the estimate is the planning price, the budget room
+        return render(lang, "plan41_lead.budget_room", {**params, "budget": _gate_money(gate["budget"], gate["currency"])})
     if gate.get("kind") == "budget":
         return render(lang, f"{pre}.budget", {**params, "budget": _gate_money(gate["budget"], gate["currency"]),
                                               "months": gate["horizon"]})
@@ -81,7 +83,9 @@ def feasible_split(result: Any, lang: str, schedule: str | None) -> str | None:
     o, hw, cur = result.costs.owned, result.hardware, result.costs.currency
     budget = translate(lang, "budget28.capex_if_quote", budget=round_money(o.capex_budget), currency=cur,
                        low=round_money(o.capex.low), high=round_money(o.capex.high))
-    capacity = translate(lang, "buyprice38_feasible.capacity", chosen=hw.total_gpus, gpus=s["gpus"], gpu=hw.gpu_name or hw.gpu or "",
+    busy = quiet_peak41.busy(result)  # review 31 (q17): nearly idle, the smaller setup serves the load
+    capacity = translate(lang, "buyprice38_feasible.capacity" if busy is None else "plan41_feasible.capacity_quiet",
+                         busy=busy or "", chosen=hw.total_gpus, gpus=s["gpus"], gpu=hw.gpu_name or hw.gpu or "",
                          low=round_money(s["low"]), high=round_money(s["high"]), currency=cur, holds=s["holds"],
                          peak=s["peak"])
     return translate(lang, "buyprice38_feasible.split", budget=budget, capacity=capacity,

@@ -26,6 +26,7 @@ from advisor.plan import (
     placeholder_purchase,
     procure36_rules,
     rent_cheaper_tie,
+    replan_steps41,
     sales_deadline,
     sales_wait,
 )
@@ -75,6 +76,8 @@ def critical_path_first(result: PlanResult) -> list[NextStep]:
             rest = [s for s in rest if s.key not in _GATE_QUOTES]
     if not result.feasible and (result.fixes or not asked_first) and not replanned_already(result):
         decide = _decide_step(result)
+        # review 31 (q40, q30): the steps after the decision follow the path it names (``replan_steps41``)
+        decide, rest = replan_steps41.after_decision(decide, the_one_fix(result), rest)
         lead.append(decide)  # no change of answers to offer: the question above is the decision
         rest = _tests_on_the_fix(result, decide, rest)
     return lead + rest

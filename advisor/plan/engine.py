@@ -25,6 +25,7 @@ from advisor.plan import (
     batch_policy,
     batch_rate,
     better_on_quote,
+    budget_room41,
     burst,
     burst_all_month,
     burst_bill_rules,
@@ -1480,6 +1481,8 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         result.costs.price_gate = rent_until_covered.mark(form, _price_gate(form, result.costs, chosen, f))
         # the purchase deferred to a quote: its N+1 and placement findings said as that purchase's (s32-headline33)
         result.findings = when_bought.mark(result.findings, form, result.costs)
+        # a monthly budget's ceiling far above the estimate is room, not a price to order at (review 31, q03)
+        result.findings = budget_room41.mark(result.findings, result.costs.price_gate)
     result.findings = layout_headline40.one_count(result)  # page 1's layout says the other work once (review 30)
     # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
     result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings,

@@ -56,6 +56,7 @@ from advisor.plan import (
     fleet_said_once,
     fleet_where,
     floor_assume38,
+    gate_lead41,
     headline25,
     in_region_fallback,
     kv_cap_note38,
@@ -1350,9 +1351,14 @@ def headline_form(result: PlanResult, lang: str) -> str:
     return memo_ttft_free.decision_first(result, lang, rent_until_covered.headline(result, lang)  # s31-ctb32: rent until a quote pays with the cover
         or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
             result, memo_forms.form_key(result)))))
-        or quote_lead35.own_gate(result, lang)  # s34-quotelead (review 24, q26): the quote gate leads, not "Own"
-        or quote_lead39.form_text(result, lang, memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
-        + buy_quote38.clause(result, lang))  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
+        # s34-quotelead (review 24, q26): the quote gate leads, not "Own"; review 31: "Get quotes, then decide" first
+        or gate_lead41.decide(lang, quote_lead35.own_gate(result, lang))
+        # review 31 (q31): the break-even against renting as the one buy rule, the estimate after it
+        or gate_lead41.own_line(result, lang, quote_lead39.form_text(result, lang, memo_text15.form_key(
+            result, memo_forms.form_key(result))))
+        or gate_lead41.straddle_first(result, lang, quote_lead39.form_text(
+            result, lang, memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
+            + buy_quote38.clause(result, lang)))  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
 
 
 def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str, Any]:

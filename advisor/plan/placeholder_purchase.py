@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import (
+    budget_room41,
     own_like,
     quote_lead35,
     rent_cheaper_tie,
@@ -150,6 +151,8 @@ def gate_condition(gate: dict[str, Any] | None, gpu: str) -> dict[str, Any] | No
         budget = _gate_money(gate["budget"], gate["currency"])
         if gate["per_server"] is None:
             return {"tr": "gate32.next.condition.budget_none", "budget": budget}
+        if budget_room41.roomy(gate):  # review 31 (q03): judged against the estimate, the budget kept internal
+            return {"tr": "plan41_next.condition.budget_room", "budget": budget}
         return {"tr": "gate32.next.condition.budget", "per_server": _gate_money(gate["per_server"], gate["currency"]),
                 "unit_gpus": gate["unit_gpus"], "gpu": gpu, "budget": budget, "months": gate["horizon"]}
     if gate.get(rent_until_covered.FLAG):  # renting first until a quote pays with the cover (s31-ctb32, q26)

@@ -102,6 +102,8 @@ def within_budget(costs: Any, gpus: int, unit_gpus: int, budget: float | None) -
     return {"kind": "budget", "currency": costs.currency, "servers": servers, "unit_gpus": unit_gpus,
             "budget": budget, "horizon": costmod.amortisation_months(costs.horizon_months),
             "assumed_per_server": round(_mid(owned.capex) / servers, 2), "per_server": per, "per_server_quote": per,
+            # the estimate's high end a server: a ceiling far above it is room, not a gate (``budget_room41``)
+            "estimate_high_per_server": round(owned.capex.high / servers, 2),
             "stand_in_rows": sorted({r.id for r in stand_ins}), "cover": None}  # fmt: skip
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import capex_condition
+from advisor.plan import capex_condition, quiet_peak41
 from advisor.plan.money_text import round_money
 from advisor.plan.result import render
 
@@ -117,6 +117,11 @@ def straddle_clause(result: Any, lang: str) -> str:
         # blind review 27 (q17): a smaller setup that carries less than the stated peak is a degraded option the
         # owner signs off, not an equal alternative; the estimate on a larger server's share is likely low
         bias = {"tr": "buyprice38_form.low", "row_gpus": s["share_row_gpus"]} if s.get("share_row_gpus") else ""
+        busy = quiet_peak41.busy(result)
+        if busy is not None:  # review 31 (q17): a nearly idle service's peak is a rare moment, no degraded option
+            return render(lang, "plan41_form.straddle_quiet",
+                          {**params, "small": s["gpus"], "low": round_money(s["low"]), "high": round_money(s["high"]),
+                           "busy": busy, "peak": s["peak"], "holds": s["holds"], "bias": bias})
         return render(lang, "buyprice38_form.straddle_degraded",
                       {**params, "small": s["gpus"], "low": round_money(s["low"]), "high": round_money(s["high"]),
                        "holds": s["holds"], "peak": s["peak"], "bias": bias})

@@ -21,7 +21,7 @@ from typing import Any
 
 from advisor.catalog import CatalogError, get_gpu
 from advisor.i18n import LANGUAGES, translate
-from advisor.plan import capex_condition
+from advisor.plan import capex_condition, quiet_peak41
 from advisor.plan.money_text import round_money
 
 LANGS = tuple(LANGUAGES)  # every language the memo is written in
@@ -90,6 +90,7 @@ def step_params(result: Any, g: dict[str, Any], currency: str) -> tuple[str, dic
     wait = _wait_ms(result, s["peak"]) if s["holds"] < s["peak"] else None
     gg = {**g, "currency": currency}
     by_lang = {}
+    busy = quiet_peak41.busy(result)
     for lang in LANGS:
         short = "budgetfit31.gives_up.short" + (".wait" if wait is not None else "")
         gives = translate(lang, "budgetfit31.gives_up.meets", holds=s["holds"], peak=s["peak"]) \
@@ -98,6 +99,8 @@ def step_params(result: Any, g: dict[str, Any], currency: str) -> tuple[str, dic
                                                       ttft=f"{wait:,.0f}" if wait is not None else "")
         # blind review 27 (q17): carrying less than the stated peak, it is a degraded option the owner signs off
         signoff = translate(lang, "buyprice38_step.signoff") if s["holds"] < s["peak"] else ""
+        if signoff and busy is not None:  # review 31 (q17): nearly idle, the peak is a rare moment, no sign-off
+            signoff = translate(lang, "plan41_step.quiet", busy=busy, peak=s["peak"])
         by_lang[lang] = gives + signoff + _other_text(gg, s, lang)
     key = "price36.next.quote_fallback_same" if s.get("share_row_gpus") else "budgetfit31.next.quote_fallback_same"
     return key, {

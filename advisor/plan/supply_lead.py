@@ -34,6 +34,8 @@ from advisor.plan.sales_wait import RENTED_FORMS
 from advisor.plan.supply_params import params
 
 STEP_ID = "supply_quote"
+# a launch deadline this near: the quote to switch parts is a later optimisation, after the launch's steps (review 31)
+SOON_DAYS = 30
 BATCH_FINDING = "sizing.batch_gpu_choice"  # a job's why-this-GPU finding: its runner-up part (``sales_job``)
 
 
@@ -87,6 +89,12 @@ def with_step(steps: list[NextStep], switch: dict[str, Any]) -> list[NextStep]:
     """The step that quotes the part set aside, before the serve step (the second step where there is none)."""
     out = list(steps)
     at = next((i for i, s in enumerate(out) if s.id == "serve"), min(1, len(out)))
+    if switch.get("kind") == "sales" and switch.get("deadline_days") is not None \
+            and float(switch["deadline_days"]) <= SOON_DAYS:
+        # blind review 31 (q32: "Next step 1 (quote 3 × H20 and maybe switch) is noise for a 10-day launch … move it
+        # to a later optimisation"): the plan launches on the part it rents today and meets its targets, so the
+        # quote for the cheaper part comes after the launch's own steps
+        at = len(out)
     out.insert(at, NextStep(id=STEP_ID, key=_key(switch, "next"), params=params(switch)))
     return out
 

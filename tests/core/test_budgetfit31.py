@@ -16,7 +16,7 @@ import re
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import better_on_quote, capex_condition, same_gpu_fallback
+from advisor.plan import better_on_quote, capex_condition, quiet_peak41, same_gpu_fallback
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_plan
 
@@ -46,7 +46,8 @@ def test_q17_over_the_grant_buys_fewer_l20_first_with_what_they_give_up(lang: st
     # blind review 27 (q17): the A10's purchase row is a placeholder with no source, so it is no purchase
     # alternative; the smaller L20 setup carries less than the peak, so it is a degraded option the owner signs off
     assert "A10" not in text and ("placeholder price" if lang == "en" else "占位价") not in text
-    assert translate(lang, "buyprice38_step.signoff") in text
+    # review 31 (q17): nearly idle, the smaller setup serves the lab, no sign-off (``quiet_peak41``)
+    assert translate(lang, "plan41_step.quiet", busy=quiet_peak41.busy(r), peak=s["peak"]) in text
     assert _money(s["low"]) in text and _money(s["high"]) in text
     # what the smaller setup gives up, from the plan's own figures: the requests it holds against the peak, and the
     # first-token wait at the peak on the latency curve (one replica: the setup the smaller purchase buys)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import better_on_quote, buy_quote38, capex_condition
+from advisor.plan import better_on_quote, budget_room41, buy_quote38, capex_condition, quiet_peak41
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.placeholder_purchase import _gate_money
 from tests.support.planned import advice_plan
@@ -46,7 +46,9 @@ def test_headline_leads_with_the_ceiling_a_server_and_the_estimates_bias(name: s
     assert gate is not None and gate["per_server"] is not None
     assert any(f.id == "cost.placeholder_purchase" for f in r.findings)
     head = _headline(render_memo_markdown(r, lang))
-    assert _gate_money(gate["per_server"], gate["currency"]) in head  # the plan's own ceiling, as the step rounds it
+    ceiling = _gate_money(gate["per_server"], gate["currency"])  # the plan's own ceiling, as the step rounds it
+    # blind review 31 (q03): a monthly budget's ceiling far above the estimate is room, not said as a price
+    assert (ceiling in head) is not budget_room41.roomy(gate)
     size = r.costs.bare_metal_server_size
     assert size is not None and size["row_gpus"] > size["unit_gpus"]  # an 8-card share priced on 4-card servers
     said = translate(lang, "buyprice38_bias.low", row_gpus=size["row_gpus"], unit_gpus=size["unit_gpus"])
@@ -85,16 +87,20 @@ def test_q03_two_servers_both_serving_are_active_active(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q17_smaller_setup_is_degraded_and_signed_off(lang: str) -> None:
+def test_q17_smaller_setup_said_with_what_it_holds(lang: str) -> None:
     r = advice_plan(Q17)
     s = capex_condition.smaller(r)
     assert s is not None and s["holds"] < s["peak"]
     memo = render_memo_markdown(r, lang)
     head = _headline(memo)
-    assert ("degraded option" if lang == "en" else "降级方案") in head
-    assert ("sign-off" if lang == "en" else "书面同意") in head
+    # blind review 31 (q17): the lab is nearly idle (``quiet_peak41``), so the smaller setup serves it: no degraded
+    # option signed off (test_plan41 for the busy case)
+    busy = quiet_peak41.busy(r)
+    assert busy is not None
+    assert ("degraded option" if lang == "en" else "降级方案") not in head
+    assert ("sign-off" if lang == "en" else "书面同意") not in head
     step = next(x for x in r.next_steps if x.id == better_on_quote.STEP_ID).text_in(lang)
-    assert translate(lang, "buyprice38_step.signoff") in step and "A10" not in step
+    assert translate(lang, "plan41_step.quiet", busy=busy, peak=s["peak"]) in step and "A10" not in step
     feasible = _row(memo, translate(lang, "memo.key.feasible"))
     labels = ("Budget:", "Capacity:", "Schedule:") if lang == "en" else ("预算：", "容量：", "进度：")
     assert all(x in feasible for x in labels)

@@ -130,13 +130,19 @@ def test_q31_says_owning_and_the_purchase_under_which_it_holds():
     f = next(x for x in r.findings if x.id == "cost.buy")
     assert f.title_key == "gpuwhy30.rule.cost.buy.own_edge.title" and f.params["servers"] == 3
     figure = f"{float(f'{t.max_purchase:.3g}'):,.0f}"
+    # blind review 31 (q31: "say plainly that this is buy-if-quotes-come-in-under-¥646,000-a-server"): page 1 says
+    # the threshold a server (``gate_lead41``), the finding in all; the two agree
+    gate = c.price_gate
+    per = gate["per_server"]
+    a_server = f"{float(f'{per:.3g}'):,.0f}"
+    assert gate["per_server"] * gate["servers"] == pytest.approx(t.max_purchase, rel=0.01)
     for lang, tie in (("en", "a tie"), ("zh_CN", "不分高下")):
         memo = _memo(r, lang)
         head = next(line for line in memo.splitlines() if line.startswith(("**Recommendation", "**建议")))
-        assert figure in head and "75" in head, head
-        assert tie not in memo, lang
+        assert a_server in head and "75" in head, head
+        assert figure in memo and tie not in memo, lang
     en = _memo(r, "en")
-    assert "cheaper than renting at your measured 75 % load while buying them costs under about" in en
+    assert "owning costs less than renting at your measured 75 % load" in en
 
 
 def test_no_own_edge_where_renting_is_cheaper_at_the_middle():

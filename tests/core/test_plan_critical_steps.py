@@ -114,5 +114,6 @@ def test_a_change_that_fits_the_budget_as_given_is_the_decision_not_more_money()
     fits = [f for f in r.fixes if f.with_budget is None and f.id != "more_budget" and not f.with_deadline_hours]
     assert [f.id for f in fits] == ["hosted_api"]
     first = r.next_steps[0]
-    assert first.id == DECIDE_ID and first.key == "steps18.next.decide_one"
+    # review 31 (q40): the API is the answer, so the decision lists no step for the ruled-out setup (test_plan41)
+    assert first.id == DECIDE_ID and first.key == "plan41_next.decide_api"
     assert "hosted API" in first.text_in("en") and "nothing above fits" not in first.text_in("en")

@@ -1,0 +1,71 @@
+"""Page 1's recommendation for a purchase that pays against renting only on quotes: "Get quotes, then decide", the
+break-even a server as the one buy rule, the estimate after it (issue 25, blind review 31, q26 and q31).
+
+Where owning is weighed against renting the same load on stand-in prices, the plan's price gate (``price_gate.compute``,
+kind "rent") is the all-in price a server at which owning costs what renting does. Review 31 liked it as the device
+(q26: "the gate 'at or under about ¥1,580,000 a server' is the right device, so make it the one-line headline";
+"'Get quotes, then decide' belongs in the headline sentence") and asked for it plainly where the headline led with
+owning (q31: "say plainly that this is buy-if-quotes-come-in-under-¥646,000-a-server, not buy"; before, "Own
+bare-metal servers …: 3 servers, cheaper than renting … while buying them costs under about ¥1,940,000; expect …;
+buy only if …": the same threshold twice, in all and a server, after the estimate).
+
+Here such a recommendation opens with "Get quotes, then decide.", then the form and the one rule "buy N servers only
+if the quotes come in at or under about X a server …; above that, rent", then the estimate a server. A ceiling taken
+from a monthly budget where renting is no fallback is not this (``budget_room41``): it buys, on the estimate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import buy_quote38, headline25, quote_lead35, quote_lead39
+from advisor.plan.placeholder_purchase import _gate_money
+from advisor.plan.result import render
+
+
+def decide(lang: str, form: str) -> str:
+    """``form`` after "Get quotes, then decide." (a headline that already says the gate as its rule)."""
+    return render(lang, "plan41_form.decide", {"form": form}) if form else ""
+
+
+def _gate(result: Any) -> dict[str, Any] | None:
+    """The rent break-even gate a server where page 1 says it for a purchase on stand-in prices, else None."""
+    c = result.costs
+    if result.deployment_form not in buy_quote38.FORMS or c is None:
+        return None
+    if not any(x.id == "cost.placeholder_purchase" for x in result.findings):
+        return None
+    gate = getattr(c, "price_gate", None) or {}
+    if gate.get("kind") != "rent" or gate.get("per_server") is None or not quote_lead39.expected(result, gate):
+        return None
+    return gate
+
+
+def own_line(result: Any, lang: str, form: str) -> str:
+    """The whole recommendation (see the module's text) where ``_gate`` applies, else "". ``form``: the form's words."""
+    gate = _gate(result)
+    if gate is None:
+        return ""
+    hw = result.hardware
+    f = next(x for x in result.findings if x.id == "cost.placeholder_purchase")
+    servers = int(gate.get("servers") or 0)
+    # the measured load owning is cheaper at, where the plan says it (review 19, q31: "owning wins while …")
+    edge = headline25.own_edge_finding(result)
+    util = edge.params.get("util") if edge is not None else None
+    basis = {"tr": "plan41_lead.basis", "util": util} if util else ""
+    text = render(lang, "plan41_lead.rent", {
+        "form": form, "servers": servers, "per_server": _gate_money(gate["per_server"], gate["currency"]),
+        "unit_gpus": gate["unit_gpus"], "gpu": hw.gpu_name or hw.gpu or "",
+        "expected": quote_lead39.expected(result, gate), "capex": f.params["capex"],
+        "bias": buy_quote38.bias(result), "basis": basis, "pilot": quote_lead39.pilot(result, lang, servers)})
+    return decide(lang, text)
+
+
+def straddle_first(result: Any, lang: str, text: str) -> str:
+    """``text`` after "Get quotes, then decide." where it says which setup a quote around the one-off budget buys
+    (``quote_lead35.straddle_clause``; review 31, q17: "lead with 'get quotes first', not a conditional buy")."""
+    clause = quote_lead35.straddle_clause(result, lang)
+    return decide(lang, text) if clause and clause in text else text
+
+
+__all__ = ["decide", "own_line", "straddle_first"]
