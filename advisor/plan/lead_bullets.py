@@ -23,11 +23,10 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.plan import api_thinking, owner_sign39
+from advisor.plan.owner_sign39 import parts
 
 Render = Callable[[str, str, "dict[str, Any] | None"], str]  # result.render: (lang, key, params) -> text
 
-# the chain that joins two clauses (``hosted_lead``): unwrapped into its parts here
-CHAIN = "plan.apisg23.after_switch"
 # the figure a quote must beat (its resale clause for a token seller): the price bullet's, not the model's
 QUOTE_KEYS = ("plan.apilead21.quote", "plan.apikept25.quote.volume", "apipage35.router",  # router: s35
               "apicost37_lead.router_aside")  # s35-apicost
@@ -42,13 +41,6 @@ COST = "apicost37_lead"  # s35-apicost
 def applies(key: str, form: str) -> bool:
     """A live service's API lead (not a batch job's, not a kept plan's reason)."""
     return form == "hosted_api" and key.startswith(LIVE) and not key.endswith(".batch")
-
-
-def parts(value: Any) -> list[Any]:
-    """A chained clause's parts in reading order ("" parts dropped)."""
-    if isinstance(value, dict) and value.get("tr") == CHAIN:
-        return parts(value.get("switch")) + parts(value.get("rest"))
-    return [value] if value else []
 
 
 def _variant(key: str) -> tuple[str, str]:

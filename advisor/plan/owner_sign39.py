@@ -53,6 +53,7 @@ HEAD = "swap40_lead"  # s38-swap: the bold line as the owner's choice
 K41 = "swap41"  # s39-swap: the default, the sign-off's conditions, then what to do otherwise
 QUESTION_KEY = "apilead34.assume.open_signup_no_entity"  # ``genai_no_entity_rules.QUESTION_KEY``
 FILING = "genai.signup_no_entity"  # ``genai_no_entity_rules.RULE_ID`` (a public service's filing it cannot make)
+CHAIN = "plan.apisg23.after_switch"  # a chained clause: the model switch, then the rest (``parts``)
 LIVE = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # ``lead_line.LIVE_LEADS`` (no import cycle)
 
 
@@ -80,8 +81,6 @@ def says_filing(start: Any) -> bool:
     fallback = params.get("fallback39")
     if not isinstance(fallback, dict) or not fallback.get("filing"):
         return False
-    from advisor.plan.lead_bullets import parts  # lead_bullets imports this module
-
     said = params.get("near") if isinstance(params.get("near"), dict) else {}
     assert isinstance(said, dict)
     return isinstance(params.get("model37"), dict) or near(parts(said.get("runs")) + parts(said.get("near"))) is not None
@@ -94,6 +93,14 @@ def question_said(questions: list[Any], start: Any) -> list[Any]:
         return questions
     return [q.model_copy(update={"assumption_key": f"{K41}.assume.open_signup_said"})
             if q.assumption_key == QUESTION_KEY else q for q in questions]
+
+
+def parts(value: Any) -> list[Any]:
+    """A chained clause's parts in reading order ("" parts dropped); here, not in ``lead_bullets``, which imports
+    this module (an import back from there would be a cycle)."""
+    if isinstance(value, dict) and value.get("tr") == CHAIN:
+        return parts(value.get("switch")) + parts(value.get("rest"))
+    return [value] if value else []
 
 
 def near(parts: list[Any]) -> dict[str, Any] | None:
