@@ -94,7 +94,7 @@ def _memo_painter():
 def summary(result, lang: str) -> str:
     """A readable text summary of a plan in `lang` (rendered from the result: findings are the reasons)."""
     from advisor.i18n import translate as t
-    from advisor.plan import budget_words, feasible_gate, supply_lead
+    from advisor.plan import budget_words, edge_gate41, feasible_gate, memo_api_rows, supply_lead
     from advisor.plan.burst_gpu import hardware_text
     from advisor.plan.fleet_where import region_text as fleet_region_text
 
@@ -104,8 +104,10 @@ def summary(result, lang: str) -> str:
         (t(lang, "plan.cli.form"), t(lang, f"plan.form.{r.deployment_form}")),
         (t(lang, "plan.cli.region"), fleet_region_text(r, lang, t(lang, f"plan.region.{r.region}"))),
         (t(lang, "plan.cli.line"), t(lang, f"plan.line.{r.line}")),
-        (t(lang, "plan.cli.feasible"), feasible_gate.feasible_text(r, lang, supply_lead.feasible_text(  # q43, q10
-            r, lang, budget_words.feasible_text(r, lang, words=("plan.cli.yes", "plan.cli.no"))), yes="plan.cli.yes")),
+        (t(lang, "plan.cli.feasible"), edge_gate41.feasible_text(r, lang, feasible_gate.feasible_text(  # q43, q10
+            r, lang, supply_lead.feasible_text(r, lang, budget_words.feasible_text(
+                r, lang, words=("plan.cli.yes", "plan.cli.no"))), yes="plan.cli.yes"),
+            api_led=memo_api_rows.applies(r), memo=False, yes="plan.cli.yes")),  # at the edge (review 31)
     ]
     h = r.hardware
     if h.gpu:

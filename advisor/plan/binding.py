@@ -269,6 +269,14 @@ def _binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.
                         blockers: set[str], claimed: int | None, budget: float | None,
                         cost_high: float | None, currency: str) -> BindingConstraint | None:  # fmt: skip
     """What decides this plan. ``claimed``: concurrency per replica within the target (capacity.claimed_capacity)."""
+    if "cost.budget_straddles" in blockers and "cost.budget_short" not in blockers:
+        # a range that straddles the budget does not set the size: the plan is still the one recommended, sized by
+        # what limits a replica; the straddle is page 1's condition (review 31, q10: "'What decides the size: The
+        # budget decides' contradicts the next sentence (decode bandwidth, then prefill)")
+        inner = _binding_constraint(ctx, chosen, near, blockers - {"cost.budget_straddles"}, claimed, None, None,
+                                    currency)
+        if inner is not None:
+            return inner
     if "cost.budget_short" in blockers or "cost.budget_straddles" in blockers:
         if budget is not None and cost_high is not None:
             figures: dict[str, Any] = {"budget": round(budget), "cost_high": round(cost_high), "currency": currency}

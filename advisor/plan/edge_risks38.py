@@ -65,7 +65,7 @@ def _daytime_step(result: PlanResult) -> dict[str, Any] | None:
     return None if step is None or "day_monthly" not in step.params else step.params
 
 
-def _conditions(result: PlanResult, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def conditions(result: PlanResult, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What removes the risks: the written quote (supply and replacement terms where they apply) and the pressure
     test on the real prompts (where the margin at the peak is the risk)."""
     kinds = {str(r["tr"]).rsplit(".", 1)[1] for r in found}
@@ -85,9 +85,10 @@ def _conditions(result: PlanResult, found: list[dict[str, Any]]) -> list[dict[st
     return conds
 
 
-def line(result: PlanResult, lang: str) -> str:
+def line(result: PlanResult, lang: str, key: str = "longctx38_risks.line") -> str:
     """Page 1's "Risks" line, or "" where fewer than ``MIN_RISKS`` hold (or the plan is not feasible: its blockers
-    lead instead)."""
+    lead instead). ``key``: the line's wording (``edge_gate41.edge_key``: labelled conditional where the plan holds
+    only at the edge)."""
     if not result.feasible:
         return ""
     found = risks(result)
@@ -96,8 +97,8 @@ def line(result: PlanResult, lang: str) -> str:
     sep = translate(lang, "longctx38_risks.sep")
     said = sep.join(render(lang, str(r["tr"]), {k: v for k, v in r.items() if k != "tr"}) for r in found)
     conds = translate(lang, "longctx38_risks.and").join(
-        render(lang, str(c["tr"]), {k: v for k, v in c.items() if k != "tr"}) for c in _conditions(result, found))
-    return translate(lang, "longctx38_risks.line", risks=said, conds=conds)
+        render(lang, str(c["tr"]), {k: v for k, v in c.items() if k != "tr"}) for c in conditions(result, found))
+    return translate(lang, key, risks=said, conds=conds)
 
 
 
@@ -134,4 +135,4 @@ def daytime_price(costs: Any, c: Any) -> dict[str, Any] | None:
             "monthly": symbol_range(monthly.low, monthly.high, cur)}
 
 
-__all__ = ["MIN_RISKS", "daytime_price", "line", "risks"]
+__all__ = ["MIN_RISKS", "conditions", "daytime_price", "line", "risks"]

@@ -25,6 +25,20 @@ def material(fit: KvFit, load: int) -> bool:
     return load > 0 and (load - fit.at_full) >= MATERIAL_SHORTFALL * load
 
 
+def case(result: PlanResult) -> tuple[KvFit, int, bool] | None:
+    """(the fit, the load a replica carries, whether that load is the one-replica-down one) where page 1 states a
+    replica's KV cache at the full context short of its load (``kv_page_one37.line``'s test: a feasible self-hosted
+    plan whose load the cache holds at the average length but not at the full context); None elsewhere."""
+    if not result.feasible or result.deployment_form == "hosted_api" or result.capacity is None:
+        return None
+    fit = result.capacity.kv_fit
+    if fit is None or not fit.load_over_full:
+        return None
+    down = bool(fit.failover_per_replica and fit.failover_per_replica > fit.peak_per_replica)
+    load = fit.failover_per_replica if down and fit.failover_per_replica else fit.peak_per_replica
+    return None if load > fit.at_typical else (fit, load, down)
+
+
 def head(fit: KvFit, load: int, down: bool, lang: str) -> str:
     """The memory sentence labelled a condition of the plan (the same figures as kv_page_one37's risk line)."""
     return translate(lang, "kvfail40_kv.down" if down else "kvfail40_kv.peak", full_fit=f"{fit.at_full:,}",
@@ -47,4 +61,4 @@ def fix(result: PlanResult, load: int, items: list[dict[str, Any]], lang: str) -
     return render(lang, "kvfail40_fix.test", {"load": f"{load:,}", "items": items}) if items else ""
 
 
-__all__ = ["fix", "head", "material", "quote_step"]
+__all__ = ["case", "fix", "head", "material", "quote_step"]

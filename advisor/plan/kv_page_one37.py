@@ -28,16 +28,10 @@ _DP_HERE = {"kvdef34.remedy.dp_attention": "ownedcost37_kv.dp_attention"}
 def line(result: PlanResult, lang: str) -> str:
     """"**KV cache at the full context:** …" or "" (no setup, a hosted API, a batch job, a load the cache holds at
     the full context, or one it does not hold even at the average length)."""
-    if not result.feasible or result.deployment_form == "hosted_api" or result.capacity is None:
+    found = kv_condition40.case(result)
+    if found is None:
         return ""
-    fit = result.capacity.kv_fit
-    if fit is None or not fit.load_over_full:
-        return ""
-    down = fit.failover_per_replica if fit.failover_per_replica and fit.failover_per_replica > fit.peak_per_replica \
-        else None
-    load = down or fit.peak_per_replica
-    if load > fit.at_typical:
-        return ""
+    fit, load, down = found
     phrases: list[dict[str, Any]] = _remedy_phrase(fit, set())
     for p in phrases:
         p["items"] = [{**i, "tr": _DP_HERE.get(str(i.get("tr")), i.get("tr"))} for i in p.get("items", [])]

@@ -48,6 +48,7 @@ from advisor.plan import (
     closest_api,
     cloud_price_labels,
     context_refusal37,
+    edge_gate41,
     edge_risks38,
     feasible_gate,
     field_labels,
@@ -1174,7 +1175,9 @@ def memo_context(
     # one server within a straddled budget: page 1's choice, the budget finding's plain title then (s31-bigctx32)
     one_server = memo_one_server.paragraph(result, lang) if result.feasible else ""
     memo_one_server.said_once(rendered, findings, why, lang, one_server)
-    edge = edge_risks38.line(result, lang)  # several edge risks at once: named together on page 1 (s36-longctx)
+    # several edge risks at once: named together on page 1 (s36-longctx), labelled conditional where the plan holds
+    # only at the edge (review 31, q10: "Lead with a conditional yes … Put the conditions next to it")
+    edge = edge_risks38.line(result, lang, edge_gate41.edge_key(result))
     if not one_server and result.feasible:  # the spare left out for the budget: the upgrade said (s31-q10lead32)
         one_server = memo_one_server.upgrade_paragraph(result, lang, lean=bool(edge))
         memo_one_server.upgrade_said_once(rendered, findings, lang, one_server)
@@ -1210,7 +1213,9 @@ def memo_context(
         "set_aside": "" if lead or alternative else set_aside.text(every, lang, markdown=True),
         "why_verify": sum(1 for f in why if f["verify"]),
         "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
-        + budget_basis.decision_clause(result.costs, lang),  # within only on a commitment: so is the first line
+        + budget_basis.decision_clause(result.costs, lang)  # within only on a commitment: so is the first line
+        # the other part's quote removes the KV shortfall: the choice as one rule (review 31, q42, q19)
+        + edge_gate41.rule(result, lang),
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
@@ -1674,7 +1679,11 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     feasible = supply_lead.feasible_text(result, lang, feasible)  # on a part no one there is known to sell (q43)
     # a first token inside the error (q10, r26); not again where the headline pilots one server on it (review 28, q03)
     pilot = quote_lead39.pilot(result, lang, quote_lead39.servers_bought(result)).lstrip("; ；")
-    feasible = feasible_gate.feasible_text(result, lang, feasible, said=bool(pilot) and pilot in headline_form(result, lang))
+    piloted = bool(pilot) and pilot in headline_form(result, lang)
+    feasible = feasible_gate.feasible_text(result, lang, feasible, said=piloted)
+    # a plan at the edge by its own numbers reads "conditional", each condition with its test (review 31: q10, q35)
+    feasible = edge_gate41.feasible_text(result, lang, feasible, api_led=memo_api_rows.applies(result),
+                                         edge_said=bool(edge_risks38.line(result, lang)), pilot_said=piloted)
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         # on a placeholder price a margin risk, not a loss (issue #25, review 29, q11: ``unit_first.placeholder``)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from advisor.cli.plan import summary
+from advisor.i18n import translate
 from advisor.plan import budget_words, capex_condition
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
@@ -92,7 +93,9 @@ def test_a_grant_that_covers_the_high_end_reads_yes(lang: str) -> None:
     assert r.feasible and r.costs.owned is not None and r.costs.owned.capex_within_budget
     assert not capex_condition.straddles(r)
     row = _row(r, lang)
-    # a yes with no purchase condition (the gate steps and a thin first-token margin may follow it: s26, s34-q10gate)
+    # a yes with no purchase condition (the gate steps and a thin first-token margin may follow it: s26, s34-q10gate;
+    # that margin labels the row conditional: edge_gate41, review 31)
+    row = row.removeprefix(translate(lang, "kvgate41_row.conditional", rest=""))
     assert row.startswith(BARE_YES[lang]) and _money(r.costs.owned.capex.high) not in row, row
 
 
