@@ -40,6 +40,7 @@ from advisor.plan import (
     hosted_unserved,
     hosted_weigh,
     self_host_asked,
+    tokens41,
     volume_low_end,
 )
 from advisor.plan.capacity_per_million import capacity_tokens
@@ -379,8 +380,13 @@ def start_with(f: Facts) -> StartWith | None:
         if (getattr(costs, "volume_basis", None) or {}).get(FLOOR):
             # s38-swap (blind review 29, q24: "the token volume comes from 'the busiest hour of each day alone' and
             # is a floor: say so next to the API price"): the month the API is priced on named as the floor it is
-            high = params["top"]
-            extra["top"] = {"tr": "swap40_lead.floor", "high": {**high, "tr": "swap40_lead.floor_high"} if high else ""}
+            # s39-tokens41 (blind review 31, q12/q21/q24: "the floor alone is an odd basis for a budget line: state the
+            # range up to the high end first"): the month the floor is priced on said in requests a day, and where
+            # the volume has a high end, the API's price is the range up to it, in the total too (``lead_line``)
+            extra["top"] = tokens41.floor_clause(costs, _range(hosted.low, hosted.high, f), _range(top, top, f) if params["top"] else "")
+            if params["top"]:
+                extra["month37"] = [hosted.low, top]
+                extra["hosted"] = tokens41.with_amount(params["hosted"], _range(hosted.low, top, f))
         proxy = switch_clause(c)  # another model's list (q24): the model the API is priced on
         other = hosted_next.model_name(c) if nxt is not None else \
             str(proxy.get("priced_on", "")) if isinstance(proxy, dict) else ""
