@@ -71,7 +71,7 @@ def apply(start: StartWith | None, c: Any, result: PlanResult) -> StartWith | No
               "home": hosted_where.names(home), "home_month": symbol_range(lo, hi * top, c.currency),
               "all_month": symbol_range(whole.low, whole.high * top, c.currency),
               "node_month": symbol_range(node.monthly.low, node.monthly.high, c.currency),
-              "home_times": fair35_lead.times(lo, hi, node.monthly.low, node.monthly.high),
+              "home_times": fair35_lead.times(lo, hi * top, node.monthly.low, node.monthly.high),
               "home_peak": max(1, math.ceil(c.peak * share - 1e-9))}
     return start.model_copy(update={"key": KEY, "params": params})
 
