@@ -29,6 +29,7 @@ from typing import Any
 from advisor.plan import fair35_lead, hosted_prices, hosted_where
 from advisor.plan.money_text import symbol_range
 from advisor.plan.result import PlanResult, StartWith
+from advisor.plan.volume_low_end import FLOOR
 
 KEY = "apiweigh36.lead.split_deprecated"
 
@@ -62,12 +63,17 @@ def apply(start: StartWith | None, c: Any, result: PlanResult) -> StartWith | No
     whole = costs.hosted_api_monthly  # all users' month, section 7's figure: both labelled so neither is misread
     if whole is None:
         return start
+    # s39-tokens41 (blind review 31): a month on the busiest hour's floor priced up to the volume's high end, as
+    # section 7 prices it (``hosted_weigh``)
+    high = float(costs.output_tokens_per_month_high or 0)  # ``hosted_weigh.high_end_factor``'s ratio
+    top = high / costs.output_tokens_per_month \
+        if (costs.volume_basis or {}).get(FLOOR) and high > costs.output_tokens_per_month else 1.0
     params = {**start.params,
               "away": hosted_where.names(away), "pct": round(share * 100),
-              "home": hosted_where.names(home), "home_month": symbol_range(lo, hi, c.currency),
-              "all_month": symbol_range(whole.low, whole.high, c.currency),
+              "home": hosted_where.names(home), "home_month": symbol_range(lo, hi * top, c.currency),
+              "all_month": symbol_range(whole.low, whole.high * top, c.currency),
               "node_month": symbol_range(node.monthly.low, node.monthly.high, c.currency),
-              "home_times": fair35_lead.times(lo, hi, node.monthly.low, node.monthly.high),
+              "home_times": fair35_lead.times(lo, hi * top, node.monthly.low, node.monthly.high),
               "home_peak": max(1, math.ceil(c.peak * share - 1e-9))}
     return start.model_copy(update={"key": KEY, "params": params})
 

@@ -40,6 +40,7 @@ from advisor.plan import (
     hosted_unserved,
     hosted_weigh,
     self_host_asked,
+    tokens41,
     volume_low_end,
 )
 from advisor.plan.capacity_per_million import capacity_tokens
@@ -263,6 +264,13 @@ def start_with(f: Facts) -> StartWith | None:
         params["hosted"] = _range(hosted.low, hosted.high, f)
     if nxt is not None:  # the switch clause names whose list the figure is: said bare, as for another model (q24)
         params["hosted"] = _range(hosted.low, hosted.high, f)
+    # s39-tokens41 (blind review 31, q12/q21/q24: "state the range up to the high end first"): a month that is the
+    # busiest hour's floor is priced from it up to the volume's high end, wherever page 1 says the API's month (the
+    # lead's price below, the decision's "that API"), as section 7 does (``hosted_weigh``)
+    floor_high = bool(params["top"]) and bool((getattr(costs, "volume_basis", None) or {}).get(FLOOR))
+    if floor_high:
+        params["hosted"] = tokens41.with_amount(params["hosted"], _range(hosted.low, top, f))
+        params["top"] = ""
         if isinstance(params["be"], dict):
             params["be"] = {**params["be"], "source": hosted_next.price_source(c)}
     if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
@@ -379,8 +387,13 @@ def start_with(f: Facts) -> StartWith | None:
         if (getattr(costs, "volume_basis", None) or {}).get(FLOOR):
             # s38-swap (blind review 29, q24: "the token volume comes from 'the busiest hour of each day alone' and
             # is a floor: say so next to the API price"): the month the API is priced on named as the floor it is
-            high = params["top"]
-            extra["top"] = {"tr": "swap40_lead.floor", "high": {**high, "tr": "swap40_lead.floor_high"} if high else ""}
+            # s39-tokens41 (blind review 31, q12/q21/q24: "the floor alone is an odd basis for a budget line: state the
+            # range up to the high end first"): the month the floor is priced on said in requests a day, and where
+            # the volume has a high end, the API's price is the range up to it, in the total too (``lead_line``)
+            extra["top"] = tokens41.floor_clause(costs, _range(hosted.low, hosted.high, f),
+                                                 _range(top, top, f) if floor_high else "")
+            if floor_high:
+                extra["month37"] = [hosted.low, top]
         proxy = switch_clause(c)  # another model's list (q24): the model the API is priced on
         other = hosted_next.model_name(c) if nxt is not None else \
             str(proxy.get("priced_on", "")) if isinstance(proxy, dict) else ""

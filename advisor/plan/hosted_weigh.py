@@ -59,6 +59,7 @@ from advisor.plan.latency_place import latency_placed
 from advisor.plan.money_text import round_money
 from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import Facts, _range, _region, finding, rule
+from advisor.plan.volume_low_end import FLOOR
 
 PRIVATE_REACH = OWN_NETWORK_REACH
 
@@ -448,6 +449,11 @@ def _weighed(f: Facts) -> Finding | None:
                               "per": per, **_rates(f)}
     if clear:  # said only where it holds at the high end; with it in words when the volume is an assumption
         common["top"] = {"tr": "plan.volume18.top", "amount": _range(top, top, f)} if factor > 1 else ""
+    if factor > 1 and (getattr(f.cost.costs, "volume_basis", None) or {}).get(FLOOR):
+        # s39-tokens41 (blind review 31, q24: "state the range up to $1,198 first"): a month that is the busiest
+        # hour's floor is priced as page 1 prices it (``hosted_lead``), from the floor up to the volume's high end
+        common["hosted"] = hosted_prices.figure(c, _range(hosted.low, top, f))
+        common["top"] = ""
     # s19-volume19b: cheaper at every price on the volume costed, dearer only on the volume's high end (the peak
     # read as requests in flight): the volume decides, not the prices ("the ranges overlap" said of ¥32–¥59 against
     # ¥218–¥692, q01)

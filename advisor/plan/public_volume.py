@@ -116,13 +116,20 @@ def _from_people(c: Ctx, peak_month: float) -> PublicVolume | None:
         # said a day, as the reader counts a daily app's use; where the rate passes what the peak carries, the
         # peak's reading is costed and said so: the peak, or how many use it a day, is worth checking
         capped: dict[str, Any] | str = ""
+        peak_day = public_people.per_day_text(per_year_at_peak / public_people.DAYS_A_YEAR)
+        shape = {k: common[k] for k in ("low_in", "low_out", "high_in", "high_out", "peak", "factor", "profile")}
+        ends: dict[str, Any] = {"tr": "tokens41.public.ends", **shape, "peak_day": peak_day}
         if at_rate > peak_month:
-            capped = {"tr": "usage39.capped", "peak_rpd": rpd}
+            # s39-tokens41 (blind review 31, q05: "'more than the peak carries: costed at the peak's reading' is
+            # confusing"; zh: "its headline figure is also given as the upper bound; state one planning figure"):
+            # said once, plainly, as the figure planned on; the range's other end is its low end alone
+            capped = {"tr": "tokens41.public.capped", **shape, "peak_rpd": rpd, "peak_day": peak_day}
+            ends = {"tr": "tokens41.public.low", "low_in": low_in, "low_out": low_out}
             rpd = about(at_rate / max(c.output_avg, 1) / DAYS_PER_MONTH)
             common[DERIVED] = True  # the month costed is the peak's reading: printed as an estimate, not to the token
         basis = {"tr": DAILY_BASIS, **common, **public_people.daily_params(kind), "rpd": rpd, "capped": capped,
-                 "per": public_people.per_day_text(mid_r / public_people.DAYS_A_YEAR),
-                 "peak_day": public_people.per_day_text(per_year_at_peak / public_people.DAYS_A_YEAR)}
+                 "ends": ends, "per": public_people.per_day_text(mid_r / public_people.DAYS_A_YEAR),
+                 "peak_day": peak_day}
         return PublicVolume(low, expected, peak_month, basis)
     convs, turns = public_people.CONVERSATIONS_A_YEAR[1], public_people.REQUESTS_A_CONVERSATION[1]
     basis = {

@@ -177,7 +177,7 @@ def floor(c: Ctx, peak_tok_s: float, output: float) -> dict[str, Any] | None:
     cap = users_cap(c)
     capped = cap is not None and cap["output"] < implied
     target = float(cap["output"]) if cap is not None and capped else implied
-    if output >= NEAR * target:
+    if output >= NEAR * target and not customers_guessed(c):
         return None
     line = _peak_line(c, peak_tok_s)
     # two significant figures, as the sentence that used to flag it said it ("about 320,000,000"): an estimate
@@ -189,6 +189,16 @@ def floor(c: Ctx, peak_tok_s: float, output: float) -> dict[str, Any] | None:
             "mean": line["mean"], "when": when(c), "line": line,
             "peak_implied": two_figures(implied) if capped else peak_month,
             "cap": cap if capped else None}
+
+
+def customers_guessed(c: Ctx) -> bool:
+    """Business customers' tool with no head count (s39-tokens41, blind review 31, q42: "'about 200 people ... per
+    field notes on staff systems' is wrong for a customer-facing business API; redo it from the customers' request
+    volume"): the people behind the peak were read with staff systems' share at once (``staff_usage.ACTIVE_AT_ONCE``),
+    which says nothing of customers, so the month is the peak's own reading (its busiest hour, ``floor``), above or
+    below that guess, as where the guess was far below it (q12, q21, q24)."""
+    return (c.audience == "business" and not c.internal_only and not c.answers.users
+            and people_volume.applies(c))
 
 
 def _peak_line(c: Ctx, peak_tok_s: float) -> dict[str, Any]:
@@ -365,6 +375,6 @@ def _held(costs: Any, vp: dict[str, Any], hosted_form: bool, lang: str) -> str:
                         "floor30.other_cap")}))
 
 
-__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_hour_mean", "busy_span", "busy_upper", "check", "floor", "floor_sentence",
+__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_hour_mean", "busy_span", "customers_guessed", "busy_upper", "check", "floor", "floor_sentence",
            "hour_mean", "hourly_output", "hours_a_day", "implied_output", "run_days", "sentence", "two_figures",
            "users_cap", "when", "people_capped"]

@@ -32,6 +32,7 @@ from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding
 from advisor.plan.result import MoneyRange, PlanResult
+from advisor.plan.volume_low_end import FLOOR
 from tests.core.test_plan_rules import facts_for
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
 
@@ -94,8 +95,10 @@ def test_q34_mainland_users_api_priced_on_their_own_list(lang):
     node = next(n for n in r.nodes if n.region == "mainland")
     sw = r.start_with
     assert sw is not None and sw.key == api_per_region.KEY
-    assert sw.params["home_month"] == "–".join((f"¥{round(lo):,}", f"¥{round(hi):,}"))
-    assert hi < node.monthly.low  # cheaper than the mainland node at every price
+    # s39-tokens41: a month on the busiest hour's floor priced up to the volume's high end (as section 7 prices it)
+    top = c.output_tokens_per_month_high / c.output_tokens_per_month if c.volume_basis.get(FLOOR) else 1.0
+    assert sw.params["home_month"] == "–".join((f"¥{round(lo):,}", f"¥{round(hi * top):,}"))
+    assert hi < node.monthly.low  # cheaper than the mainland node at every price on the month costed
     lead = next(p for p in _page_one(r, lang).split("\n\n") if sw.params["home_month"] in p)
     assert sw.params["node_month"] in lead and f"{round(share * 100)}" in lead
     assert hosted_prices.priced_on(away) in lead  # the deprecation, said of the overseas users

@@ -28,6 +28,7 @@ from advisor.plan.staff_usage import (
     counted_by_people,
     people_from_peak,
 )
+from advisor.plan.volume_low_end import FLOOR
 from tests.core.test_plan_rules import facts_for
 from tests.support.planned import advice_answers, estimated_month, planned
 
@@ -91,8 +92,14 @@ def test_q10s_month_follows_its_people_not_a_public_peak_around_the_clock():
     c = r.costs
     people = people_from_peak(a["peak_concurrency"])[1]
     assert c.volume_basis["tr"] == people_volume.BASIS_KEY
-    assert c.output_tokens_per_month == _month_out(people, REQUESTS_PER_PERSON[1], a)
-    assert c.input_tokens_per_month == c.output_tokens_per_month * a["prompt_tokens"]["avg"] / a["output_tokens"]["avg"]
+    # s39-tokens41 (blind review 31, q42): business customers with no head count are costed on their peak's busiest
+    # hour (``volume_peak.customers_guessed``), the people's estimate kept beside it, not staff systems' share at once
+    raised = c.volume_basis[FLOOR]
+    assert raised["estimate"] == _month_out(people, REQUESTS_PER_PERSON[1], a)
+    assert c.output_tokens_per_month == raised["implied"]
+    # the floor's input said to its two figures, as its output (``volume_peak.two_figures``)
+    assert c.input_tokens_per_month == pytest.approx(
+        c.output_tokens_per_month * a["prompt_tokens"]["avg"] / a["output_tokens"]["avg"], rel=0.01)
     # the public reading of the same peak (every one at the plan's predicted speed, the peak ÷ 3 around the clock,
     # as until session 19) is over ten times as much
     ctx = dataclasses.replace(facts_for(a).ctx, pi_subjects=None)  # the peak's reading, nobody counted

@@ -67,7 +67,7 @@ def test_the_paid_homework_app_is_said_a_day_and_the_capped_month_is_said(lang):
     share, per_day = public_people.ACTIVE_A_DAY["study_paid"][1], public_people.REQUESTS_AN_ACTIVE_DAY[1]
     assert f"{round(share * 100)}" in text and f"{per_day}" in text and "500,000" in text
     b = r.costs.volume_basis
-    assert b["capped"] and b["capped"]["peak_rpd"] in translate(lang, "usage39.capped", **b["capped"])
+    assert b["capped"] and b["capped"]["peak_rpd"] in translate(lang, b["capped"]["tr"], **b["capped"])
     # requests a day given replace the assumption
     given = planned({**advice_answers("q07_minors_education_app"), "requests_per_day": 300_000}).costs
     assert given.volume_basis["tr"] != public_volume.DAILY_BASIS
