@@ -18,7 +18,7 @@ from typing import Any
 
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import sizing, stand_in_twin
+from advisor.plan import single_card, sizing, stand_in_twin
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook
 from advisor.plan.money_text import money_range, number_text
@@ -55,12 +55,16 @@ def find(c: Ctx, region: str, chosen: Any, out: Any, ranked: list[Any], book: Pr
         return None
     tried: list[tuple[Any, float | None, float | None, bool, list[PriceRow]]] = []
     seen: set[str] = set()
-    for k in ranked:  # each part's best-ranked setup only
-        if k.gpu.id == chosen.gpu.id or k.gpu.id in seen:
+    priced = [k for k in ranked if k.gpu.id != chosen.gpu.id and in_region_rows(book, k.gpu.id, region, k.tp)]
+    # the engineer's rule for the plan's own choice holds for its plan B too (``single_card``, q38): one larger card a
+    # replica before a replica split over PCIe cards when it costs at most the premium more (issue #25, blind
+    # review 30, q37: 6 replicas of 4 × L4 over PCIe ranked a cent an hour before 4 × A100 80GB, one card each)
+    priced = single_card.prefer(priced, lambda a, b: gchoice.tiers(c, region, a, book) == gchoice.tiers(
+        c, region, b, book), gchoice.hourly)
+    for k in priced:  # each part's best-ranked setup only
+        if k.gpu.id in seen:
             continue
         rows = in_region_rows(book, k.gpu.id, region, k.tp)
-        if not rows:
-            continue
         seen.add(k.gpu.id)
         mine = gchoice._copy(k)
         ttft, tpot, meets = verify(mine)

@@ -6,8 +6,11 @@ least n GPUs of the part. A built-in row that prices one instance size says so i
 its price is for: ``[1]`` for AWS g5.xlarge, ``[4]`` for g5.12xlarge, the price ÷ 4). A row without ``vm_gpus`` is a
 per-GPU price of a provider that sells multi-GPU machines by the GPU (a market survey, a marketplace's per-GPU
 rate): it prices any TP. Of a provider's sized rows in one region, the smallest instance that holds the replica is
-the one priced (a TP1 replica stays on g5.xlarge, not a quarter of g5.12xlarge). A user's quote keeps its own shape
-(``gpu_choice.apply_layout`` rounds the layout to it) and always stays.
+the one priced (a TP1 replica stays on g5.xlarge, not a quarter of g5.12xlarge). A row of an instance sold only whole
+(``whole_instance_gpus``: AWS p4de.24xlarge, 8 GPUs) is sized too, by that instance: where the region also has a
+smaller instance that holds the replica (Google Cloud's one-GPU a2-ultragpu-1g in Singapore), the smaller one is
+priced, never an eighth of the whole instance that the plan could not rent on its own (issue #25, blind review 30).
+A user's quote keeps its own shape (``gpu_choice.apply_layout`` rounds the layout to it) and always stays.
 """
 
 from __future__ import annotations
@@ -17,24 +20,32 @@ from advisor.plan.result import PriceRow
 
 def holds(row: PriceRow, tp: int) -> bool:
     """The row's instance holds one replica of ``tp`` GPUs (a row with no instance size: sold by the GPU)."""
-    return row.user_quote or not row.vm_gpus or max(row.vm_gpus) >= tp
+    return row.user_quote or not _sizes(row) or max(_sizes(row)) >= tp
+
+
+def _sizes(row: PriceRow) -> list[int]:
+    """The instance sizes (GPUs) the row's price is for: ``vm_gpus``, or the one size of an instance sold only whole;
+    none for a row sold by the GPU."""
+    if row.vm_gpus:
+        return list(row.vm_gpus)
+    return [int(row.whole_instance_gpus)] if row.whole_instance_gpus else []
 
 
 def fitting(rows: list[PriceRow], tp: int = 1) -> list[PriceRow]:
     """``rows`` that can price a replica of ``tp`` GPUs: sized rows whose instance holds it, the smallest such of
     each provider and region; unsized rows and quotes as they are. Order kept."""
-    sized = [r for r in rows if r.vm_gpus and not r.user_quote and holds(r, tp)]
+    sized = [r for r in rows if _sizes(r) and not r.user_quote and holds(r, tp)]
     least: dict[tuple[str, str | None], int] = {}
     for r in sized:
         key = (r.region, r.provider)
         least[key] = min(least.get(key, 99), _size(r, tp))
-    return [r for r in rows if not r.vm_gpus or r.user_quote
+    return [r for r in rows if not _sizes(r) or r.user_quote
             or (holds(r, tp) and _size(r, tp) == least[(r.region, r.provider)])]  # fmt: skip
 
 
 def _size(row: PriceRow, tp: int) -> int:
     """The smallest instance size of the row that holds ``tp`` GPUs."""
-    return min(s for s in row.vm_gpus or [] if s >= tp)
+    return min(s for s in _sizes(row) if s >= tp)
 
 
 def vm_sizes(rows: list[PriceRow]) -> list[int] | None:

@@ -32,6 +32,7 @@ from advisor.plan import (
     api_even,
     api_fallback_split,
     api_first_why,
+    api_led_brief40,
     api_top38,
     batch_job37,
     batch_words,
@@ -1127,6 +1128,7 @@ def memo_context(
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
     findings = memo_api_only.findings(findings, result)  # an API far cheaper: the comparison's sizing in one line
+    findings = api_led_brief40.findings(findings, result)  # an API lead: page 1's cost row says why all are reserved
     findings = fleet_said_once.findings(findings, every)  # "Your fleet" folded into "Runs on 6 of your 8" (review 27)
     findings = [f for f in findings if not far_from_mainland(f)]
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
@@ -1248,9 +1250,10 @@ def memo_context(
         "line": move_to.line_text(result, lang, memo_text15.line_text(result, lang) or t(f"plan.line.{result.line}")),
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
-        "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
+        "binding": api_led_brief40.binding_text(result, lang),  # an API lead's fallback: its limit only (review 29)
         # far over the budget whichever part: its opening sentence only (review 29, q40; fixtab39)
-        "gpu_choice": fixtab39.gpu_why(result, lang) or supply_lead.choice_text(result, lang),  # the part to quote beside it (s34-supply36)
+        "gpu_choice": fixtab39.gpu_why(result, lang) or api_led_brief40.gpu_why(result, lang)
+        or supply_lead.choice_text(result, lang),  # the part to quote beside it (s34-supply36)
         "layouts": layouts,
         "past_knee": _knee_sentences(result, t, lang),
         "carried": _curve_reading(result, t, lang),

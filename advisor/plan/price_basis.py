@@ -89,8 +89,11 @@ class PriceBasis(BaseModel):
             where = {"region": translate(lang, f"plan.region.{self.proxy_region}"),
                      "line": translate(lang, f"prices16.line.{self.proxy_line}")}
             # the offers standing in are named where they are another region's (a local row stands in for the line)
+            # the short form leaves the quote to the next step that asks it (issue #25: q13's fallback on
+            # Singapore's own L4 rows asked it here and in a next step)
             out.append(translate(lang, asked + "proxy", **where, **stand_in) if names
-                       else translate(lang, "prices16.basis.proxy", **where))
+                       else translate(lang, "sgp41.basis.proxy_local" if quote_asked else "prices16.basis.proxy",
+                                      **where))
             if not names:
                 # the region's own cloud GPUs can serve the plan with the line bought apart (s20-gpu20, ninth blind
                 # review q13: "GCP Singapore prices stand in although GCP cannot deliver a CN2 GIA/9929/CMIN2 line");

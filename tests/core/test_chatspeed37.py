@@ -41,13 +41,24 @@ def _loose(name: str) -> PlanResult:
     return _loose_once(name).model_copy(deep=True)
 
 
+@cache
+def _loose_by_card_once(name: str) -> PlanResult:
+    from tests.support.l4_by_card import l4_by_card
+
+    with l4_by_card():
+        return _loose_once.__wrapped__(name)
+
+
 def _assumed_tpot(r) -> float:
     return next(float(a.value) for a in r.assumptions if a.field == chat_speed37.FIELD)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_slow_stream_at_the_peak_said_on_page_one(lang: str) -> None:
-    r = _loose("q37_sg_fintech_public")
+    # s39-sgp (issue #25): at 100 ms q37's plan B (one L4 pair on g2-standard-24, dearer a GPU than g2-standard-4)
+    # no longer undercuts the L40S, which streams at about 41 ms P50; the slow L4 plan is read on Singapore's L4
+    # priced by the card (``l4_by_card``), as written
+    r = _loose_by_card_once("q37_sg_fintech_public").model_copy(deep=True)
     cap = r.capacity
     assert cap.tpot_p50_ms is not None and cap.tpot_p50_ms > TPOT_FLOOR_MS  # the case: under 20 tokens/s each
     line = _line(render_memo_markdown(r, lang), lang)

@@ -3,12 +3,17 @@
 
 The single-card preference (``single_card.prefer``, q38) was weighed for q13 and its limit decided: 2 × L40S cost
 39 % more than 4 × L4, past the 25 % the plan pays for one card per replica. The memo now says so, with both setups
-and the limit; within the limit the single card is the plan and this clause never shows."""
+and the limit; within the limit the single card is the plan and this clause never shows.
+
+s39-sgp (issue #25): since Google Cloud's L4 is priced on the VM that holds the replica (g2-standard-24 for a pair,
+dearer a GPU than g2-standard-4), q13 takes one L4 a replica on Singapore's own rows and no pair is left to decline;
+the rules here are read on q13 with Singapore's L4 priced by the card (``l4_by_card``), as they were written."""
 
 from __future__ import annotations
 
 from advisor.plan import answers_from_dict, make_plan, single_card
 from advisor.plan.data import gpus_by_id
+from tests.support.l4_by_card import l4_by_card, planned_by_card
 from tests.support.planned import advice_answers, planned
 
 Q13 = "q13_sg_sellers_pi_below_threshold"
@@ -19,13 +24,14 @@ def _q13_with_l40s_at(factor: float):
     now takes one L40S a replica, its L4 pair running at 92 ms of 100 P99 TPOT with one replica down —
     ``latency_pick`` —, so the clause this file protects is read where the single card costs more than that rule
     pays too)."""
-    base = planned(advice_answers(Q13))
+    base = planned_by_card(advice_answers(Q13))
     fast = base.gpu_choice.latency_pick
     assert fast is not None, "on list prices the L40S is chosen for the failover margin"
     pair = fast["other"]["per_hour"]
     per_card = pair * factor / base.gpu_choice.chosen.gpus
-    return make_plan(answers_from_dict(advice_answers(Q13)), quotes=[
-        {"gpu": base.hardware.gpu, "kind": "on_demand", "low": per_card, "high": per_card}])  # fmt: skip
+    with l4_by_card():
+        return make_plan(answers_from_dict(advice_answers(Q13)), quotes=[
+            {"gpu": base.hardware.gpu, "kind": "on_demand", "low": per_card, "high": per_card}])  # fmt: skip
 
 
 def test_q13s_pcie_pair_says_the_single_card_cost_past_the_limit():
@@ -74,7 +80,7 @@ def test_a_line_host_stand_in_on_the_regions_own_cloud_rows_says_the_line_can_be
     from advisor.plan import latency_pick
     from advisor.plan.memo import render_memo_markdown
 
-    listed = planned(advice_answers(Q13))
+    listed = planned_by_card(advice_answers(Q13))
     assert listed.costs.region_uplift is not None
     assert "buy the line separately" not in render_memo_markdown(listed, "en")
     r = _q13_with_l40s_at(1 + latency_pick.premium() + 0.08)

@@ -6,7 +6,11 @@ q34 "a single L40S per replica may beat 2 × L4 TP2").
 The rule (``latency_pick``) reads the split replica's predicted P99 TPOT at the load each serving replica takes with
 the spare down; within ``near()`` of the target, a single-card setup of the same standing on another GPU, checked on
 the predictor, that keeps its own failover figure outside that margin and costs at most ``premium()`` more is chosen.
-Every figure below is read from the plan (its curve, its options), none written in."""
+Every figure below is read from the plan (its curve, its options), none written in.
+
+s39-sgp (issue #25): with Google Cloud's L4 priced on the VM that holds the replica (a pair on g2-standard-24, dearer
+a GPU), q13 and q34's Singapore node take one L4 a replica and no split replica is left for this rule; it is read on
+them with Singapore's L4 priced by the card (``l4_by_card``), the price list it was written on."""
 
 from __future__ import annotations
 
@@ -14,7 +18,8 @@ import pytest
 
 from advisor.plan import answers_from_dict, latency_pick, make_plan, single_card
 from advisor.plan.data import gpus_by_id
-from tests.support.planned import advice_answers, planned, unled
+from tests.support.l4_by_card import l4_by_card, planned_by_card, unled_by_card
+from tests.support.planned import advice_answers
 
 Q13 = "q13_sg_sellers_pi_below_threshold"
 Q34 = "q34_mixed_users_split"
@@ -22,7 +27,7 @@ Q34 = "q34_mixed_users_split"
 
 @pytest.fixture(scope="module")
 def q13():
-    return planned(advice_answers(Q13))
+    return planned_by_card(advice_answers(Q13))
 
 
 def test_q13_takes_one_card_a_replica_for_its_failover_tpot(q13):
@@ -70,11 +75,12 @@ def test_the_layout_keeps_the_precision_that_keeps_the_margin(q13):
 def test_past_the_premium_the_pair_stays():
     """A quote that puts the single card past what this rule pays: the split pair is the plan and the memo says
     why one card a replica was not taken (``single_card.declined``)."""
-    base = planned(advice_answers(Q13))
+    base = planned_by_card(advice_answers(Q13))
     fast = base.gpu_choice.latency_pick
     per_card = fast["other"]["per_hour"] * (1 + latency_pick.premium() + 0.1) / base.hardware.total_gpus
-    quoted = make_plan(answers_from_dict(advice_answers(Q13)), quotes=[
-        {"gpu": base.hardware.gpu, "kind": "on_demand", "low": per_card, "high": per_card}])  # fmt: skip
+    with l4_by_card():
+        quoted = make_plan(answers_from_dict(advice_answers(Q13)), quotes=[
+            {"gpu": base.hardware.gpu, "kind": "on_demand", "low": per_card, "high": per_card}])  # fmt: skip
     assert quoted.hardware.tp > 1 and gpus_by_id()[quoted.hardware.gpu].interconnect != "nvlink"
     assert quoted.gpu_choice.latency_pick is None and quoted.gpu_choice.single_card_declined is not None
 
@@ -82,9 +88,9 @@ def test_past_the_premium_the_pair_stays():
 def test_a_split_replica_clear_of_its_target_stays_split():
     """A TPOT target the pair keeps well clear of at failover: the rule decides nothing."""
     answers = advice_answers(Q13)
-    base = planned(answers)
+    base = planned_by_card(answers)
     loose = dict(answers, latency_slo={"ttft_p99_ms": 2000, "tpot_p99_ms": 400})
-    r = planned(loose)
+    r = planned_by_card(loose)
     assert r.gpu_choice.latency_pick is None
     assert base.gpu_choice.latency_pick is not None
 
@@ -94,7 +100,7 @@ def test_q34s_singapore_node_takes_one_card_a_replica_and_says_both_figures():
 
     # the node as this rule leaves it: on the stand-in L40S (since s34-twonode36 the node moves on to the L4 priced
     # in Singapore, the L40S its part to quote: tests/core/test_twonode36.py)
-    r = unled(advice_answers(Q34))
+    r = unled_by_card(advice_answers(Q34))
     f = r.finding("region.split")
     assert f is not None and f.detail_key.endswith("own_part_stand_in.detail")
     fast = f.params["faster"]

@@ -24,12 +24,25 @@ def _fallback(name: str) -> dict:
 
 
 @pytest.mark.parametrize("name,region", [("q25_hk_bank_retail", "hong_kong"),
-                                         ("q37_sg_fintech_public", "singapore"),
-                                         ("q34_mixed_users_split", "singapore")])
+                                         ("q37_sg_fintech_public", "singapore")])
 @pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)
 def test_rent_is_the_regions_own_row_times_gpus_times_hours(name: str, region: str) -> None:
     """The fallback's month is the region's own sourced row × its GPUs × 730 hours (in the answer's currency):
     never another region's row, never an uplift, never a placeholder."""
+    _own_row_rent(name, region)
+
+
+# s39-sgp (issue #25): q34's Singapore node is sized on the L4 at Singapore's own row from the start (one a replica
+# on g2-standard-4, where its pair was priced as two one-GPU VMs), so it has no plan B left; the same rule is read on
+# the plans at the chat rule's 50 ms: q20's (one L4 a replica), q05's node (L4 TP4 on g2-standard-48) and q37's (one
+# A100 80GB a replica on Google Cloud's a2-ultragpu-1g)
+@pytest.mark.parametrize("name", ["q20_china_parts_offshore_sg", "q05_filed_finetune_mainland_sg",
+                                  "q37_sg_fintech_public"])
+def test_rent_is_the_regions_own_row_at_the_chat_rule(name: str) -> None:
+    _own_row_rent(name, "singapore")
+
+
+def _own_row_rent(name: str, region: str) -> None:
     fb = _fallback(name)
     book = PriceBook.build(None)
     rows = [r for r in book.rows if r.id in fb["row_ids"]]
@@ -100,7 +113,9 @@ def test_quote_step_names_plan_b(lang: str) -> None:
 def test_exposed_in_plan_json() -> None:
     data = unled(advice_answers("q37_sg_fintech_public")).to_json("en")
     fb = data["in_region_fallback"]
-    assert fb["row_ids"] == ["l4.gcp_singapore"] and fb["source"]
+    # s39-sgp (issue #25): the L4 row of the VM that holds the replica: g2-standard-4 for one card, g2-standard-24/48
+    # for a pair or four
+    assert fb["row_ids"] == ["l4.gcp_singapore" if fb["tp"] == 1 else "l4.gcp_singapore_multi"] and fb["source"]
 
 
 @pytest.mark.parametrize("name", ["q21_fast_launch_hk_rule1",  # its A10 has Hong Kong's own row: no stand-in

@@ -111,7 +111,14 @@ def test_next_tps_below_always_above_only_where_asked():
 
 
 def test_q37_and_q42_layouts_tried_name_the_next_tp():
-    q37 = scenario_memo(ADVICE_SCENARIOS / "q37_sg_fintech_public.json", "en")
+    # s39-sgp (issue #25): q37 now takes one A100 80GB a replica (Google Cloud's a2-ultragpu-1g in Singapore): its
+    # TP4 L4 plan, where TP2 lies between the TP1 that misses and the TP4 chosen, is read on Singapore's L4 priced by
+    # the card with no Google Cloud A100 row (``l4_by_card``), as written
+    from advisor.plan.memo import render_memo_markdown
+    from tests.support.l4_by_card import planned_by_card
+    from tests.support.planned import advice_answers
+
+    q37 = render_memo_markdown(planned_by_card(advice_answers("q37_sg_fintech_public")), "en")
     assert "TP2 fp8 would need at least" in q37  # between the TP1 that misses and the TP4 chosen
     q42 = scenario_plan(ADVICE_SCENARIOS / "q42_china_market_gpus_mainland.json")
     assert q42.capacity.kv_fit.load_over_full  # its KV cache is short at the full context: the TP above is said

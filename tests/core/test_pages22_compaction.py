@@ -15,7 +15,8 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.question_lead import without_lead
 from advisor.plan.result import GpuChoice
 from tests.support.former_l20_rent import former_rents_plan
-from tests.support.planned import advice_plan
+from tests.support.l4_by_card import planned_by_card
+from tests.support.planned import advice_answers, advice_plan
 
 LANGS = ("en", "zh_CN")
 
@@ -40,7 +41,10 @@ def test_a_gpu_a_pick_sentence_passes_over_is_not_listed_among_the_next_setups_t
     # at the H20 placeholder's top, so q42 takes the H20 on cost and no decode pick passes the L20 over (its
     # placeholder sentence names it: test_gpu21_choice). The pick sentence is tested on the rents it was written on,
     # given as quotes (tests/support/former_l20_rent.py), as test_gpuwhy27 does.
-    plan = former_rents_plan(name) if name == "q42_china_market_gpus_mainland" else advice_plan(name)
+    # s39-sgp (issue #25): q13 now takes one L4 a replica (Google Cloud's L4 pair priced on g2-standard-24, dearer a
+    # GPU) and passes no cheaper GPU over; it is read on Singapore's L4 priced by the card (``l4_by_card``)
+    plan = former_rents_plan(name) if name == "q42_china_market_gpus_mainland" else planned_by_card(
+        advice_answers(name))
     choice = plan.gpu_choice
     assert choice is not None
     over = _passed_over(choice)
@@ -111,10 +115,13 @@ def test_the_one_down_sentence_does_not_repeat_the_most_a_replica_takes(lang):
     assert len(re.findall(rf"(?<![\d,.]){re.escape(most)}(?![\d,.])", knee_part)) == 1
 
 
+# q12: Hong Kong's price is another region's rows times an uplift; q13 (s39-sgp, issue #25): Singapore's own L4 rows
+# stand in for a host on a three-network line (its basis row asked the quote again, as a next step does)
+@pytest.mark.parametrize("name", ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_stand_in_price_is_named_once_and_the_quote_asked_once(lang):
+def test_the_stand_in_price_is_named_once_and_the_quote_asked_once(name, lang):
     """q13: the cost table's basis row asked Singapore's hosts for a quote, as page 1's first next step does."""
-    r = advice_plan("q13_sg_sellers_pi_below_threshold")
+    r = advice_plan(name)
     memo = render_memo_markdown(r, lang)
     step = next(s for s in r.next_steps if s.id == "quotes")
     assert step.key in ("rows18.next.quotes_region", "prices16.next.quotes_line_host")
@@ -126,7 +133,10 @@ def test_the_stand_in_price_is_named_once_and_the_quote_asked_once(lang):
 
     assert bare(short) in bare(memo) and bare(long) not in bare(memo) and len(short) < len(long)
     stand_in = translate(lang, "rows18.basis.kind.cloud")
-    assert stand_in in short  # which rows stand in is still said
+    if basis.stand_in_offers:  # another region's rows (q12): which rows stand in is still said
+        assert stand_in in short
+    else:  # the region's own cloud rows (q13): the plan can rent them and buy the line apart, still said
+        assert translate(lang, "plan.region.singapore") in short and not basis.stand_in_region
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -75,11 +75,15 @@ def test_a_gpu_without_fp8_beside_an_fp8_choice_is_named_at_its_own_weights(name
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_alternative_at_the_chosen_weights_is_named_bare_and_one_with_fp8_without_the_reason(lang):
+    from advisor.plan.data import gpus_by_id
+
     choice = advice_plan("q13_sg_sellers_pi_below_threshold").gpu_choice
     assert choice is not None
-    l4 = next(a for a in choice.alternatives if a.gpu_name == "NVIDIA L4 24GB")
-    assert l4.weights == choice.chosen.weights  # both fp8: nothing to say
-    assert alt_text(choice, l4.gpu_name, "W", lang) == ("NVIDIA L4 24GB (W)" if lang == "en" else "NVIDIA L4 24GB（W）")
+    # s39-sgp (issue #25): q13 now takes the L4 (one a replica, on Google Cloud's Singapore row) with the L40S beside
+    # it, where it took the L40S with the L4 beside it: the rule is read on whichever FP8 card is listed beside it
+    l4 = next(a for a in choice.alternatives if gpus_by_id()[a.gpu].fp8_tflops_dense)
+    assert l4.weights == choice.chosen.weights == "fp8"  # both fp8: nothing to say
+    assert alt_text(choice, l4.gpu_name, "W", lang) == (f"{l4.gpu_name} (W)" if lang == "en" else f"{l4.gpu_name}（W）")
     # the same card at other weights than the chosen setup's (it has FP8): the weights, not "no FP8"
     picks = dict.fromkeys(("decode_pick", "latency_pick", "single_card", "single_card_declined"))
     other = choice.model_copy(update={"alternatives": [l4.model_copy(update={"weights": "awq-int4"})], **picks})

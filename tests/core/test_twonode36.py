@@ -12,6 +12,10 @@ from advisor.plan.money_text import round_money
 from tests.support.planned import advice_answers, planned, unled
 
 Q34 = "q34_mixed_users_split"
+# s39-sgp (issue #25): since Google Cloud's L4 is priced on the VM that holds the replica, q34's Singapore node is
+# sized on one L4 a replica at Singapore's own row from the start (cheaper than the stand-in L40S): nothing to switch.
+# q05's Singapore node (its L40S a stand-in, its L4 pairs priced there) is the example of the switch now
+SWITCHED = "q05_filed_finetune_mainland_sg"
 HARDWARE = {"en": "Hardware", "zh_CN": "硬件"}
 
 
@@ -20,11 +24,11 @@ def _row(md: str, key: str) -> str:
 
 
 def test_overseas_node_leaves_the_stand_in_for_the_part_priced_there() -> None:
-    before = unled(advice_answers(Q34))
+    before = unled(advice_answers(SWITCHED))
     fb = before.in_region_fallback
     assert before.nodes is not None and fb is not None and fb["meets"]
     assert before.nodes[1].gpu_name == fb["instead_of"]  # the node rests on the stand-in part
-    r = planned(advice_answers(Q34))
+    r = planned(advice_answers(SWITCHED))
     s = r.supply_switch
     assert s is not None and s["node"] and s["kind"] == "region" and s["region"] == fb["region"]
     assert s["gpu"] == fb["instead_of"] and s["lead_gpu"] == fb["gpu"]
@@ -40,7 +44,7 @@ def test_overseas_node_leaves_the_stand_in_for_the_part_priced_there() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_page_one_and_the_step_name_the_part_to_quote(lang: str) -> None:
-    r = planned(advice_answers(Q34))
+    r = planned(advice_answers(SWITCHED))
     s = r.supply_switch
     assert s is not None
     md = render_memo_markdown(r, lang)
@@ -57,7 +61,7 @@ def test_page_one_and_the_step_name_the_part_to_quote(lang: str) -> None:
 
 
 def test_the_switch_figure_is_the_node_s_own_low_end() -> None:
-    r = planned(advice_answers(Q34))
+    r = planned(advice_answers(SWITCHED))
     s = r.supply_switch
     ov = r.nodes[1]
     assert ov.monthly is not None and s["below"] == pytest.approx(ov.monthly.low, abs=0.01)

@@ -98,8 +98,15 @@ def test_a_split_overseas_node_says_why_against_smaller_splits_and_one_big_card(
 
 
 def test_no_layout_reason_where_a_smaller_split_takes_no_more_gpus():
-    """q34: TP1 × 4 beside the chosen TP2 × 2 is as many GPUs: the cost did not choose the split, so no 'Why TP'."""
-    r = advice_plan("q34_mixed_users_split")
+    """q34: TP1 × 4 beside the chosen TP2 × 2 is as many GPUs: the cost did not choose the split, so no 'Why TP'.
+    s39-sgp (issue #25): on Google Cloud's sized L4 rows (a pair on g2-standard-24, dearer a GPU) q34's node takes
+    TP1 × 4 itself; the rule is read where the L4 is priced by the card (``l4_by_card``), as it was written."""
+    from tests.support.l4_by_card import planned_by_card
+    from tests.support.planned import advice_answers
+
+    r = planned_by_card(advice_answers("q34_mixed_users_split"))
     node = next(n for n in r.nodes if n.region != "mainland")
     assert node.tp > 1
     assert f"Why TP{node.tp}" not in render_memo_markdown(r, "en")
+    now = next(n for n in advice_plan("q34_mixed_users_split").nodes if n.region != "mainland")
+    assert now.tp == 1 and now.total_gpus == node.total_gpus  # as many GPUs, none split

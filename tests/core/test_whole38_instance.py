@@ -34,8 +34,12 @@ def test_a_share_only_part_is_costed_at_whole_instances_never_below_one(lang):
     """q37 held to the A100: its only price row in Singapore (RunPod left out for the finance sector) is p4de's
     share, so the plan rents whole 8-GPU instances (N+1: a second one), and its month on demand is at least the
     instances' full rate, said as such in the whole-server finding."""
+    from tests.support.l4_by_card import planned_by_card
+
     p4de = _row("a100_80.aws_singapore")
-    r = planned(advice_answers("q37_sg_fintech_public") | {"gpu_constraint": ["a100-sxm-80g"]})
+    # s39-sgp (issue #25): Google Cloud's a2-ultragpu-1g prices Singapore's A100 80GB one GPU at a time now; the
+    # share-only case is read where p4de is its only row (``l4_by_card`` leaves that row out), as written
+    r = planned_by_card(advice_answers("q37_sg_fintech_public") | {"gpu_constraint": ["a100-sxm-80g"]})
     lay = r.hardware.layout
     assert r.hardware.gpu == p4de.gpu and lay is not None
     assert lay.basis == "whole_instance" and lay.unit_gpus == 8 and r.hardware.total_gpus % 8 == 0
@@ -63,3 +67,19 @@ def test_q37_no_longer_rents_the_a100_at_a_share_of_p4de(lang):
     assert not only_shares
     pb = r.costs.price_basis
     assert pb is None or pb.share_instance_gpus is None
+
+
+def test_a_smaller_instance_in_the_region_is_priced_not_the_whole_ones_share():
+    """s39-sgp (issue #25): beside p4de (sold only whole) Singapore has Google Cloud's a2-ultragpu-1g, one A100 80GB:
+    a one-GPU replica is priced on it (``instance_fit.fitting``: the smallest instance that holds the replica), never
+    at an eighth of p4de, which it could not rent on its own; an 8-GPU replica may take either."""
+    from advisor.plan import instance_fit
+
+    p4de, gcp = _row("a100_80.aws_singapore"), _row("a100_80.gcp_singapore")
+    assert instance_fit.fitting([p4de, gcp], 1) == [gcp]
+    assert instance_fit.fitting([p4de, gcp], 8) == [p4de, gcp]
+    assert instance_fit.fitting([p4de], 1) == [p4de]  # alone it stays (rented whole: ``whole_only``)
+    r = planned(advice_answers("q37_sg_fintech_public"))
+    assert r.hardware.gpu == gcp.gpu and r.hardware.tp == 1
+    rows = {p.id for p in r.costs.prices if p.gpu == gcp.gpu and p.kind == "on_demand"}
+    assert rows == {gcp.id}

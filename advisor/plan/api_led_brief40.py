@@ -1,0 +1,56 @@
+"""An API-led memo's self-hosted fallback said briefly (blind review 29, s38-shape: q13 grew to 6 pages; restored in
+s39-sgp, issue #25, where q13's fallback moved to one L4 a replica on Singapore's own rows and grew to 6 again).
+
+Where page 1 leads with a hosted API (``memo_self_host_rows.api_leads``), the self-hosted plan is what to move to,
+not what is launched. Two of its details were said at full length there: section 2's "what decides the size" went on
+past its KV figure to an FP8 KV cache's reach, the one-replica-down load and the dearer GPUs that hold the full
+context, and section 7's "Reserve all 5 GPUs …" finding said again what page 1's cost row says beside the fallback's
+month ("at the monthly/reserved price for all 5 GPUs, the peak-hour replicas too, as on-demand stock can run out at
+peaks"). Under an API lead the memo keeps the binding's first limit, the why-this-GPU paragraph's opening sentence
+(the chosen setup against the next ones, with their prices: not the per-card weighing after it) and leaves the finding
+to that row; the plan (``--json``, the app) keeps every sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from advisor.plan import memo_self_host_rows
+from advisor.plan.peak_reserve_rules import RULE as PEAK_RESERVE
+
+# the binding's sentences past its limit: what would lift it, said for a plan that is launched (kvlimit28, kvfit33)
+BEYOND_THE_LIMIT = ("kvlimit28.fp8_kv", "kvfit33.also", "kvfit33.remedies")
+
+
+def binding_text(result: Any, lang: str) -> str:
+    """Section 2's "what decides the size", less ``BEYOND_THE_LIMIT`` under an API lead."""
+    b = result.binding_constraint
+    if b is None:
+        return ""
+    if memo_self_host_rows.api_leads(result):
+        b = b.model_copy(update={"then": [p for p in b.then if p.get("tr") not in BEYOND_THE_LIMIT]})
+    return str(b.text_in(lang))
+
+
+def gpu_why(result: Any, lang: str) -> str:
+    """Section 2's why-this-GPU under an API lead: its opening sentence (``gpu_lead.lead``); "" elsewhere, where that
+    sentence is missing, where a part had in time leads the paragraph (``supply_lead.choice_text`` says it), or where
+    a dearer card was taken for its KV cache (``kv_pick``: the paragraph's one sentence with both cards' figures)."""
+    from advisor.plan import gpu_lead
+
+    g = result.gpu_choice
+    if g is None or g.kv_pick or result.supply_switch is not None or not memo_self_host_rows.api_leads(result):
+        return ""
+    return str(gpu_lead.lead(g, lang))
+
+
+def findings(found: Sequence[Any], result: Any) -> list[Any]:
+    """Section 7's findings, less the reserve-every-GPU finding where page 1's month already reserves every GPU and
+    says why (its ``reserved`` figure, ``reserved_price.phrase``) under an API lead."""
+    if not memo_self_host_rows.api_leads(result):
+        return list(found)
+    return [f for f in found if not (f.id == PEAK_RESERVE and f.params.get("reserved"))]
+
+
+__all__ = ["BEYOND_THE_LIMIT", "binding_text", "findings", "gpu_why"]
