@@ -62,20 +62,33 @@ def test_q41_dearer_card_is_named_with_its_premium():
     assert card.more_pct > kv_card.CLOSE * 100  # said with its difference, not as "about the same"
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("name", [Q36, Q41])
-def test_memo_names_the_card_its_counts_and_both_prices(name, lang):
-    plan = plan_unpicked(name)
+def _said(plan, lang):
     card = _named(plan)
-    text = memo_document(plan, lang).markdown()
-    said = render(lang, "failcard35.remedy.card", {
+    return render(lang, "failcard35.remedy.card", {
         "gpus": card.gpus, "gpu": card.gpu_name, "weights": card.weights, "full_fit": card.full_fit,
         "load": card.load, "context": plan.capacity.kv_fit.context, "carry": {"tr": "failcard35.carry.down"},
         "cost": f"{card.per_hour:,.2f}", "chosen_cost": f"{card.chosen_per_hour:,.2f}",
         "more": f"{card.more_pct:.1f}" if card.more_pct < 10 else f"{round(card.more_pct)}",
         "currency": card.currency})  # fmt: skip
-    assert said in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_memo_names_the_card_its_counts_and_both_prices(lang):
+    plan = plan_unpicked(Q41)
+    card = _named(plan)
+    text = memo_document(plan, lang).markdown()
+    assert _said(plan, lang) in text
     assert f"{card.per_hour:,.2f}" in text and f"{card.chosen_per_hour:,.2f}" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_api_led_memo_leaves_the_fallbacks_card_to_the_plan(lang):
+    # q36 leads with a hosted API: its self-hosted plan is the fallback, whose "what decides the size" stops at the
+    # limit in the memo (``api_led_brief40``, s39-sgp: q13 went to 6 pages); the plan (--json, the app) keeps the card
+    plan = plan_unpicked(Q36)
+    assert _named(plan).gpu_name == "NVIDIA L20 48GB"
+    assert "failcard35.remedy.card" in str(plan.binding_constraint.then)
+    assert _said(plan, lang) not in memo_document(plan, lang).markdown()
 
 
 def test_a_plan_whose_cache_holds_its_failover_load_names_no_card():
