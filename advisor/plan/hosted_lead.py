@@ -264,6 +264,8 @@ def start_with(f: Facts) -> StartWith | None:
         params["hosted"] = _range(hosted.low, hosted.high, f)
     if nxt is not None:  # the switch clause names whose list the figure is: said bare, as for another model (q24)
         params["hosted"] = _range(hosted.low, hosted.high, f)
+        if isinstance(params["be"], dict):
+            params["be"] = {**params["be"], "source": hosted_next.price_source(c)}
     # s39-tokens41 (blind review 31, q12/q21/q24: "state the range up to the high end first"): a month that is the
     # busiest hour's floor is priced from it up to the volume's high end, wherever page 1 says the API's month (the
     # lead's price below, the decision's "that API"), as section 7 does (``hosted_weigh``)
@@ -271,8 +273,6 @@ def start_with(f: Facts) -> StartWith | None:
     if floor_high:
         params["hosted"] = tokens41.with_amount(params["hosted"], _range(hosted.low, top, f))
         params["top"] = ""
-        if isinstance(params["be"], dict):
-            params["be"] = {**params["be"], "source": hosted_next.price_source(c)}
     if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
     if reason == "unserved":  # s22-apilead22: no priced provider serves the region: a quote first, no priced lead

@@ -3,6 +3,7 @@ TP2 over PCIe at about 1.75 USD/h was chosen over one L40S at about 2.15 USD/h h
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from advisor.plan import answers_from_dict, make_plan, single_card
@@ -26,7 +27,8 @@ def test_q38_runs_one_card_per_replica_and_says_why_against_the_cheaper_pcie_pai
     # the premium it was passed over at, and the threshold, as the sentence says them
     more = (r.gpu_choice.chosen.per_hour / other["per_hour"] - 1) * 100
     assert abs(single["more_pct"] - more) <= 1 and single["more_pct"] <= single["limit_pct"]
-    assert single["limit_pct"] == round(single_card.premium() * 100)
+    # the L4s are one replica of 4 cards (TP4): the premium is 25 % for each halving of the split (s39: q05's 2 × TP4)
+    assert other["unit_gpus"] == 4 and single["limit_pct"] == round(single_card.premium() * math.log2(4) * 100)
     en = r.gpu_choice.text_in("en")
     assert f"{single['more_pct']} % more" in en and "all-reduce" in en and "failure domain" in en
     assert f"at most {single['limit_pct']} % more" in en
