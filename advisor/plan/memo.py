@@ -47,6 +47,7 @@ from advisor.plan import (
     chat_speed37,
     closest_api,
     cloud_price_labels,
+    consist41_hardware,
     context_refusal37,
     edge_risks38,
     feasible_gate,
@@ -1528,8 +1529,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             # once, the replicas beside it (blind review 16, q08: "12 of your 16 × 910B; 12 × 910B: 3 replicas …")
             hardware = t("memo.fleet26.hardware", fleet=hw.layout.text_in(lang, hw.gpu_name or hw.gpu),
                          replicas=hw.replicas, per=hw.gpus_per_replica, weights=hw.weights or "—")
-        elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
-            hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
+        elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20", the GPUs named once (r31)
+            hardware = consist41_hardware.row(result, lang, burstbill37.event_split(result)) or \
+                f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if hw.gpu and result.deployment_form != "hosted_api":  # what the findings add to it (round 15, q08/q33, q39)
         # review 29 (q33, q08): where page 1 recommends the machine-proof layout, the row points to it (said once)
         hardware += (layout_headline40.row_clause(result, lang) or headline25.more_replica_clause(result, lang)) \

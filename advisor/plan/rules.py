@@ -1321,6 +1321,17 @@ def cost_then(f: Facts):
 CAC_NOTICE_URL = "https://www.cagd.gov.cn"  # the CAC / Guangdong notice on filing (model name and number in the app)
 
 
+def _hosted_gpus(f: Facts) -> dict[str, Any]:
+    """The GPUs the self-hosted month beside the API's prices, as many as section 2 sizes (blind review 31, q16: "a
+    mostly idle GPU" at the price of section 2's 2 × H20, the spare included)."""
+    costs = f.cost.costs if f.cost is not None else None
+    ch = getattr(f, "chosen", None)
+    n = getattr(costs, "gpus", None)
+    if ch is None or not isinstance(n, int) or n < 1:
+        return {"tr": "consist41.hosted.one_gpu"}
+    return {"tr": "consist41.hosted.gpus", "n": n, "gpu": ch.gpu.name}
+
+
 @rule("cost.hosted_api", "cost")
 def cost_hosted(f: Facts):
     """No ops capability and a published model: a hosted API costs less than an idle GPU."""
@@ -1341,7 +1352,8 @@ def cost_hosted(f: Facts):
                 if mainland else {"tr": "apionly25.provider_terms"})
     # a public chat's month led by its figure as chats of a few turns, history resent (blind review 18, q16)
     monthly = _chat_turns.monthly_as_chats(f, _range(lo * conv, hi * conv, f))
-    found = finding("cost.hosted_api", monthly=monthly, gpu_monthly=gpu_text, provider=provider)
+    found = finding("cost.hosted_api", monthly=monthly, gpu_monthly=gpu_text, provider=provider,
+                    gpus=_hosted_gpus(f))
     if f.cost is not None and short_horizon.figures(f.cost.costs, f.ctx.duration_months) is not None:
         # a horizon no purchase pays back in is said where the reason is (blind review 16, q27): in the title in
         # place of "at your volume", and opening the detail

@@ -1,0 +1,26 @@
+"""Page 1's Hardware row names the GPUs once (issue 25; blind review 31, q01/q03/q06): the servers or cloud VMs they
+come in lead, the replicas follow, not "1 server of 2 × 4090 D; 2 × 4090 D: 1 replica of 2 GPUs"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.result import render
+
+
+def row(result: Any, lang: str, split: tuple[int, int] | None = None) -> str | None:
+    """The row led by the units bought or rented; None where they count other GPUs than the replicas use (then both
+    are said) or on the team's own fleet (its own wording). ``split``: (always on, for events) replicas."""
+    hw = result.hardware
+    lay = hw.layout
+    if lay is None or lay.fleet_count is not None or lay.units * lay.unit_gpus != hw.total_gpus:
+        return None
+    params: dict[str, Any] = {"layout": lay.text_in(lang, hw.gpu_name or hw.gpu), "replicas": hw.replicas,
+                              "per": hw.gpus_per_replica, "weights": hw.weights or "—"}
+    # one replica to a unit: "8 cloud VMs of 1 × L20, one replica each" (the unit's GPUs are the replica's)
+    each = lay.units > 1 and lay.units == hw.replicas and lay.unit_gpus == hw.gpus_per_replica
+    key = "consist41.hw.each" if each else "consist41.hw.replicas"
+    if split is not None:
+        key += "_split"
+        params.update(warm=split[0], events=split[1])
+    return render(lang, key, params)
