@@ -48,6 +48,7 @@ from advisor.plan import (
     closest_api,
     cloud_price_labels,
     consist41_hardware,
+    consist41_why,
     context_refusal37,
     edge_risks38,
     feasible_gate,
@@ -1204,11 +1205,11 @@ def memo_context(
         "why_both": api_fallback_split.split(why)[0] if api_why else [],
         # the fallback's "rent" reason says why not buy where the reader sees it (s37-owner, review 28, q24)
         "why": api_fallback_split.with_rent_why(api_fallback_split.split(why)[1], result, lang) if api_why else why,
-        "why_count": len(why),
         "fallback_gpus": api_fallback_split.gpus(result, lang) if api_why else "",
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
         "set_aside": "" if lead or alternative else set_aside.text(every, lang, markdown=True),
-        "why_verify": sum(1 for f in why if f["verify"]),
+        # counted over every reason page 1 lists, those resting on unconfirmed facts named (blind review 31, q22/q07)
+        "why_note": consist41_why.note([api_why, *(api_fallback_split.split(why) if api_why else [why])], lang),
         "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
         + budget_basis.decision_clause(result.costs, lang),  # within only on a commitment: so is the first line
         "key_rows": _key_rows(result, lang),
