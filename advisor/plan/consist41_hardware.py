@@ -15,7 +15,10 @@ def row(result: Any, lang: str, split: tuple[int, int] | None = None) -> str | N
     lay = hw.layout
     if lay is None or lay.fleet_count is not None or lay.units * lay.unit_gpus != hw.total_gpus:
         return None
-    params: dict[str, Any] = {"layout": lay.text_in(lang, hw.gpu_name or hw.gpu), "replicas": hw.replicas,
+    text = lay.text_in(lang, hw.gpu_name or hw.gpu)
+    if lay.units > 1 and lay.unit_gpus > 1:  # "2 servers of 8 × H20" with its 16 in all, the count the costs bill
+        text += render(lang, "consist41.hw.total", {"total": hw.total_gpus})
+    params: dict[str, Any] = {"layout": text, "replicas": hw.replicas,
                               "per": hw.gpus_per_replica, "weights": hw.weights or "—"}
     # one replica to a unit: "8 cloud VMs of 1 × L20, one replica each" (the unit's GPUs are the replica's)
     each = lay.units > 1 and lay.units == hw.replicas and lay.unit_gpus == hw.gpus_per_replica
