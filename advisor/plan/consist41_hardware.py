@@ -22,7 +22,9 @@ def row(result: Any, lang: str, split: tuple[int, int] | None = None) -> str | N
                               "per": hw.gpus_per_replica, "weights": hw.weights or "—"}
     # one replica to a unit: "8 cloud VMs of 1 × L20, one replica each" (the unit's GPUs are the replica's)
     each = lay.units > 1 and lay.units == hw.replicas and lay.unit_gpus == hw.gpus_per_replica
-    key = "consist41.hw.each" if each else "consist41.hw.replicas"
+    # "6 cloud VMs of 4 × L4 (24 GPUs), one replica of 4 GPUs on each": the replica's size said where it is several
+    key = ("consist41.hw.each_multi" if hw.gpus_per_replica > 1 else "consist41.hw.each") if each else \
+        "consist41.hw.replicas"
     if split is not None:
         key += "_split"
         params.update(warm=split[0], events=split[1])
