@@ -62,7 +62,7 @@ def test_the_unconfirmed_reasons_note_counts_and_names_the_reasons_shown(name: s
         lists[-1].append(bool(m.group(2)))
     marked, total = sum(sum(x) for x in lists), sum(len(x) for x in lists)
     notes = [x for x in page.splitlines() if "⚠" in x and not REASON.match(x) and (
-        ("official source" in x) if lang == "en" else ("官方来源" in x))]
+        ("officially confirmed" in x) if lang == "en" else ("官方来源" in x))]
     if not marked:
         assert not notes, notes
         return
@@ -121,7 +121,7 @@ def test_q32_says_the_table_column_its_figure_stands_under(lang: str) -> None:
     memo = render_memo_markdown(r, lang)
     b = r.binding_constraint
     p = next(x for x in b.then if isinstance(x, dict) and x.get("tr") == "consist41.binding.capped_near")
-    assert p["col"] != p["at"] and (f"{p['col']} column" if lang == "en" else f"并发 {p['col']} 那一列") in memo
+    assert p["col"] != p["at"] and (f"table's {p['col']} column" if lang == "en" else f"延迟表并发 {p['col']} 那一列") in memo
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -151,5 +151,5 @@ def test_q19_relates_the_busy_hours_break_even_to_the_every_hour_rents_payback(l
     f = next(x for x in advice_plan("q19_export_controlled_h100_mainland").findings if x.id == "cost.rent")
     assert f.params.get("rest", {}).get("tr", "").startswith("consist41.rent.relate")
     text = f.detail_in(lang)
-    lead, rest = (text.split("That break-even compares") if lang == "en" else text.split("这个回本比例"))
+    lead, rest = (text.split("That break-even counts only") if lang == "en" else text.split("这个回本比例"))
     assert "%" in lead and ("12.9" in rest)  # the share first, the months after the sentence that relates them
