@@ -122,6 +122,15 @@ def _left_with_one_down(ch: Any, lay: Any, c_max: int) -> int:
     return max(0, ch.replicas - max(1, lay.unit_gpus // max(1, ch.tp))) * c_max
 
 
+def _need_words(doubt: dict[str, Any], load: int) -> dict[str, Any]:
+    """What a third server's replicas are enough for, against the count the same finding gave a sentence before (the
+    peak with the planned headroom): one figure where they cover it, both related where they cover only the peak
+    itself (blind review 31, q26: "7 the peak needs with the planned headroom" beside "the 6 the peak needs")."""
+    if doubt["left_more"] >= load:
+        return {"tr": "consist41.need.headroom", "n": load}
+    return {"tr": "consist41.need.peak", "n": doubt["need"], "load": load}
+
+
 def _repair_rent(f: Facts, ch: Any, lay: Any):
     """N+1 by the replica inside servers bought without a spare server, a failed server's cards rented for its
     repair days (``own_like``: the cheaper honest cover at the middle of the prices), with both covers' costs."""
@@ -135,12 +144,14 @@ def _repair_rent(f: Facts, ch: Any, lay: Any):
         return finding("sizing.redundancy", variant="repair_parts", why=why, servers=lay.units,
                        load=serving_replicas(ch), repair=_range(rep.low, rep.high, f) if rep is not None else "—",
                        failover=like_cover.failover_part(f.ctx.duty_measured),
+                       need_words=_need_words(doubt, serving_replicas(ch)),
                        **{**doubt, "doubt": {"tr": f"redundancy31.doubt.{doubt['doubt']}", "gpu": doubt["gpu"]},
                           "dearer": {"tr": "redundancy31.dearer", "month": doubt["month_more"],
                                      "rent": doubt["rent"]} if doubt["dearer"] else ""})  # fmt: skip
     if doubt is not None:  # the rented cover is a placeholder or an unsure supply: the covers left (blind review 20, q26)
         return finding("sizing.redundancy", variant="repair_unsure", why=why, servers=lay.units,
                        load=serving_replicas(ch), repair=_range(rep.low, rep.high, f) if rep is not None else "—",
+                       need_words=_need_words(doubt, serving_replicas(ch)),
                        **{**doubt, "doubt": {"tr": f"redundancy31.doubt.{doubt['doubt']}", "gpu": doubt["gpu"]},
                           "dearer": {"tr": "redundancy31.dearer", "month": doubt["month_more"],
                                      "rent": doubt["rent"]} if doubt["dearer"] else ""})  # fmt: skip

@@ -48,6 +48,8 @@ from advisor.plan import (
     chat_speed37,
     closest_api,
     cloud_price_labels,
+    consist41_hardware,
+    consist41_why,
     context_refusal37,
     edge_gate41,
     edge_risks38,
@@ -1209,11 +1211,11 @@ def memo_context(
         "why_both": api_fallback_split.split(why)[0] if api_why else [],
         # the fallback's "rent" reason says why not buy where the reader sees it (s37-owner, review 28, q24)
         "why": api_fallback_split.with_rent_why(api_fallback_split.split(why)[1], result, lang) if api_why else why,
-        "why_count": len(why),
         "fallback_gpus": api_fallback_split.gpus(result, lang) if api_why else "",
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
         "set_aside": "" if lead or alternative else set_aside.text(every, lang, markdown=True),
-        "why_verify": sum(1 for f in why if f["verify"]),
+        # counted over every reason page 1 lists, those resting on unconfirmed facts named (blind review 31, q22/q07)
+        "why_note": consist41_why.note([api_why, *(api_fallback_split.split(why) if api_why else [why])], lang),
         "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
         + budget_basis.decision_clause(result.costs, lang)  # within only on a commitment: so is the first line
         # the other part's quote removes the KV shortfall: the choice as one rule (review 31, q42, q19)
@@ -1542,8 +1544,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             # once, the replicas beside it (blind review 16, q08: "12 of your 16 × 910B; 12 × 910B: 3 replicas …")
             hardware = t("memo.fleet26.hardware", fleet=hw.layout.text_in(lang, hw.gpu_name or hw.gpu),
                          replicas=hw.replicas, per=hw.gpus_per_replica, weights=hw.weights or "—")
-        elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
-            hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
+        elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20", the GPUs named once (r31)
+            hardware = consist41_hardware.row(result, lang, burstbill37.event_split(result)) or \
+                f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if hw.gpu and result.deployment_form != "hosted_api":  # what the findings add to it (round 15, q08/q33, q39)
         # review 29 (q33, q08): where page 1 recommends the machine-proof layout, the row points to it (said once)
         hardware += (layout_headline40.row_clause(result, lang) or headline25.more_replica_clause(result, lang)) \

@@ -1046,6 +1046,11 @@ def cost_rent(f: Facts):
                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
                   breakeven=months_be.phrase("months") if months_be else "—", scale=scale,
                   breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
+    # within the horizon at mid-range prices, past it only in the worst case: said so, never "only in the best case"
+    # beside "after about 14.6 months at mid-range prices" (blind review 31, q25)
+    mid = verdict == "best_case_only" and months_be is not None and months_be.mid is not None
+    if mid and verdict is not None:
+        got = got.model_copy(update={"detail_key": "consist41.rent.detail_mid"})
     if filedwait38.waits_facts(f):  # blind review 27 (q30): the plan waits months on the filing; a purchase is
         # weighed once it is done, on the measured load: the month from launch and the reserved price only
         return got.model_copy(update={"detail_key": filedwait38.RENT_DETAIL})
@@ -1060,7 +1065,7 @@ def cost_rent(f: Facts):
         # sells only by the month runs every hour, so renting only the hours the GPUs work is no option to weigh:
         # the payback against the rent it does pay is the one comparison said
         if not lead or on_request:
-            return got.model_copy(update={"detail_key": key})
+            return got.model_copy(update={"detail_key": "consist41.rent.against_rent_mid" if mid else key})
         # s23-util23 (blind review 12b, q24): the utilisation at which owning pays, next to the plan's, where that is
         # why renting wins; then the payback against the printed rent, worded shorter after a lead that named owning
         # util28 (blind review 18, q30): the lead's break-even is a share of the hours rented; a setup that stays up
@@ -1068,6 +1073,10 @@ def cost_rent(f: Facts):
         # 11.7 months" beside "below the ~58 % where owning pays" read as a contradiction
         rest_key = f"util28.rent.rest.{verdict}" if always_on and verdict != "never" else \
             f"util23.rule.cost.rent.{verdict}.rest"
+        if verdict == "best_case_only":  # the lead's share is against renting only the busy hours, the payback against
+            # the rent paid every hour: the two bases said as such (blind review 31, q19: "below the ~49 % at which
+            # owning pays" beside "after about 12.9 months in the best case" read as a contradiction)
+            rest_key = "consist41.rent.relate_mid" if mid else "consist41.rent.relate"
         rest = {"tr": rest_key, **{k: got.params[k] for k in ("months", "breakeven", "scale")}}
         return got.model_copy(update={"detail_key": "util23.rule.cost.rent.detail",
                                       "params": {**got.params, "lead": lead, "rest": rest}})
@@ -1321,6 +1330,17 @@ def cost_then(f: Facts):
 CAC_NOTICE_URL = "https://www.cagd.gov.cn"  # the CAC / Guangdong notice on filing (model name and number in the app)
 
 
+def _hosted_gpus(f: Facts) -> dict[str, Any]:
+    """The GPUs the self-hosted month beside the API's prices, as many as section 2 sizes (blind review 31, q16: "a
+    mostly idle GPU" at the price of section 2's 2 × H20, the spare included)."""
+    costs = f.cost.costs if f.cost is not None else None
+    ch = getattr(f, "chosen", None)
+    n = getattr(costs, "gpus", None)
+    if ch is None or not isinstance(n, int) or n < 1:
+        return {"tr": "consist41.hosted.one_gpu"}
+    return {"tr": "consist41.hosted.gpus", "n": n, "gpu": ch.gpu.name}
+
+
 @rule("cost.hosted_api", "cost")
 def cost_hosted(f: Facts):
     """No ops capability and a published model: a hosted API costs less than an idle GPU."""
@@ -1341,7 +1361,8 @@ def cost_hosted(f: Facts):
                 if mainland else {"tr": "apionly25.provider_terms"})
     # a public chat's month led by its figure as chats of a few turns, history resent (blind review 18, q16)
     monthly = _chat_turns.monthly_as_chats(f, _range(lo * conv, hi * conv, f))
-    found = finding("cost.hosted_api", monthly=monthly, gpu_monthly=gpu_text, provider=provider)
+    found = finding("cost.hosted_api", monthly=monthly, gpu_monthly=gpu_text, provider=provider,
+                    gpus=_hosted_gpus(f))
     if f.cost is not None and short_horizon.figures(f.cost.costs, f.ctx.duration_months) is not None:
         # a horizon no purchase pays back in is said where the reason is (blind review 16, q27): in the title in
         # place of "at your volume", and opening the detail

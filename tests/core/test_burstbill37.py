@@ -8,9 +8,11 @@ line is paid every day for a peak on 2–6 event days, and page 1 did not ask fo
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from advisor.plan import burstbill37
+from advisor.plan import burstbill37, consist41_hardware
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import money_range
@@ -36,11 +38,14 @@ def test_the_hardware_row_says_the_replicas_kept_on_and_those_started_for_events
     assert burstbill37.event_split(r) == (warm, r.hardware.replicas - warm)
     assert 0 < warm < r.hardware.replicas
     row = _page1_row(render_memo_markdown(r, lang), "Hardware" if lang == "en" else "硬件")
-    said = render(lang, "burstbill37_key.hardware_value", {
+    # the VMs lead, the split after them, the GPUs named once (blind review 31: "8 cloud VMs of 1 × L20; 8 × L20")
+    said = consist41_hardware.row(r, lang, (warm, r.hardware.replicas - warm))
+    assert said is not None and said in row and row.count(r.hardware.gpu_name) == 1
+    assert r.hardware.layout.text_in(lang, r.hardware.gpu_name) in said
+    split = render(lang, "burstbill37_key.hardware_value", {
         "total": r.hardware.total_gpus, "gpu": r.hardware.gpu_name, "per": r.hardware.gpus_per_replica,
-        "replicas": r.hardware.replicas, "weights": r.hardware.weights, "warm": warm,
-        "events": r.hardware.replicas - warm})
-    assert said in row
+        "replicas": r.hardware.replicas, "weights": r.hardware.weights, "warm": warm, "events": r.hardware.replicas - warm})
+    assert re.search(r"[(（]([^)）]+)[)）]", split).group(1) in said  # "2 always on + 4 for events", as before
 
 
 def test_a_steady_load_keeps_the_plain_hardware_row():

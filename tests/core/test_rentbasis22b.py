@@ -70,11 +70,13 @@ def test_the_rent_finding_says_the_rent_stays_and_no_utilisation_break_even(lang
     assert rent.detail_key == "util23.rule.cost.rent.detail"
     # util28 (blind review 18, q30): the rest is said on the lead's basis, a share of the hours rented: this setup
     # stays up, so its rent pays every hour (the same fact as "paid busy or not"), above that share
-    assert rent.params["rest"]["tr"] == "util28.rent.rest.best_case_only"
+    # blind review 31 (q19): the lead's share is against renting only the busy hours, the payback against the rent
+    # paid every hour: the rest names the two bases, so "below the ~49 %" and "pays back after 12.9 months" agree
+    assert rent.params["rest"]["tr"] in ("consist41.rent.relate", "consist41.rent.relate_mid")
     text = rent.detail_in(lang)
-    # session 32: "This rent is for every hour, above it:" read as garbled (blind review 21, q30); the same fact is now
-    # "Against this every-hour rent" / "按这份每小时都要付的租金算"
-    assert ("every-hour rent" in text) if lang == "en" else ("每小时都要付的租金" in text)
+    # session 32: "This rent is for every hour, above it:" read as garbled (blind review 21, q30)
+    assert ("paid every hour" in text) if lang == "en" else ("每小时都要付" in text)
+    assert ("counts only the busy hours" in text) if lang == "en" else ("只算干活的时段" in text)
     assert "—" not in text  # no empty utilisation break-even
 
 

@@ -170,7 +170,9 @@ def test_the_rent_finding_gives_the_months_on_the_printed_rent(lang):
         rent = next(f for f in r.findings if f.id == "cost.rent")
         key = rent.params["rest"]["tr"] if rent.detail_key == "util23.rule.cost.rent.detail" else rent.detail_key
         # util28: a setup that stays up says its rent pays every hour, above the lead's break-even share
-        assert key.startswith(("rentbasis22b.rule.cost.rent.", "util23.rule.cost.rent.", "util28.rent.rest.")), key
+        # consist41: the every-hour rent's payback related to the lead's busy-hours break-even (blind review 31, q19)
+        assert key.startswith(("rentbasis22b.rule.cost.rent.", "util23.rule.cost.rent.", "util28.rent.rest.",
+                               "consist41.rent.")), key
         text = rent.detail_in(lang)
         assert r.costs.break_even_months.text(lang, "months") in text
         assert translate(lang, "plan.breakeven.utilisation.label") not in text
