@@ -11,7 +11,7 @@ from typing import Any
 
 from advisor.domain.model import ModelSpec
 from advisor.i18n import catalog
-from advisor.plan import chat_rule38
+from advisor.plan import chat_rule38, fleet_idle41
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.fine_tune_placeholder import FINETUNE_VAR, SERVED_NAME_WORD, SERVED_VAR
 from advisor.plan.models import resolve_plan_model
@@ -528,7 +528,11 @@ def resolve(a: PlanAnswers) -> Ctx:
             and use_case != "offline_batch":
         # fleet load (s14-fleetload): unsaid, the fleet's measured load is taken to be other work (only its free
         # share serves this service); said as an assumption, and asked (advisor.plan.unknowns)
-        _assume(out, "current_fleet.load_is_this_service", False, "plan.assume.fleet_load_other",
+        # a nearly idle fleet (``fleet.nearly_idle``) serves with every card whoever's the light load is: the
+        # question would change nothing, so it is not asked; what is taken is said
+        idle = fleet_idle41.nearly_idle(a.current_fleet.count, util)
+        _assume(out, "current_fleet.load_is_this_service", False,
+                fleet_idle41.KEY if idle else "plan.assume.fleet_load_other",
                 pct=round(util * 100), count=a.current_fleet.count)
     total_requests = a.total_requests
     batch_hours = a.batch_deadline_hours

@@ -33,6 +33,7 @@ from typing import Any
 
 from advisor.plan import (
     burst_gpu,
+    fleet_idle41,
     fleet_racked,
     forms,
     gpu_choice,
@@ -45,7 +46,7 @@ from advisor.plan import cost as costmod
 from advisor.plan.capacity import FLEET_BASIS, claimed_capacity, serving_replicas
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.data import PriceBook
-from advisor.plan.fleet_spread import machine_left, rides_out_a_server
+from advisor.plan.fleet_spread import machine_left
 from advisor.plan.result import MoneyRange
 from advisor.plan.sizing import HEADROOM, Candidate
 
@@ -85,7 +86,9 @@ class FleetOutcome:
 
 
 def free_gpus(count: int, utilisation: float) -> int:
-    """GPUs free at ``utilisation`` (rounded down: a GPU 40 % busy is not free)."""
+    """GPUs free at ``utilisation`` (rounded down: a GPU 40 % busy is not free); all of them on a nearly idle fleet."""
+    if fleet_idle41.nearly_idle(count, utilisation):
+        return count
     return max(0, math.floor(count * (1.0 - utilisation) + 1e-9))
 
 
@@ -254,10 +257,17 @@ def idle_spares(c: Ctx, cand: Candidate, load: int) -> int:
     room = spare_policy.spare_room(free, cand.tp)  # in whole replicas
     if not spare and room >= load + 1:
         spare = 1
-    if node_shapes.form_factor(cand.gpu.id) in ("sxm", "oam") and load >= 1:
-        while room >= load + spare + 1 and not rides_out_a_server(load + spare, load, cand.tp, fl[1]):
+    whole = node_shapes.form_factor(cand.gpu.id) in ("sxm", "oam")
+    if load >= 1 and (whole or spare):
+        # PCIe cards too, in the team's machines taken as two halves (``machine_left``; blind review 31, q33: all 8
+        # cards free, "lead with 4 × TP2 on the 8 cards, 2 per machine, which also survives a whole machine down")
+        def rides(n: int) -> bool:
+            left = machine_left(n, cand.tp, fl[1], whole)
+            return left is not None and left >= load
+
+        while room >= load + spare + 1 and not rides(load + spare):
             spare += 1
-        if not rides_out_a_server(load + spare, load, cand.tp, fl[1]):
+        if not rides(load + spare):
             spare = max(_required_spare(c), min(spare, 1 if room >= load + 1 else 0))  # more would not ride it out
     return spare + signoff_spares(c, cand, load, spare)
 

@@ -19,6 +19,8 @@ COST_TITLE = "plan.rule.cost.fleet.title"
 # the same title with the cards used alone where page 1 recommends the larger layout and says the other work there
 # (``layout_headline40.FLEET_TITLE``; review 30, q33 zh): the fleet finding's free share is not said again either
 LAYOUT_TITLE = "layout40_fleet.title"
+# a nearly idle fleet's pair (``fleet_idle41``; review 31, q33): "Runs on all 8 … nearly idle" says it all too
+IDLE_WHY, IDLE_TITLE = "lead41.fleet.same_idle", "lead41.cost_fleet.title_all"
 
 
 def folded(f: Any, findings: Sequence[Any]) -> bool:
@@ -31,9 +33,9 @@ def folded(f: Any, findings: Sequence[Any]) -> bool:
         # (``gpu.burst_rent_choice``); "Your fleet: 16 × L20 … rented for the peaks only, as 8 × H800" repeats both
         return True
     why = f.params.get("why")
-    if not isinstance(why, dict) or why.get("tr") != PLAIN:
+    if not isinstance(why, dict) or why.get("tr") not in (PLAIN, IDLE_WHY):
         return False
-    return any(x.id == "cost.fleet" and x.title_key in (COST_TITLE, LAYOUT_TITLE) for x in findings)
+    return any(x.id == "cost.fleet" and x.title_key in (COST_TITLE, LAYOUT_TITLE, IDLE_TITLE) for x in findings)
 
 
 def findings(found: Sequence[Any], every: Sequence[Any]) -> list[Any]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from advisor.plan import (
     burst,
+    fleet_idle41,
     idle_spares,
     like_cover,
     line_total,
@@ -171,7 +172,8 @@ def _idle(f: Facts, ch: Any, lay: Any):
     moved = idle_spares.moved_cards(f)  # the spares on busy cards whose work moves: said so (round 14, q04)
     signoff = idle_spares.signoff_params(f)  # the spare on busy cards, on the owners' sign-off (blind review 21)
     variant = "idle_signoff" if signoff else "idle_moved" if moved else "idle"
-    down = idle_spares.one_down(f, bool(server))
+    machine = isinstance(title_server, dict) and title_server.get("tr") == idle_spares.MACHINE_TITLE
+    down = idle_spares.one_down(f, bool(server), machine)
     if not server and machine_short(f):  # the spare rides out a replica, not a machine (review 29, q33): said so
         title_server = {"tr": "layout40_idle.replica_only"}
         if isinstance(down, dict) and down.get("tr") == "plan.owned20.redundancy.one_down":
@@ -292,6 +294,8 @@ def fleet_rule(f: Facts):
                     "usable": usable, "tp": ch.tp, "moved": max(0, ch.total_gpus - free),
                     "busy_cards": cards_text(count * f.ctx.utilisation), "of": idle_spares.busy_of(f.ctx),
                     "tr": "plan.fleet.same_free_enough" if usable >= ch.total_gpus else short}
+            if why["tr"] == "plan.fleet.same_free_enough" and fleet_idle41.nearly_idle(count, f.ctx.utilisation):
+                why["tr"] = "lead41.fleet.same_idle"  # every card free: no share to work out (review 31, q33)
         else:
             why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"
         return finding("gpu.fleet", fleet=name, count=count, why=why, others=others)

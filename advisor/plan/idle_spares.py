@@ -11,7 +11,9 @@ from typing import Any
 
 from advisor.plan import capacity, fleet, gpu_choice
 from advisor.plan.capacity import claimed_capacity
-from advisor.plan.fleet_spread import server_spread
+from advisor.plan.fleet_spread import machine_left, server_spread
+
+MACHINE_TITLE = "lead41.idle.machine_title"
 
 
 def spares_from_idle(f: Any) -> int:
@@ -130,7 +132,15 @@ def server_part(f: Any) -> tuple[dict[str, Any] | str, dict[str, Any] | str]:
     ch = f.chosen
     lay = ch.layout
     fleet = gpu_choice.fleet(f.ctx, ch.gpu.id)
-    if fleet is None or lay.form_factor not in ("sxm", "oam"):
+    if fleet is None:
+        return "", ""
+    if lay.form_factor not in ("sxm", "oam"):
+        # PCIe cards in the team's machines, taken as two halves (``machine_left``): the title says a whole machine
+        # is ridden out where it is (review 31, q33: "4 × TP2 on the 8 cards, 2 per machine, which also survives a
+        # whole machine down"); the placement finding says the spread, so no detail clause
+        left = machine_left(lay.replicas, lay.tp, fleet[1], False)
+        if left is not None and left >= capacity.serving_replicas(ch) and lay.spare_units >= 2:
+            return {"tr": MACHINE_TITLE}, ""
         return "", ""
     spread = server_spread(lay.replicas, lay.tp, fleet[1])
     serving = capacity.serving_replicas(ch)
@@ -141,7 +151,7 @@ def server_part(f: Any) -> tuple[dict[str, Any] | str, dict[str, Any] | str]:
              "left": lay.replicas - spread[1], "serving": serving})  # fmt: skip
 
 
-def one_down(f: Any, server: bool) -> dict[str, Any] | str:
+def one_down(f: Any, server: bool, machine: bool = False) -> dict[str, Any] | str:
     """The predicted latency with the spare replicas' worth down (one replica; the fullest server's replicas where
     the spares ride out a server), at the load each of the others then takes ("" when the curve has no such
     level)."""
@@ -151,7 +161,8 @@ def one_down(f: Any, server: bool) -> dict[str, Any] | str:
         return ""
     k = int(ch.layout.spare_units)
     what: dict[str, Any] = {"tr": "plan.burst15.one.replica"} if k == 1 else \
-        {"tr": "plan.owned20.redundancy.server_down" if server else "plan.burst15.all.replica", "n": k}
+        {"tr": "plan.owned20.redundancy.server_down" if server else "lead41.idle.machine_down" if machine
+         else "plan.burst15.all.replica", "n": k}
     levels, _ = capacity.served_curve(c, ch)
     lv = next((x for x in levels if x.concurrency == n), None)
     if lv is None or lv.ttft_ms.p99 is None or lv.tpot_ms.p99 is None:

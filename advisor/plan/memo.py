@@ -1900,8 +1900,18 @@ def _peak_value(result: PlanResult, t) -> str:
         return t("memo4.cap.peak_value", peak=_num(cap.peak_concurrency), per=_num(cap.concurrency_per_replica))
     key = "replica21.cap.peak_spare_one" if hw.replicas == 2 and serving == 1 else \
         "replica21.cap.peak_spare_server" if hw.replicas - serving > 1 else "replica21.cap.peak_spare_replica"
+    if key == "replica21.cap.peak_spare_server" and _fleet_pcie(hw):
+        key = "lead41.cap.peak_spare_machine"  # PCIe cards in the team's machines (review 31, q33)
     return t(key, peak=_num(cap.peak_concurrency), per=_num(cap.concurrency_per_replica), replicas=_num(hw.replicas),
              serving=_num(serving), down=_num(down))
+
+
+def _fleet_pcie(hw: Any) -> bool:
+    """The team's own PCIe cards, in machines of unknown shape taken as two halves (``fleet_spread.machine_left``):
+    "one machine down", not "one server" (review 31, q33's workstations); servers bought or rented stay servers."""
+    lay = getattr(hw, "layout", None)
+    return lay is not None and getattr(lay, "basis", None) == "fleet" and \
+        getattr(lay, "form_factor", None) not in (None, "sxm", "oam")
 
 
 def _knee_sentences(result: PlanResult, t, lang: str) -> str:
@@ -1919,7 +1929,8 @@ def _one_down_knee(result: PlanResult, t, said_max: bool = False) -> str:
     down, serving = cap.load_per_serving_replica, cap.serving_replicas
     if down is None or not serving or not knee or not cap.max_concurrency_per_replica or not cap.meets_slo:
         return ""
-    one = t("replica21.unit.server" if (hw.replicas or 0) - serving > 1 else "replica21.unit.replica")
+    one = t(("lead41.unit.machine" if _fleet_pcie(hw) else "replica21.unit.server") if (hw.replicas or 0) - serving > 1
+            else "replica21.unit.replica")
     key = "replica21.knee.down_within" if down < knee else "replica21.knee.down_at" if down == knee else \
         "replica21.knee.down_past"
     if said_max and key != "replica21.knee.down_within":  # the most a replica takes is in the sentence before

@@ -8,6 +8,7 @@ from typing import Any
 from advisor.i18n import translate
 from advisor.plan import (
     capex_unknown,
+    fleet_idle41,
     fleet_one_count,
     layout_headline40,
     memo_text15,
@@ -301,6 +302,9 @@ def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]
         key = fleet_one_count.VALUE  # the cards used alone: one count on page 1 and here (review 28, q04)
     if o.fleet_gpus == o.fleet_count and key != "memo.fleetload14.fleet_value":  # all of them (s33-fleet33)
         key = {"gpuwhy27.fleet_value_moved": "fleet33.fleet_value_moved_all"}.get(key, "fleet33.fleet_value_all")
+        if key == "fleet33.fleet_value_all" and fleet_idle41.nearly_idle(o.fleet_count or 0,
+                                                                       o.fleet_utilisation or 0):
+            key = "lead41.fleet_value_all"  # a nearly idle fleet said so (review 31, q33)
     value = t(key, used=o.fleet_gpus, count=o.fleet_count, gpu=result.hardware.gpu_name,
               free=o.fleet_free, util=round((o.fleet_utilisation or 0) * 100), moved=o.fleet_moved or 0)
     hw = result.hardware

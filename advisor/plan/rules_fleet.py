@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import fleet_one_count, rent_basis
+from advisor.plan import fleet_idle41, fleet_one_count, rent_basis
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.fleet_disagree import readings
 from advisor.plan.result import Finding, OwnedFormCost
@@ -189,4 +189,7 @@ def cost_fleet(f: Facts) -> Finding | None:
         out.title_key = fleet_one_count.TITLE  # one card count on page 1 (s37-fleet39, review 28, q04)
     if o.fleet_gpus == o.fleet_count and out.title_key in ALL_CARDS_TITLE:  # "all 16 of your H20", not "16 of your 16"
         out.title_key = ALL_CARDS_TITLE[out.title_key]  # (blind review 16, q04 zh; s33-fleet33 takes every card)
+        if out.title_key == "fleet33.cost_fleet.title_all" and fleet_idle41.nearly_idle(o.fleet_count or 0,
+                                                                               f.ctx.utilisation):
+            out.title_key = "lead41.cost_fleet.title_all"  # not "about 8 cards' worth idle" of 8 (review 31, q33)
     return out

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import people_volume
+from advisor.plan import fleet_idle41, people_volume
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.per_token_public import per_token_sold
@@ -187,7 +187,7 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
         out.append(OpenQuestion(field="current_fleet", changes=["hardware"], alternatives=list(FLEET_ALTERNATIVES)))
     # fleet load (s14-fleetload): a fleet with a measured utilisation whose load may be this service's own base
     load_q = assumed.get(FLEET_LOAD_QUESTION)
-    if load_q is not None:
+    if load_q is not None and load_q.key != fleet_idle41.KEY:  # a nearly idle fleet: either answer plans the same
         out.append(OpenQuestion(field=FLEET_LOAD_QUESTION, changes=["form", "hardware"], assumed=load_q.value,
                                 assumption_key=load_q.key, assumption_params=dict(load_q.params),
                                 alternatives=[True]))  # fmt: skip

@@ -16,6 +16,7 @@ from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import (
     ADVICE_SCENARIOS,
     Q04_GIVEN,
+    Q33_BUSIER,
     advice_answers,
     advice_plan,
     only_finding,
@@ -24,7 +25,7 @@ from tests.support.planned import (
 )
 
 LANGS = ("en", "zh_CN")
-Q04, Q08, Q33 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q33_office_4090d_fleet"
+Q04, Q08, Q33 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", Q33_BUSIER
 Q36, Q39 = "q36_bursty_b2b_event_mainland", "q39_hybrid_l20_base_cloud_burst"
 NAMES = sorted(p.stem for p in Path(ADVICE_SCENARIOS).glob("q*.json"))
 

@@ -15,10 +15,10 @@ from advisor.plan.fleet import free_gpus
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reachable import FREE_KEY
 from advisor.plan.rules_fleet import OWNED_DETAIL
-from tests.support.planned import advice_answers, advice_plan, only_finding, planned
+from tests.support.planned import Q33_BUSIER, advice_answers, advice_plan, only_finding, planned
 
 LANGS = ("en", "zh_CN")
-Q04, Q08, Q33 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q33_office_4090d_fleet"
+Q04, Q08, Q33 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", Q33_BUSIER
 SIGNOFF = ".idle_signoff.title"
 
 

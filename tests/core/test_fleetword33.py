@@ -16,7 +16,7 @@ from advisor.plan import layout_headline40
 from advisor.plan.fleet import free_gpus
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.staff_usage import WORKING_DAYS, days_a_month
-from tests.support.planned import Q04_GIVEN, advice_plan, only_finding
+from tests.support.planned import Q04_GIVEN, Q33_BUSIER, advice_plan, only_finding
 
 LANGS = ("en", "zh_CN")
 Q04, Q08, Q18 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q18_us_fleet_32_h100"
@@ -79,7 +79,7 @@ def test_a_steady_load_counts_its_people_every_day_a_day_night_one_on_working_da
     assert "requests a working day × 22 days" in render_memo_markdown(advice_plan(Q08, load_pattern="diurnal"), "en")
 
 
-Q33 = "q33_office_4090d_fleet"
+Q33 = Q33_BUSIER
 
 
 @pytest.mark.parametrize("lang", LANGS)

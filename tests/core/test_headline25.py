@@ -24,12 +24,12 @@ from advisor.plan.memo import memo_document, render_memo_markdown
 from advisor.plan.result import render
 from tests.support.former_l20_rent import former_rents_plan
 from tests.support.page_one import next_step_line
-from tests.support.planned import advice_answers, advice_plan, only_finding
+from tests.support.planned import Q33_BUSIER, advice_answers, advice_plan, only_finding
 from tests.support.without_signoff import plan_without_signoff
 
 LANGS = ("en", "zh_CN")
 Q26, Q31 = "q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"
-Q08, Q33 = "q08_ascend_fleet_internal", "q33_office_4090d_fleet"
+Q08, Q33 = "q08_ascend_fleet_internal", Q33_BUSIER
 Q39, Q42 = "q39_hybrid_l20_base_cloud_burst", "q42_china_market_gpus_mainland"
 RECOMMENDATION = {"en": "**Recommendation**:", "zh_CN": "**建议**："}
 HARDWARE_ROW = {"en": "| Hardware |", "zh_CN": "| 硬件 |"}

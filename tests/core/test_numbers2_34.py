@@ -19,11 +19,11 @@ from advisor.plan import usage_share
 from advisor.plan.context import SCALED_HOURS
 from advisor.plan.fleet import free_gpus
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import Q04_GIVEN, advice_answers, advice_plan, only_finding
+from tests.support.planned import Q04_GIVEN, Q33_BUSIER, advice_answers, advice_plan, only_finding
 
 LANGS = ("en", "zh_CN")
 Q04, Q08, Q18 = "q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q18_us_fleet_32_h100"
-Q31, Q33 = "q31_icp_filed_hosting_move", "q33_office_4090d_fleet"
+Q31, Q33 = "q31_icp_filed_hosting_move", Q33_BUSIER
 
 
 def _row(md: str, *labels: str) -> str:

@@ -11,7 +11,7 @@ import pytest
 from advisor.plan import fleet
 from advisor.plan.fleet_spread import rides_out_a_server, server_spread
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import Q04_GIVEN, advice_answers, planned
+from tests.support.planned import Q04_GIVEN, Q33_BUSIER, advice_answers, planned
 from tests.support.without_signoff import plan_without_signoff
 
 LANGS = ("en", "zh_CN")
@@ -34,7 +34,7 @@ def test_spread_arithmetic():
 
 
 def test_q33_idle_4090ds_carry_a_spare_replica_within_the_target_with_one_down():
-    a = advice_answers("q33_office_4090d_fleet")
+    a = advice_answers(Q33_BUSIER)
     plan = planned(a)
     lay = plan.hardware
     # 2 TP2 replicas carry the peak; the 7 free cards hold a third as a spare (it left 4 of 8 idle before)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan.placement_rules import Spread, _bought_spread, _fleet_spread
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import Q33_BUSIER, advice_answers, planned
 from tests.support.without_signoff import plan_without_signoff
 
 LANGS = ("en", "zh_CN")
@@ -91,15 +91,15 @@ def test_q33_says_the_left_over_pair_as_a_further_spare_with_its_spread(monkeypa
     Re-argued in s33-fleetword (blind review 22, q33: "the headline says 6 of 8 cards while the placement section
     recommends all 8"): q33's plan takes the 4th replica on its owners' sign-off, so the pair left over is read on
     the plan without it (the sign-off's fallback), where it is still said."""
-    plan = plan_without_signoff(monkeypatch, advice_answers("q33_office_4090d_fleet"))
+    plan = plan_without_signoff(monkeypatch, advice_answers(Q33_BUSIER))
     (f,) = _placement(plan)
-    fleet = advice_answers("q33_office_4090d_fleet")["current_fleet"]["count"]
+    fleet = advice_answers(Q33_BUSIER)["current_fleet"]["count"]
     p, hw = f.params, plan.hardware
     free = fleet - hw.total_gpus
     assert free >= hw.tp
     s = p["spare_pair"]
     assert s["free"] == free and s["next"] == hw.replicas + 1
-    assert s["busy"] == round(100 * advice_answers("q33_office_4090d_fleet")["measured_utilisation"])
+    assert s["busy"] == round(100 * advice_answers(Q33_BUSIER)["measured_utilisation"])
     assert s["most"] + s["left"] == s["next"] and s["most"] * hw.tp <= p["per"]
 
 

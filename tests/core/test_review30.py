@@ -17,12 +17,12 @@ from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.memo import memo_document
 from advisor.plan.money_text import money_range
 from advisor.plan.result import render
-from tests.support.planned import advice_plan
+from tests.support.planned import Q33_BUSIER, advice_plan
 
 LANGS = ("en", "zh_CN")
 Q01, Q02, Q03 = "q01_office_lan_capex_contracts", "q02_office_lan_small_design_agency", "q03_hospital_private_wan_medical"
 Q11, Q17, Q24 = "q11_paid_api_b25", "q17_capex_only_university_lab", "q24_us_saas_rent"
-Q29, Q33, Q38 = "q29_batch_impossible_budget", "q33_office_4090d_fleet", "q38_eu_internal_hr_assistant"
+Q29, Q33, Q38 = "q29_batch_impossible_budget", Q33_BUSIER, "q38_eu_internal_hr_assistant"
 
 
 def _memo(name: str, lang: str, **change: object) -> str:

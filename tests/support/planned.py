@@ -20,9 +20,18 @@ from advisor.plan.result import PlanResult
 ADVICE_SCENARIOS = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 
 
+# q33 with more than a card's worth of other work on its 8 cards (15 %: 1.2 cards), so not nearly idle
+# (``fleet_idle41``): the busy-fleet machinery its tests are about (the free share, the 4th replica on the owners'
+# sign-off, the machine-proof layout as page 1's upgrade). The scenario's own 10 % now serves on all 8 (review 31).
+Q33_BUSIER = "q33_office_4090d_fleet@15"
+
+
 def advice_answers(name: str) -> dict[str, Any]:
-    """The answers of one advice scenario by its id (``q36_bursty_b2b_event_mainland``)."""
-    return scenario_answers(ADVICE_SCENARIOS / f"{name}.json")
+    """The answers of one advice scenario by its id (``q36_bursty_b2b_event_mainland``); ``id@N`` with its measured
+    utilisation set to N % (``Q33_BUSIER``)."""
+    name, _, pct = name.partition("@")
+    answers = scenario_answers(ADVICE_SCENARIOS / f"{name}.json")
+    return {**answers, "measured_utilisation": int(pct) / 100} if pct else answers
 
 
 def scenario_answers(path: Path) -> dict[str, Any]:
