@@ -21,7 +21,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.core.test_plan_rules import facts_for
 from tests.support.former_l20_rent import former_l20_quotes
-from tests.support.planned import advice_answers, planned, short_lived, unled
+from tests.support.planned import advice_answers, planned, quoted, short_lived, unled
 
 LANGS = ("en", "zh_CN")
 ESTIMATE = {"en": "not a figure you gave", "zh_CN": "不是你们给出的数字"}
@@ -228,9 +228,6 @@ def test_a_batch_job_at_about_the_apis_cost_weighs_it_with_the_batch_api_a_sourc
     # weighed. s28-prices28: on Alibaba's quote (¥14.63) the job costs ¥3,454–3,985 and the API (¥2,240–3,600) is
     # likely cheaper, weighed and kept for the answers' reason (the customers' personal data); the job at the old
     # rent, given as a quote, still does not weigh a dearer API
-    from advisor.plan import answers_from_dict, make_plan
-
-    q06_answers = answers_from_dict(advice_answers("q06_l20_batch_72h_claims"))
     assert unled(advice_answers("q06_l20_batch_72h_claims")).finding("cost.hosted_weighed") is not None
-    q06 = make_plan(q06_answers, quotes=former_l20_quotes())
+    q06 = quoted(advice_answers("q06_l20_batch_72h_claims"), former_l20_quotes())
     assert q06.finding("cost.hosted_weighed") is None

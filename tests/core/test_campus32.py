@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan, spare_card, vm_payback_words
+from advisor.plan import spare_card, vm_payback_words
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, only_finding, planned
+from tests.support.planned import advice_answers, only_finding, planned, quoted
 
 LANGS = ("en", "zh_CN")
 Q17 = "q17_capex_only_university_lab"
@@ -75,9 +75,8 @@ def test_another_regions_power_price_is_said_as_a_stand_in_and_the_room_checked(
     assert not_local in office and asked in office
     assert ("room's circuit" if lang == "en" else "机房的供电线路") not in office  # a box on an office desk
     # the team's own tariff given: nothing stands in
-    quoted = make_plan(answers_from_dict(advice_answers(Q17)), quotes=[
-        {"gpu": "*", "kind": "power", "low": 0.08, "high": 0.1, "unit": "USD/kWh"}])
-    own = next(x for x in quoted.findings if x.id == "cost.on_premises").detail_in(lang)
+    with_tariff = quoted(advice_answers(Q17), [{"gpu": "*", "kind": "power", "low": 0.08, "high": 0.1, "unit": "USD/kWh"}])
+    own = next(x for x in with_tariff.findings if x.id == "cost.on_premises").detail_in(lang)
     assert ("stands in" if lang == "en" else "代替你们电价") not in own and not_local not in own and asked not in own
 
 

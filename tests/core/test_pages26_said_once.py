@@ -14,9 +14,7 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import (
-    answers_from_dict,
     budget_words,
-    make_plan,
     memo_gate_once,
     memo_lead_once,
     sales_deadline,
@@ -27,7 +25,7 @@ from advisor.plan.memo import FIRST_STEPS, memo_document, render_memo_markdown
 from advisor.plan.memo_gate_once import step_number
 from advisor.plan.result import render
 from tests.support.former_l20_rent import former_l20_quotes
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, short_lived, unled
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, quoted, short_lived, unled
 
 # s38-burst40: q39's bursts now rent a part by the hour; these tests pin the month-booked H20 path, kept on q39's
 # answers through ``sales_month`` (the same plan for every other scenario: only a hybrid's burst part is chosen there)
@@ -224,7 +222,7 @@ def test_the_buys_threshold_is_stated_once_on_page_one(name, lang):
     # rent is dearer than owning at the middle and q31 buys with no threshold to state (test_plan_rows18); the
     # threshold's page 1 is read on q31 at the rent it was written on, given as the user's quote (as test_tie25 does)
     former = former_l20_quotes()
-    r = make_plan(answers_from_dict(advice_answers(name)), quotes=former)
+    r = quoted(advice_answers(name), former)
     page = _page_one(render_memo_markdown(r, lang))
     f = next(x for x in r.findings if x.id == "cost.buy" and "max_purchase" in (x.params.get("threshold") or {}))
     amount = re.sub(r"[^\d,]", "", str(f.params["threshold"]["max_purchase"]))  # "3,280,000", as ¥ or as CNY

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, own_volume, planned, short_lived
+from tests.support.planned import advice_answers, own_volume, planned, quoted, short_lived
 
 LANGS = ("en", "zh_CN")
 
@@ -83,8 +82,7 @@ def test_q02_a_purchase_with_no_one_off_budget_is_judged_on_the_monthly_budget_i
     assert r.costs.break_even_months.text(lang, "months") not in capex
     # the table's own figure, to a tenth of a month (s24-ownrent24, round 13: "about 12" beside the table's 11.5),
     # read where owning pays back at the middle: q02 at the former rent, given as the user's quote
-    former = make_plan(answers_from_dict(answers), quotes=[{"gpu": "rtx-4090d", "kind": "on_demand", "low": 0.3,
-                                                              "high": 0.7}])  # fmt: skip
+    former = quoted(answers, [{"gpu": "rtx-4090d", "kind": "on_demand", "low": 0.3, "high": 0.7}])
     mid = former.costs.break_even_months.mid
     capex = [x for x in render_memo_markdown(former, lang).splitlines()
              if x.startswith("| One-off purchase |" if en else "| 一次性采购 |")][0]  # page 1's (s33-tokens33)

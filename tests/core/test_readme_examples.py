@@ -11,6 +11,7 @@ import re
 import shlex
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -69,16 +70,35 @@ def test_the_readme_has_the_worked_examples():
     assert all(segments for _, segments in EXAMPLES), "an example shows no output"
 
 
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory) -> Iterator[dict[str, subprocess.Popen]]:
+    """Every example's `advisor` process, started together with its own ADVISOR_HOME: each is a fresh interpreter run
+    as a user types the command (~1 s of imports, then its simulation); one after another they took 18 s of wall
+    (loaded 2-core box) in `make test`'s slowest process, tests/core, while the other core could run some (issue
+    #27). Each test still reads its own process's exit status and output."""
+    procs = {}
+    for command, _ in EXAMPLES:
+        # its own user folders too: a module's fixture is set up before the autouse one that points them per test
+        home = tmp_path_factory.mktemp("readme-example")
+        env = {**os.environ, "ADVISOR_HOME": str(home), **{f"XDG_{d.upper()}_HOME": str(home / "xdg" / d)
+                                                              for d in ("config", "data", "cache", "state")}}
+        procs[command] = subprocess.Popen([sys.executable, "-m", "advisor", *shlex.split(command)[1:]], cwd=ROOT,
+                                          env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    yield procs
+    for proc in procs.values():  # one no test waited for (a test deselected or stopped early) is not left running
+        if proc.returncode is None:
+            proc.kill()
+            proc.communicate()
+
+
 @pytest.mark.parametrize("command, segments", EXAMPLES, ids=[c[:60] for c, _ in EXAMPLES])
-def test_a_readme_example_prints_what_the_readme_shows(command, segments, tmp_path):
-    env = {**os.environ, "ADVISOR_HOME": str(tmp_path)}
-    proc = subprocess.run([sys.executable, "-m", "advisor", *shlex.split(command)[1:]], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
-    actual = [x.rstrip() for x in proc.stdout.splitlines()]
+def test_a_readme_example_prints_what_the_readme_shows(command, segments, printed):
+    stdout, stderr = printed[command].communicate(timeout=120)
+    assert printed[command].returncode == 0, stderr
+    actual = [x.rstrip() for x in stdout.splitlines()]
     missing = _contains_in_order(actual, segments)
     assert missing is None, (f"README.md shows lines `{command}` no longer prints:\n" + "\n".join(missing)
-                             + "\n--- it prints:\n" + proc.stdout)  # fmt: skip
+                             + "\n--- it prints:\n" + stdout)  # fmt: skip
 
 
 def test_an_elided_segment_must_still_be_contiguous_and_in_order():

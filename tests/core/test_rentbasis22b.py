@@ -11,12 +11,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from advisor.plan import answers_from_dict, line_total, make_plan, own_rent_verdict
 from advisor.plan import cost as costmod
+from advisor.plan import line_total, own_rent_verdict
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import LineCost, MoneyRange
 from tests.support.former_l20_rent import former_l20_quotes
-from tests.support.planned import bought_now, planned, scenario_answers, scenario_plan
+from tests.support.planned import bought_now, planned, quoted, scenario_answers, scenario_plan
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 Q24, Q14 = SCEN / "q24_us_saas_rent.json", SCEN / "q14_medical_followup_mainland.json"
@@ -140,7 +140,7 @@ def test_page_one_says_owning_and_renting_overlap_and_the_side_cheaper_at_the_mi
     # rent is the dearer side at the middle and q31 buys (test_plan_rows18); the clause where renting is cheaper is
     # read on q31 at the L20 rent it was written on, given as the user's quote (as test_tie25 does)
     former = former_l20_quotes()
-    r0 = make_plan(answers_from_dict(scenario_answers(Q31)), quotes=former).model_copy(
+    r0 = quoted(scenario_answers(Q31), former).model_copy(
         update={"deployment_form": "bare_metal"})
     clause = own_rent_verdict.page_one_clause(r0, lang)
     printed = own_rent_verdict.page_one_clause(r0, lang, threshold=False)

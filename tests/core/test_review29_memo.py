@@ -109,12 +109,11 @@ def test_a_dearer_alternative_priced_as_whole_servers_says_so(lang):
     sentence gives its hour, so it says what the hour buys (review 19: "implies 16 cards where ~4 would do")."""
     # s31-pricegate32 re-argued: the built-in H20 purchase is now a stand-in (grade U), which the opening says instead
     # of the whole servers; the H20 priced on the vendors' quote keeps the case this protects
-    from advisor.plan import answers_from_dict, make_plan
     from advisor.plan.memo import render_memo_markdown
-    from tests.support.planned import advice_answers
+    from tests.support.planned import advice_answers, quoted
 
     h20 = [{"gpu": "h20-96g", "kind": "capex", "low": 125_000, "high": 140_000, "unit": "CNY/GPU", "date": "2026-12"}]
-    r = make_plan(answers_from_dict(advice_answers("q31_icp_filed_hosting_move")), quotes=h20)
+    r = quoted(advice_answers("q31_icp_filed_hosting_move"), h20)
     g = r.gpu_choice
     assert g is not None
     whole = [d for d in g.dearer if d.whole_server and d.spare_gpus > d.tp]

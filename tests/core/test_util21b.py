@@ -22,9 +22,9 @@ import re
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import answers_from_dict, make_plan, volume_busy
+from advisor.plan import volume_busy
 from tests.support.former_l20_rent import former_a10_quotes
-from tests.support.planned import ADVICE_SCENARIOS, scenario_answers, scenario_memo, scenario_plan
+from tests.support.planned import ADVICE_SCENARIOS, quoted, scenario_answers, scenario_memo, scenario_plan
 
 LANGS = ("en", "zh_CN")
 Q29 = ADVICE_SCENARIOS / "q29_batch_impossible_budget.json"
@@ -59,7 +59,7 @@ def test_a_fix_with_a_budget_is_worded_by_where_its_range_lies_against_the_budge
     plans = [scenario_plan(path)]
     if path == Q40:
         former = former_a10_quotes()
-        plans.append(make_plan(answers_from_dict(scenario_answers(path)), quotes=former))
+        plans.append(quoted(scenario_answers(path), former))
     straddling = 0
     for plan in plans:
         budget = _budget(plan)

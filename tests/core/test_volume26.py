@@ -17,12 +17,12 @@ import re
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import answers_from_dict, make_plan, short_horizon, volume_flip, volume_peak
+from advisor.plan import short_horizon, volume_flip, volume_peak
 from advisor.plan.context import DAYS_PER_MONTH
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.support.former_l20_rent import former_l20_quotes
-from tests.support.planned import advice_answers, advice_plan, planned
+from tests.support.planned import advice_answers, advice_plan, planned, quoted
 
 LANGS = ("en", "zh_CN")
 DECIDES = {"en": "What decides it", "zh_CN": "决定这个结论的理由"}
@@ -101,12 +101,11 @@ def test_a_twelve_month_hosted_plan_names_its_horizon_too(lang):
     assert short_horizon.figures(today.costs, 12) is None
     assert NO_PAYBACK[lang].format(m=12) not in _hosted_reason(today).title_in(lang)
     former = former_l20_quotes()
-    r = make_plan(answers_from_dict(advice_answers("q16_hosted_api_mainland_registration")), quotes=former)
+    r = quoted(advice_answers("q16_hosted_api_mainland_registration"), former)
     assert short_horizon.figures(r.costs, 12) is not None
     reason = next(f for f in r.findings if f.id == "cost.hosted_api")
     assert NO_PAYBACK[lang].format(m=12) in reason.title_in(lang)
-    long = make_plan(answers_from_dict(dict(advice_answers("q16_hosted_api_mainland_registration"), expected_duration_months=60)),
-                     quotes=former)
+    long = quoted(dict(advice_answers("q16_hosted_api_mainland_registration"), expected_duration_months=60), former)
     if short_horizon.figures(long.costs, 60) is None:
         reason = next(f for f in long.findings if f.id == "cost.hosted_api")
         assert NO_PAYBACK[lang].format(m=60) not in reason.title_in(lang)
