@@ -23,6 +23,7 @@ from typing import Any
 from advisor.plan import (
     burst_order40,
     burst_path,
+    burst_steps41,
     fleet_one_count,
     memo_ttft_free,
     quote_lead35,
@@ -124,6 +125,10 @@ def measure_first(result: Any, lang: str) -> str:
     # of the count; the rented part named with how it is billed (by the hour for the burst's days, its bill a burst,
     # where ``burst_gpu.hourly_first`` rented such a part), and the hosted API as the owner's cheaper option
     hourly = _hourly(result) if not p.get("by_month") else ""
+    if hourly and burst_steps41.applies(result):
+        # s39-burst3 (blind review 31, q39: "rewrite page 1 as three steps"): count, the API by default with its rate
+        # limits in writing, the rented part only if the API falls short
+        return burst_steps41.headline(result, lang, p, hourly)
     if hourly and burst_order40.api_first(result):
         # s38-burstc (blind review 30, q39, both languages: "lead with the hosted-API overflow"; "API overflow the
         # default burst path with H800 as the fallback"): the two cloud paths in one sentence, ordered by the budget

@@ -41,6 +41,7 @@ from advisor.plan import (
     budget_words,
     burst_bill,
     burst_order40,
+    burst_steps41,
     burstbill37,
     buy_quote38,
     capex_only_rows,
@@ -1626,7 +1627,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # a hybrid's month without a burst, not the year's average that spreads the bursts over it (review 28, q39)
         verdict = (burst_bill.budget_head(result, lang) or _budget_verdict(c, t, supply_lead.stand_in_budget_key(result))
                    ) + line_total.budget_clause(result, lang)
-        verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
+        verdict += burst_steps41.budget_clause(result, lang, burst_bill.budget_clause(result, lang))  # a hybrid's
+        # month with a burst in it (s23-burst23, q39), after step 1's count where it gates the bursts (review 31)
         verdict += budget_basis.reserved_only_clause(c, lang)  # within only at the committed price (review 19, q38)
         owned = capex_unknown.bought(result, memo_forms.chosen_owned(result))
         monthly_for_purchase = capex_unknown.budget_row(result, owned, lang, verdict)  # a purchase judged on it: said so
