@@ -1,0 +1,73 @@
+"""s39-burst3 (issue 25, blind review 31 on q39: "put the vllm:num_requests_running count first and show the budget
+verdict only after it"; "rewrite page 1 as three steps"): where only the hosted API's burst month fits the budget and
+step 1's count gates the bursts, page 1's recommendation reads as three steps in order (count; the API overflow by
+default, its rate limits confirmed in writing; the rented part only if the API falls short, over the budget, on a
+placeholder price, existing stock), and the budget row's burst months are said as what holds once the count
+confirms nvidia-smi's reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import burst_order40, burst_steps41
+from advisor.plan.memo import memo_document
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+Q39 = "q39_hybrid_l20_base_cloud_burst"
+
+
+def _lines(r, lang):
+    return memo_document(r, lang).markdown().splitlines()
+
+
+def _head(r, lang):
+    return next(line for line in _lines(r, lang) if line.startswith("**"))
+
+
+def _marker(lang, key, **params):
+    """The text of a step's key before its first placeholder (what the memo shows verbatim)."""
+    return translate(lang, key, **{k: "§" for k in params}).split("§")[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q39_headline_is_three_steps_count_then_api_then_rented(lang):
+    r = planned(advice_answers(Q39))
+    assert burst_steps41.applies(r) and burst_order40.api_first(r)
+    head = _head(r, lang)
+    burst = next(x for x in r.findings if x.id == "cost.burst_month").params
+    disagree = next(x for x in r.findings if x.id == burst_steps41.DISAGREE).params
+    first, second, third = ({"en": "First,", "zh_CN": "第一，"}[lang], {"en": "Second,", "zh_CN": "第二，"}[lang],
+                            {"en": "Third,", "zh_CN": "第三，"}[lang])
+    # count (and its threshold) → the API's burst and burst month, within the budget → the rented part's month
+    assert head.index(first) < head.index("vllm:num_requests_running") < head.index(str(disagree["carry"])) \
+        < head.index(second) < head.index(burst["api"]["burst"]) < head.index(burst["api"]["month"]) \
+        < head.index(third) < head.index(burst["per_burst"]) < head.index(burst["month"])
+    # the API's condition in writing; the rented part over the budget, its placeholder price and its stock
+    assert {"en": "confirmed in writing", "zh_CN": "限流已书面确认"}[lang] in head[head.index(second):head.index(third)]
+    tail = head[head.index(third):]
+    assert translate(lang, "burst41_steps.over") in tail
+    assert burst_steps41.rent_placeholder(r) and translate(lang, "burst41_steps.placeholder") in tail
+    assert burst_order40.stock_only(r) and translate(lang, "burst41_steps.stock") in tail
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q39_budget_row_says_the_burst_months_after_the_count(lang):
+    r = planned(advice_answers(Q39))
+    label = translate(lang, "memo.key.budget")
+    row = next(line for line in _lines(r, lang) if line.startswith(f"| {label} |"))
+    burst = next(x for x in r.findings if x.id == "cost.burst_month").params
+    lead = _marker(lang, "burst41_budget.if_confirmed", util=1, clause=1).lstrip("; ；")
+    util = next(x for x in r.findings if x.id == burst_steps41.DISAGREE).params["util"]
+    # the burst month's verdict comes after the count's condition, never before it
+    month = burst["month"].replace("¥", "").replace("–¥", "–")
+    assert lead in row and f"{util} %" in row and row.index(lead) < row.index(month)
+
+
+def test_a_placeholder_is_only_a_grade_u_row_of_the_rented_part_without_a_quote():
+    r = planned(advice_answers(Q39))
+    gid = r.costs.hybrid.burst_gpu
+    rows = [p.model_copy(update={"grade": "C"}) if p.gpu == gid else p for p in r.costs.prices]
+    sourced = r.model_copy(update={"costs": r.costs.model_copy(update={"prices": rows})})
+    assert burst_steps41.rent_placeholder(r) and not burst_steps41.rent_placeholder(sourced)
