@@ -64,6 +64,7 @@ def test_q39_headline_keeps_the_fleet_counts_first_then_rents_by_the_hour_with_t
     # the count first, the two outcomes (none at or under the threshold; the cloud above it); above it the two cloud
     # paths in one sentence ordered by the budget: q39's API overflow fits it, the rented burst month does not, so the
     # API first and the rented H800 after it, over the budget, with its export-stock clause (s38-burstc, review 30)
+    # (as three steps since s39-burst3, review 31: ``test_burst41_steps``)
     assert burst_order40.api_first(r) and burst_order40.stock_only(r)
     assert head.index(keep) < head.index("vllm:num_requests_running") < head.index(str(disagree["carry"])) \
         < head.index(api) < head.index(p["api"]["burst"]) < head.index(hour) < head.index(p["per_burst"])
