@@ -63,10 +63,11 @@ def decision_first(result: Any, lang: str, form: str) -> str:
     if not head or not form.endswith(head):
         return form
     a = next(a for a in result.assumptions if a.key == KEY)
-    p = a.params
-    return render(lang, "quote39_decide.ttft_free", {
-        "value": _seconds(p["value"]), "default": _seconds(p["default"]), "n": p["n"], "gpu": p["gpu"],
-        "tp": p["tp"], "used": result.hardware.total_gpus, "form": form[: -len(head)]})
+    # s39-ttft (blind review 31, q04: "the 10 s TTFT target is not explained"; "state which target you recommend and
+    # why"): the usual target with its rule, why the plan does not keep it, and the raised one recommended
+    from advisor.plan.ttft_rule41 import decide
+
+    return decide(result, a.params, lang, form[: -len(head)])
 
 
 __all__ = ["KEY", "decision_first", "form_clause", "key_clause"]
