@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 from advisor.plan.context import assumed_ttft_ms
-from advisor.plan.ttft_rule41 import rule, solo
 from advisor.plan.result import CurvePoint, LatencyCurve
+from advisor.plan.ttft_rule41 import rule, solo
 
 
 def _result(use_case: str = "interactive", one_ms: float | None = None, tp: int = 2) -> SimpleNamespace:
