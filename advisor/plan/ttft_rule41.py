@@ -54,12 +54,13 @@ def solo(result: Any, default_ms: float, lang: str) -> str:
 
 def decide(result: Any, p: dict[str, Any], lang: str, form: str) -> str:
     """The recommendation line: the usual target and its rule, why the plan does not keep it, what keeping it would
-    take (the layout, the busy cards), and the raised target recommended, for the owner to sign off."""
+    take (the layout, the busy cards), and the raised target recommended, for the owner to sign off. No free-card
+    figure beside the plan's count and the upgrade's (review 28, q04: "give one number and one optional upgrade")."""
     busy = int(p["n"]) - int(p["free"])
     return render(lang, "ttft41.decide", {
         "value": _s(p["value"]), "default": _s(p["default"]), "p95": f"{int(p['p95']):,}",
         "rule": rule(result, p["default"], int(p["p95"]), lang), "solo": solo(result, p["default"], lang),
-        "n": p["n"], "gpu": p["gpu"], "tp": p["tp"], "free": p["free"], "busy": busy,
+        "n": p["n"], "gpu": p["gpu"], "tp": p["tp"], "busy": busy,
         "used": result.hardware.total_gpus, "form": form})
 
 
