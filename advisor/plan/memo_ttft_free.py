@@ -58,15 +58,19 @@ def decision_first(result: Any, lang: str, form: str) -> str:
     sign-off, so put it first as a decision … not an assumption"; "give one number and one optional upgrade"): "For
     the business owner to decide first: sign off the 10 s first-token target … or the usual 6 s, which needs 12 × …
     in TP4 instead of this plan's 10 … Run it on …". One card count (the plan's) and one upgrade (the usual target's
-    layout), no free-card figure beside them; ``form`` unchanged elsewhere."""
+    layout), no free-card figure beside them; ``form`` unchanged elsewhere. Since review 31 (q04: "the 10 s TTFT
+    target is not explained"; "state which target you recommend and why") the line recommends the raised target and
+    says the usual one with its rule, why the plan does not keep it and the busy cards keeping it takes
+    (``ttft_rule41.decide``)."""
     head = form_clause(result, lang)
     if not head or not form.endswith(head):
         return form
     a = next(a for a in result.assumptions if a.key == KEY)
-    p = a.params
-    return render(lang, "quote39_decide.ttft_free", {
-        "value": _seconds(p["value"]), "default": _seconds(p["default"]), "n": p["n"], "gpu": p["gpu"],
-        "tp": p["tp"], "used": result.hardware.total_gpus, "form": form[: -len(head)]})
+    # s39-ttft (blind review 31, q04: "the 10 s TTFT target is not explained"; "state which target you recommend and
+    # why"): the usual target with its rule, why the plan does not keep it, and the raised one recommended
+    from advisor.plan.ttft_rule41 import decide
+
+    return decide(result, a.params, lang, form[: -len(head)])
 
 
 __all__ = ["KEY", "decision_first", "form_clause", "key_clause"]

@@ -117,10 +117,10 @@ def test_page_one_asks_for_the_target_and_names_the_upgrade_with_its_condition(l
     page1 = md.split("\n## ")[1]
     # review 28 (q04): said once, on the recommendation line, as the owner's decision with the upgrade's condition
     if lang == "en":
-        assert "or the usual 6 s, which needs 12 × NVIDIA H20 96GB in TP4 instead of this plan's 10, with other " \
-            "work moved off busy cards" in page1
+        assert "it takes 12 × NVIDIA H20 96GB in TP4, more than your free cards hold, so other work would move off " \
+            "1 busy card" in page1
     else:
-        assert "或采用通常的 6 秒——那需要 12 张 NVIDIA H20 96GB（TP4），而不是本方案的 10 张，并把忙碌卡上的其他工作迁走" in page1
+        assert "要达到它需要 12 张 NVIDIA H20 96GB（TP4），你们空闲的卡不够，须把 1 张忙碌卡上的其他工作迁走" in page1
     assert "all 16 of your" not in md and "使用现有全部 16 张" not in md
 
 
