@@ -94,7 +94,9 @@ def test_q03_pilot_said_once_and_step_gives_expected_price(lang):
     assert each in head
     steps = page.split("**Next steps:**" if lang == "en" else "**下一步：**", 1)[1]
     step1 = steps.split("\n1. ", 1)[1].split("\n", 1)[0]
-    assert each in step1 and step1.index(each) < step1.index("1,050,000")
+    # the budget's ceiling (about ¥1,050,000 a server) is no price to order at (s39-plan41, blind review 31 q03:
+    # "invites vendors to price up"): step 1 gives the estimate, the ceiling stays out of it
+    assert each in step1 and "1,050,000" not in step1
 
 
 @pytest.mark.parametrize("lang", LANGS)
