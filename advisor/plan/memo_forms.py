@@ -15,8 +15,8 @@ from advisor.plan import (
     owned_capital37,
     server_size_price,
     staff_words,
-    volume_busy,
     vm_payback_words,
+    volume_busy,
 )
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.context import SCALED_HOURS
