@@ -78,6 +78,15 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     return vm if vm is not None else render(lang, key, params)
 
 
+def paid_once_signoff(result: Any, owned: Any) -> bool:
+    """The purchase is said to be paid once, outside the monthly budget, on the owner's sign-off (the budget row's
+    ``contra40_budget.paid_once``); ``result``: anything with ``costs`` and ``answers`` (a dict), as the rule that
+    titles the purchase has them before the plan is built (``rules_forms.cost_on_premises``)."""
+    c = result.costs
+    return _judged_on_monthly(result, owned) and _paid_once(result) and bool(c.within_budget) \
+        and not c.budget_straddles
+
+
 def bought(result: Any, chosen: Any) -> Any:
     """The owned cost a page-1 budget row judges: the chosen form's (``memo_forms.chosen_owned``), or a bare-metal
     purchase's (round 13, q26: "a ¥3.96–5.18M purchase 'within budget' against a ¥400k monthly budget")."""
@@ -94,7 +103,7 @@ def budget_row(result: Any, owned: Any, lang: str, verdict: str) -> str | None:
     if not _judged_on_monthly(result, owned):
         return None
     c = result.costs
-    if _paid_once(result) and c.within_budget and not c.budget_straddles:
+    if paid_once_signoff(result, owned):
         # the purchase note says it is paid once, outside the monthly budget: the row does not also spread it over
         # the horizon to fit it (blind review 30, q02: two readings of one purchase); the month left is the running
         return translate(lang, "contra40_budget.paid_once", budget=round_money(c.budget_monthly), currency=c.currency)
@@ -119,4 +128,4 @@ def one_off(result: Any, lang: str) -> str:
                                                                    c.capex_budget))  # fmt: skip
 
 
-__all__ = ["bought", "budget_row", "capex_note", "one_off"]
+__all__ = ["bought", "budget_row", "capex_note", "one_off", "paid_once_signoff"]

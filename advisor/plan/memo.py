@@ -919,7 +919,7 @@ def _break_even(c: Any, lang: str, unit: Any, answers: dict[str, Any] | None = N
     if unit != "months":
         return r.text(lang, unit)
     # the always-on VM it is paid back against, named, where that is not the printed rent (s30-payback31)
-    said = vm_payback_words.table_row(c, lang, r.text(lang, unit))
+    said = vm_payback_words.table_row(c, lang, r.text(lang, unit), answers)
     # blind review 27 (q03): against a rent the plan rules out (the data must stay on the team's own network) the
     # payback is for reference only, said so
     if rent_fallback.data_stays_inside(answers or {}):

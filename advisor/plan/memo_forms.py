@@ -15,6 +15,7 @@ from advisor.plan import (
     owned_capital37,
     server_size_price,
     staff_words,
+    vm_payback_words,
     volume_busy,
 )
 from advisor.plan.burst_gpu import rented_of
@@ -73,6 +74,10 @@ def _capex_verdict_once(result: PlanResult, o: OwnedFormCost, lang: str, currenc
     rent = c.cloud_monthly or c.cloud_on_demand_monthly
     if o.capex_within_budget is None and rent is not None and not o.fleet_gpus and \
             capex_unknown.capex_note(result, o, lang) != translate(lang, "memo.forms.capex_no_budget"):
+        # the office-LAN box whose rent-versus-buy is the payback row's, not page 1's cell (blind review 31, q02)
+        answers = getattr(result, "answers", None) or {}
+        if vm_payback_words.lan_over_budget(c, str(answers.get("reach"))):
+            return translate(lang, "box41.capex_said_in_payback")
         return translate(lang, "tokens33.capex.said_above")
     return _capex_verdict(result, o, lang, currency)
 

@@ -151,8 +151,10 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
 # s34-duties36 (blind review 25): the medical-device check of a clinicians' tool (q03) and a securities firm's
 # CSRC security Measures (q04) hold for any plan: they took page 1's places of "health data stays on a mainland node"
 # (which decides where it runs) and of the fp8 quality check
+# issue #25 (blind review 31, q02 en): "'… is a consumer card' is listed as a reason that decides the plan; it is a
+# caveat, not a reason": the consumer card's terms qualify the chosen card (section 7), they never choose it
 NOT_DECIDING = frozenset({"mlps.filing", "genai.business_signup", "genai.signup_no_entity", "med.device_software",
-                          "fin.csrc_it_security"})
+                          "fin.csrc_it_security", "gpu.consumer"})
 PRICE_GRADES = frozenset({"cost.prices_verify", "cost.mainland_prices"})  # "n of m prices are grade C or U"
 WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.domain.model import ModelSpec
-from advisor.plan import power_tariff, site_words, staff_words, volume_busy
+from advisor.plan import power_tariff, signoff_months41, site_words, staff_words, volume_busy
 from advisor.plan.result import MoneyRange
 from advisor.plan.rule_base import Facts, _money, finding, rule
 
@@ -63,12 +63,15 @@ def cost_on_premises(f: Facts):
     a = f.ctx.answers
     if a.capex_budget is not None and a.monthly_budget is None and o.running_monthly.high > 0:
         staff = {"tr": "ownpower37.payer.then", "staff": staff}
-    return finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
-                   amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
-                   kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
-                   pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else "—", power=_r(o.power_monthly, f),
-                   kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}", staff=staff,
-                   total=_r(o.horizon_total, f), basis=volume_busy.power_basis(costs))  # fmt: skip
+    out = finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
+                  amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
+                  kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
+                  pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else "—", power=_r(o.power_monthly, f),
+                  kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}", staff=staff,
+                  total=_r(o.horizon_total, f), basis=volume_busy.power_basis(costs))  # fmt: skip
+    # paid once under a monthly budget: the title says it in months of that budget, on the owner's sign-off (review 31)
+    answers = a.model_dump(mode="json", exclude_none=True)
+    return signoff_months41.titled(out, costs, answers, variant, _money(costs.budget_monthly, f))
 
 
 @rule("cost.hybrid", "cost")

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import budget_share, memo_text15
+from advisor.plan import budget_share, memo_text15, rent_fallback
 from advisor.plan.answers import OWN_NETWORK_REACH
 from advisor.plan.data import gpus_by_id
 from advisor.plan.money_text import money_range
@@ -67,7 +67,13 @@ def over_budget(costs: Any) -> bool:
     return bool(getattr(costs, "payback_vm", None)) and budget is not None and vm_rent(costs).low > budget
 
 
-def table_row(costs: Any, lang: str, said: str) -> str:
+def lan_over_budget(costs: Any, reach: str) -> bool:
+    """An office-LAN box under a monthly budget whose always-on VM is over it: no rent keeps the service on the LAN,
+    the VM decides the payback, the purchase is paid once (``box41`` wording: issue #25, blind review 31, q02)."""
+    return reach == "lan" and bool(getattr(costs, "budget_monthly", None)) and over_budget(costs)
+
+
+def table_row(costs: Any, lang: str, said: str, answers: dict[str, Any] | None = None) -> str:
     """The cost table's "Owning pays off" value ``said``, with the VM it is against and why, where it is one, and
     the payback against the marketplace rent the table prints, with why that card is no alternative here. Where the
     VM is over the monthly budget, one line against the rent the budget covers (s33-rows34, blind review 23, q02:
@@ -82,6 +88,14 @@ def table_row(costs: Any, lang: str, said: str) -> str:
         # VM is off-site cloud too (no more on the office LAN than the marketplace card), so it comes after, over the
         # budget, with the factors its month is multiplied out of
         basis = vm_basis(costs)
+        reach = str((answers or {}).get("reach"))
+        if basis is not None and lan_over_budget(costs, reach):
+            # issue #25 (blind reviews 30 and 31, q02): no rent keeps the service on the office LAN; of the rents,
+            # the always-on VM is the like-for-like one and its payback decides; the marketplace card, billed by the
+            # hour with no data-centre contract, after it as not comparable, with the fallback if it cannot be paid
+            return render(lang, "box41.breakeven_over", {
+                "market": _market_words(costs), "vm": offer, "be": said, "basis": basis,
+                "fallback": rent_fallback.clause(answers or {}, "")})
         if basis is not None:
             return render(lang, "basis40_vm.breakeven_over", {"market": _market_words(costs), "vm": offer,
                                                                "be": said, "basis": basis})
@@ -118,7 +132,9 @@ def open_question(q: Any, result: Any, lang: str) -> str | None:
     capex = owned.capex if owned is not None else c.bare_metal_capex
     if capex is None:
         return None
-    return translate(lang, "payback31.question.capex", capex=money_range(capex, c.currency))
+    reach = str((getattr(result, "answers", None) or {}).get("reach"))
+    key = "box41.question.capex" if lan_over_budget(c, reach) else "payback31.question.capex"
+    return translate(lang, key, capex=money_range(capex, c.currency))
 
 
 def capex_note(c: Any, lang: str, reach: str, params: dict[str, Any]) -> str | None:
@@ -140,7 +156,8 @@ def capex_note(c: Any, lang: str, reach: str, params: dict[str, Any]) -> str | N
     if over_budget(c):  # a VM the team could not rent: no payback against it on page 1 (s33-rows34, q02)
         # on the office LAN no rent keeps the service there, the VM no more than the marketplace card, and the sum
         # paid once is the owner's to sign off beyond the monthly budget (issue #25, review 29, q02 en+zh)
-        key = "basis40_vm.capex_over_lan" if reach == "lan" and c.budget_monthly else f"rows34.capex.vm_over_{reach}"
+        # blind review 31 (q02): the cell is the price and one line of reason; renting is weighed in section 4
+        key = "box41.capex_over_lan" if lan_over_budget(c, reach) else f"rows34.capex.vm_over_{reach}"
         return render(lang, key, {**params, "vm": offer, "vm_rent": money_range(vm, c.currency),
                                   "budget": money_range(MoneyRange(low=c.budget_monthly, high=c.budget_monthly),
                                                         c.currency) if c.budget_monthly else ""})
@@ -148,4 +165,4 @@ def capex_note(c: Any, lang: str, reach: str, params: dict[str, Any]) -> str | N
     return render(lang, f"payback31.capex.vm_{reach}", {**params, "vm": offer, "payback": be.text(lang, "months"),
                                                          "vm_fits": fits, "vm_rent": money_range(vm, c.currency)})
 
-__all__ = ["capex_note", "market_payback", "open_question", "over_budget", "table_row", "vm_basis", "vm_offer", "vm_rent"]
+__all__ = ["capex_note", "lan_over_budget", "market_payback", "open_question", "over_budget", "table_row", "vm_basis", "vm_offer", "vm_rent"]

@@ -104,8 +104,8 @@ def test_the_payback_against_the_marketplace_rent_is_stated_beside_the_vm(lang):
     row = next(x for x in render_memo_markdown(r, lang).splitlines()
                if x.startswith("| Owning pays off |" if lang == "en" else "| 自购回本时间 |"))
     assert f"{best:,.0f}" in row
-    # review 29 (q02): both rents are off-site cloud; neither is on the office LAN
-    assert ("neither keeps the service on your office LAN" if lang == "en" else "都不在你们的办公室局域网里") in row
+    # review 29 (q02): both rents are off-site cloud; review 31: no rent keeps it on the office LAN
+    assert ("No rent keeps the service on your office LAN" if lang == "en" else "任何租用都不能让服务留在办公室局域网内") in row
 
 
 @pytest.mark.parametrize("lang", LANGS)

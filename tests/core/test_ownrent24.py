@@ -293,8 +293,12 @@ def test_q02_says_the_budget_covers_the_rent_except_its_top_and_one_payback():
     # the decision rests on the LAN, not on the rent.)
     rent = r.costs.cloud_monthly
     assert budget_share.part(rent.low, rent.high, r.costs.budget_monthly) == "within"
+    # s39-box41 (blind review 31, q02): page 1's cell is the price and one line of reason; the rent of the same card
+    # and its share of the budget are the cost table's payback row's
     purchase = _row(memo, "One-off purchase")
-    assert "the same card for" in purchase and "within the monthly budget)" in purchase and "except at the top" not in memo
+    payback = _row(memo, "Owning pays off")
+    assert "the same card above (within your monthly budget)" in payback and "except at the top" not in memo
+    assert "the same card" not in purchase
     be = r.costs.break_even_months
     assert be.mid is None and be.low is not None
     assert "at mid-range prices" not in purchase
@@ -308,11 +312,12 @@ def test_q02_says_the_budget_covers_the_rent_except_its_top_and_one_payback():
     # budget covers; page 1's purchase row still names the VM only as over the budget
     said = be.text("en", "months")
     row = _row(memo, "Owning pays off")
-    assert row.count(said) == 1 and said not in purchase and "gn7i" in purchase
-    assert "over the monthly budget" in purchase and "pays back" not in purchase
-    # issue #25 (review 29, q02: the VM is no more on the office LAN than the marketplace card): the cheapest rent the
-    # budget covers first, then the VM over the budget with its payback
-    assert row.index("cheapest rent of the same card") < row.index("over your monthly budget") < row.index(said)
+    assert row.count(said) == 1 and said not in purchase and "pays back" not in purchase
+    # issue #25 (blind reviews 30 and 31, q02): no rent keeps the service on the office LAN; the VM over the budget
+    # with its payback, which decides, then the marketplace card as not like for like; page 1's purchase cell names
+    # neither (the price and one line of reason)
+    assert "gn7i" not in purchase
+    assert row.index("over your monthly budget") < row.index(said) < row.index("not like for like")
 
 
 def test_feasible_row_says_all_but_the_top_where_the_budget_covers_most_of_the_range():

@@ -61,23 +61,25 @@ def test_q02_a_purchase_with_no_one_off_budget_is_judged_on_the_monthly_budget_i
     memo = render_memo_markdown(r, lang)
     en = lang == "en"
     # s33-tokens33 (re-argued, review 21 q02 zh: "the whole 一次性采购 cell is pasted twice"; the set here hid it):
-    # page 1's purchase cell says it all, the cost table's points to it
+    # said once. s39-box41 (blind review 31, q02: "shorten it to the price and one line of reason"): page 1's cell is
+    # that; the cost table's purchase row points to its payback row, which weighs renting
     rows = [x for x in memo.splitlines() if x.startswith("| One-off purchase |" if en else "| 一次性采购 |")]
-    assert len(rows) == 2 and translate(lang, "tokens33.capex.said_above").strip() in rows[1]
+    assert len(rows) == 2 and translate(lang, "box41.capex_said_in_payback").strip() in rows[1]
     capex = rows[0]
     assert ("not checked" if en else "未核对") not in capex
     # s30-payback31 re-argued (blind review 20, q02: the unanswered one-off budget "is confusing when the owner
-    # clearly can pay ~¥20–28k once"): the purchase line says what is assumed (paid once); the budget row reads it
-    # the same way (asserted below). The rent of the same card is still
-    # offered with its cost against the budget, as a marketplace's hourly rent for tests and batch work
-    assert ("assumed paid once" if en else "假定一次付清") in capex
+    # clearly can pay ~¥20–28k once"): the purchase line says it is paid once; the budget row reads it the same way
+    # (asserted below). The rent of the same card is still offered with its cost against the budget, in the payback
+    # row, as a marketplace's hourly rent
+    assert ("paid once" if en else "一次付清") in capex
     rent = r.costs.cloud_monthly
-    assert f"{rent.low:,.0f}–{rent.high:,.0f}" in capex and ("the same card" if en else "同款卡") in capex
+    payback = next(x for x in memo.splitlines() if x.startswith("| Owning pays off |" if en else "| 自购回本时间 |"))
+    assert f"{rent.low:,.0f}–{rent.high:,.0f}" in memo and ("the same card" if en else "同款卡") in payback
     # s29-prices29b: against that marketplace rent no mid-range payback exists (renting stays cheaper at the middle);
     # s30-payback31: the payback the line states is the table's, against the always-on VM the line names
     assert r.costs.break_even_months.mid is None
     vm = r.costs.payback_vm
-    assert vm is not None and f"{vm['low']:,.0f}–{vm['high']:,.0f}" in capex
+    assert vm is not None and f"{vm['low']:,.0f}–{vm['high']:,.0f}" in payback
     # s33-rows34 (blind review 23): that VM is over the monthly budget, so page 1 states no payback against it
     assert r.costs.break_even_months.text(lang, "months") not in capex
     # the table's own figure, to a tenth of a month (s24-ownrent24, round 13: "about 12" beside the table's 11.5),

@@ -110,20 +110,25 @@ def test_q02_pays_back_against_the_vm_then_the_rent_its_budget_covers_in_one_lin
     assert memo.count(f"| {label} |") == 1  # one line
     rows = _rows(memo)
     row = rows[label]
-    # issue #25 (review 29, q02): first against the cheapest rent the budget covers, then the VM, off-site cloud too
-    # (no more on the office LAN than the marketplace card), named over the budget with its month multiplied out
-    # (the discount shown), its payback said once, last
+    # issue #25 (blind review 31, q02): no rent keeps the service on the office LAN; the always-on VM, the like-for-like
+    # rent (named over the budget with its month multiplied out, the discount shown), decides the payback, said once,
+    # first; the cheaper marketplace card after it, as not like for like
     vm_payback = c.break_even_months.text(lang, "months")
     over = "over your monthly budget" if lang == "en" else "超出每月预算"
     best = c.owned.capex.low / (c.cloud_monthly.high - c.owned.running_monthly.low)
     assert f"{best:,.0f}" in row
-    assert row.count(vm_payback) == 1 and row.index(f"{best:,.0f}") < row.index(over) < row.index(vm_payback)
+    assert row.count(vm_payback) == 1 and row.index(over) < row.index(vm_payback) < row.index(f"{best:,.0f}")
+    assert ("that comparison decides" if lang == "en" else "以这项比较为准") in row
+    assert ("not like for like" if lang == "en" else "不是同类可比") in row
     vm = c.payback_vm
     on_demand = vm["gpus"] * 730 * vm["price"][0]
     assert f"{on_demand:,.0f}" in row and "0.61–0.75" in row  # 9.74 × 730 = 7,110 on demand, × the commitment
-    assert ("neither keeps the service on your office LAN" if lang == "en" else "都不在你们的办公室局域网里") in row
+    assert ("No rent keeps the service on your office LAN" if lang == "en" else "任何租用都不能让服务留在办公室局域网内") in row
+    # page 1's cell: the price and one line of reason; the rent-versus-buy argument is the row above's
     purchase = rows["One-off purchase" if lang == "en" else "一次性采购"]
     assert ("pays back" if lang == "en" else "回本") not in purchase
+    assert ("VPN" not in purchase and "gn7i" not in purchase and
+            purchase.count("CNY") == 1)  # fmt: skip
 
 
 def test_a_vm_within_the_monthly_budget_is_still_the_yardstick() -> None:
