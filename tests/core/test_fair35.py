@@ -114,8 +114,9 @@ def test_q34_page_one_states_the_gap_and_the_one_condition(lang):
     lead = next(p for p in page.split("\n\n") if ("Your decision" if lang == "en" else "请您决定") in p)
     assert sw.params["home_times"]["span"] in lead and sw.params["node_month"] in lead
     # review 26: the condition ends in what it would change (the mainland node dropped), an option, not the decision
-    assert ("if both hold, move the mainland share to the API and drop the mainland node" if lang == "en"
-            else "两项都达标，就把大陆用户那部分转到 API、撤掉大陆节点") in lead
+    # s39-plan41 (blind review 31, q34: the API's test before any commitment on the mainland node)
+    assert ("if both hold, serve the mainland share from the API and do not take the mainland node" if lang == "en"
+            else "两项都达标，就让大陆用户那部分走 API、不再租大陆节点") in lead
 
 
 def test_times_rounds_as_said():

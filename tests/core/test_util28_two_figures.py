@@ -47,7 +47,10 @@ def test_gpu_use_and_power_hours_are_named_apart(name, lang):
 # rent says that rent pays every hour, above that share; never the old "against this rent, paid busy or not"
 # (session 32: "This rent is for every hour, above it:" read as garbled in blind review 21, q30: the same fact is now
 # "Against this every-hour rent" / "按这份每小时都要付的租金算")
-EVERY_HOUR = {"en": "Against this every-hour rent,", "zh_CN": "按这份每小时都要付的租金算"}
+# s39-consist41 (blind review 31, q19: "below the ~49 %" beside "12.9 months in the best case" read as a contradiction):
+# the sentence now says what each figure is measured against: "That break-even counts only the busy hours; against
+# this rent, paid every hour, buying pays back …"
+EVERY_HOUR = {"en": "against this rent, paid every hour,", "zh_CN": "这份租金不论忙闲每小时都要付"}
 OLD = {"en": "Against this rent, paid busy or not, buying pays back", "zh_CN": "这份租金不论 GPU 忙闲都要付（服务一直开着）；与之相比，买下同样的 GPU 只有在最好情况下"}
 LEAD = {"en": "at which owning pays over", "zh_CN": "低于自购回本的水平"}
 
