@@ -18,10 +18,14 @@ def _row(rid: str, vm: list[int] | None, low: float, *, quote: bool = False, reg
 
 
 def test_every_built_in_sized_row_holds_what_its_offer_says() -> None:
-    """A row priced per instance names its GPUs per VM, and the offer's own "N × " agrees with it."""
+    """A row priced per instance names its GPUs per VM, and the offer's own "N × " agrees with it: each size as
+    "N × …", or all of them listed before one "×" ("1, 2, 4 or 8 × A100 80GB", s39-sgp's a2-ultragpu row)."""
     for r in builtin_rows():
         if r.vm_gpus:
-            assert f"{r.vm_gpus[0]} × " in r.offer or f"{r.vm_gpus[0]}×" in r.offer, r.id
+            sizes = [str(n) for n in r.vm_gpus]
+            listed = (", ".join(sizes[:-1]) + " or " + sizes[-1] + " × ") if len(sizes) > 1 else ""
+            each = all(f"{n} × " in r.offer or f"{n}×" in r.offer for n in sizes)
+            assert each or (listed and listed in r.offer), r.id
 
 
 @pytest.mark.parametrize("tp", [1, 2, 4, 8])
