@@ -28,7 +28,9 @@ NEXT_LEADS = ("q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold", "q
 PI = ("q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold")
 SECTION_2 = {"en": "\n## 2.", "zh_CN": "\n## 二、"}
 # s37-owner (blind review 28): said once, in the owner's decision bullet
-QUALITY = {"en": "passes your quality test", "zh_CN": "用你们自己的提示词通过质量测试"}  # s38-swap: the bold line's condition
+# s38-swap: the bold line's condition; s39-swap (owner_sign39, blind review 31): condition (1) of the numbered list
+# before the sign-off, "Qwen3-14B passes your quality test" / "Qwen3-14B 通过你们的质量测试" — still said once
+QUALITY = {"en": "passes your quality test", "zh_CN": "通过你们的质量测试"}
 # s34-apilead34: where the API runs may follow "hosted API" (q12: "… served from Singapore (pay per token)")
 START = {"en": "(pay per token)", "zh_CN": "（按 token 计费）"}
 MOVE_TO = {"en": "the self-hosted plan to move to", "zh_CN": "之后要转到的自建方案"}
@@ -70,7 +72,10 @@ def test_the_next_generation_leads_with_its_quality_test_once(name: str, lang: s
     assert month / deprecated.low == pytest.approx(_next_month(r) / _old_month_usd(r), rel=0.05)
 
 
-TOKENS = {"en": re.compile(r"[¥$](?P<m>[\d,]+) a month for the API's tokens on Qwen3-14B"),
+# s39-tokens41 (blind review 31): the API's month on the busiest hour's floor is a range up to its high end (the
+# peak held through the busy hours); its low end is the month at the plan's own tokens, the ones the deprecated
+# month is costed on, so the comparison reads that end (the high end's tokens: test_tokens41)
+TOKENS = {"en": re.compile(r"[¥$](?P<m>[\d,]+)(?:–[¥$][\d,]+)? a month for the API's tokens on Qwen3-14B"),
           "zh_CN": re.compile(r"API token 费用按 Qwen3-14B 计每月约 [¥$](?P<m>[\d,]+)")}
 
 

@@ -143,9 +143,15 @@ def test_q24_straddles_and_its_lead_states_the_quality_condition_once(lang: str)
     assert be.tokens_low <= be.capacity_tokens < be.tokens_high  # the engine's own figures: 12–71 billion against 24
     page_one = scenario_memo(ROOT / "bench" / "advice_scenarios" / "q24_us_saas_rent.json", lang).split(SECTION_2[lang])[0]
     # s37-owner (review 28): said once, with the fallback's month; s38-swap (review 29): in the bold line, the
-    # owner's choice ("…; otherwise self-host …")
-    otherwise = {"en": "; otherwise self-host", "zh_CN": "；否则自建"}[lang]
+    # owner's choice ("…; otherwise self-host …"); s39-swap (owner_sign39, blind review 31): the bold line is the
+    # recommendation alone and the choice its own bullet, "Otherwise: self-host … at <month>" — still once, still
+    # with the fallback's month
+    otherwise = {"en": "• **Otherwise:** self-host ", "zh_CN": "• **否则**："}[lang]
     assert page_one.count(otherwise) == 1
+    [choice] = [line for line in page_one.splitlines() if line.startswith(otherwise)]
+    assert ("自建" if lang == "zh_CN" else "self-host") in choice and re.search(r"\$[\d,]+–\$[\d,]+", choice), choice
+    quality = {"en": "passes your quality test", "zh_CN": "通过你们的质量测试"}[lang]  # the condition, said once
+    assert page_one.count(quality) == 1
     assert {"en": "the self-hosted plan below is the answer", "zh_CN": "不通过就采用下面的自建方案"}[lang] not in page_one
 
 
@@ -179,7 +185,8 @@ def test_q13_prices_the_deprecated_models_next_generation_and_keeps_its_plan(lan
     assert said, page_one
     assert float(said.group("m").replace(",", "")) == pytest.approx(expected, rel=0.05)
     assert expected < c.hosted_api_monthly.low  # cheaper than the deprecated one: what lets it lead
-    condition = {"en": "passes your quality test",  # the owner's choice's words (s38-swap: the bold line)
-                 "zh_CN": "用你们自己的提示词通过质量测试"}[lang]
+    # the owner's choice's words (s38-swap: the bold line; s39-swap, blind review 31: condition (1) before the
+    # sign-off, "Qwen3-14B 通过你们的质量测试" in zh, as en's "Qwen3-14B passes your quality test")
+    condition = {"en": "passes your quality test", "zh_CN": "通过你们的质量测试"}[lang]
     assert page_one.count(condition) == 1
 
