@@ -57,7 +57,12 @@ def own_line(result: Any, lang: str, form: str) -> str:
         "form": form, "servers": servers, "per_server": _gate_money(gate["per_server"], gate["currency"]),
         "unit_gpus": gate["unit_gpus"], "gpu": hw.gpu_name or hw.gpu or "",
         "expected": quote_lead39.expected(result, gate), "capex": f.params["capex"],
-        "bias": buy_quote38.bias(result), "basis": basis, "pilot": quote_lead39.pilot(result, lang, servers)})
+        "bias": buy_quote38.bias(result), "basis": basis, "pilot": quote_lead39.pilot(result, lang, servers),
+        # a failed server's cover where renting its cards is unsure: a third server or accepted degraded service, and
+        # whether that third server tips owning over renting (blind review 20, q26; review 31: "the choice between a
+        # third server and keeping today's capacity should be made, not deferred"); this line replaced the one that
+        # said it (``headline25.like_own_clause``), so it says it after the buy rule
+        "cover": headline25.unsure_cover(result, lang)})
     return decide(lang, text)
 
 

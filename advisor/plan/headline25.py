@@ -194,6 +194,16 @@ def like_own_clause(result: Any, lang: str) -> str:
                                                 "months": p["months"], "cover": cover})
 
 
+def unsure_cover(result: Any, lang: str) -> str:
+    """``_unsure_cover`` where owning pays like for like and renting a failed server's cards is no sure cover
+    (``redundancy31.spare.repair_unsure``), else "": a headline that leaves out ``like_own_clause`` still says it."""
+    f = next((x for x in result.findings if x.id == "cost.buy" and x.title_key == "own28.rule.cost.buy.like_own.title"),
+             None)  # fmt: skip
+    if f is None or (f.params.get("spare") or {}).get("tr") != "redundancy31.spare.repair_unsure":
+        return ""
+    return _unsure_cover(result, lang)
+
+
 def _unsure_cover(result: Any, lang: str) -> str:
     """Page 1's word on a failed server where renting its cards is no sure cover (``repair_cover``): the covers
     left, and where a third server makes owning the dearer month, that owning pays only on degraded service."""
@@ -234,4 +244,5 @@ def headline_clause(result: Any, lang: str) -> str:
 
 
 __all__ = ["form_condition", "headline_clause", "like_own_clause", "measure_first", "measured_clause", "more_replica_clause",
-           "own_edge_clause", "own_edge_finding"]
+           "own_edge_clause", "own_edge_finding",
+           "unsure_cover"]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import api_fallback_split, registration_route37
+from advisor.plan import api_fallback_split, consist41_why, registration_route37
 from advisor.plan.memo import memo_context, render_memo_markdown
+from advisor.plan.result import render
 from tests.support.planned import advice_plan
 
 LANGS = ("en", "zh_CN")
@@ -54,7 +55,16 @@ def test_reasons_that_hold_on_either_path_are_not_listed_as_the_fallbacks(lang, 
     assert [f["title"] for f in ctx["why"]] == own
     assert all(api_fallback_split.holds_on_either(f) for f in ctx["why_both"])
     assert not any(api_fallback_split.holds_on_either(f) for f in ctx["why"])
-    assert len(every) == ctx["why_count"]
+    # s39 consist41 (blind review 31, q22: "'4 of these 5 reasons' does not match the nine reasons listed") dropped
+    # ``why_count`` (page 1's reasons before this split) for a note counted over the lists page 1 shows: the count
+    # the reader sees is the API's reasons plus these, every numbered reason on page 1 once, each title said once
+    shown = ctx["api_why"] + every
+    flagged, total = consist41_why.counts([ctx["api_why"], ctx["why_both"], ctx["why"]])
+    assert total == len(shown) == len(_numbered(one.split(translate(lang, "apihead37_why.intro"))[1].split("\n| ")[0]))
+    assert all(one.count(f"**{f['title']}**") == 1 for f in shown)
+    if flagged:  # the note under them states that total (several lists: "N of the M reasons above")
+        assert ctx["why_note"] in one and ctx["why_note"] == render(
+            lang, "consist41.why.verify_marked", {"n": flagged, "total": len(shown)})
     # the fallback's line names its GPUs; the headline Hardware row names the API alone (review 27, q16)
     assert str(r.hardware.gpu_name) in fallback.splitlines()[0] and f"{r.hardware.total_gpus} " in fallback
     row = next(x for x in one.splitlines() if x.startswith(f"| {translate(lang, 'memo.key.hardware')} |"))
@@ -88,9 +98,15 @@ def test_a_hosted_api_beside_a_self_hosted_headline_follows_the_reasons(lang, na
 def test_the_split_plans_mainland_share_says_why_self_hosting_is_kept_and_what_moves(lang):
     r = advice_plan(SPLIT)
     alt = memo_context(r, lang)["alternative"]
-    kept = ("Self-hosting is kept for them only until" if lang == "en" else "大陆用户暂时仍用自建，只因")
-    move = ("move the mainland share to the API" if lang == "en" else "把大陆用户那部分转到 API")
-    assert kept in alt and move in alt
+    # s39 plan41 (blind review 31, q34: "bench a filed mainland API for a day before taking a monthly/1-year
+    # commitment on the mainland node") reworded both: self-hosting is no longer "kept until" a later test, the test
+    # comes first and the node is kept only if the API fails it; what moves, if it passes, is still the mainland share
+    kept = ("if not, commit to the node as planned" if lang == "en" else "不达标，再按计划签大陆节点")
+    move = ("serve the mainland share from the API" if lang == "en" else "让大陆用户那部分走 API")
+    first = ("Test it for a day before any monthly or 1-year commitment on the mainland node" if lang == "en"
+             else "为大陆节点签按月或 1 年的合约之前，先用一天测试它")
+    assert kept in alt and move in alt and first in alt
+    assert alt.index(first) < alt.index(move) < alt.index(kept)  # the test, then what moves, then what is kept
 
 
 @pytest.mark.parametrize("lang", LANGS)
