@@ -46,9 +46,9 @@ def weighed(k: Candidate, per_hour: float) -> float:
 def prefer(ranked: list[Candidate], same_standing, hourly) -> list[Candidate]:
     """``ranked`` with the first setup of one card per replica (or an NVLink replica) on another GPU moved before the
     first one, when the first splits a replica over PCIe cards, the other is of the same standing
-    (``same_standing(a, b)``: the ranking's tiers) and costs at most ``premium_for(first)`` more an hour. On the same GPU the
-    tensor-parallel size stays the layout search's choice (``layout_search``: the KV room a larger TP gives weighed
-    on the predictor)."""
+    (``same_standing(a, b)``: the ranking's tiers) and costs at most ``premium_for(first)`` more an hour. On the
+    same GPU the tensor-parallel size stays the layout search's choice (``layout_search``: the KV room a larger TP
+    gives weighed on the predictor)."""
     if not ranked or not over_pcie(ranked[0]):
         return ranked
     first = ranked[0]
@@ -70,15 +70,16 @@ def passed_over(chosen: Candidate, others: list[Candidate], same_standing, hourl
     for k in others:
         if k.gpu.id != chosen.gpu.id and over_pcie(k) and same_standing(k) and \
                 hourly(k) < mine <= weighed(k, hourly(k)) + 1e-9:
+            # nvlink: the chosen setup's several cards a replica are joined by NVLink
             return {"other": k, "more_pct": round((mine / hourly(k) - 1.0) * 100),
-                    "limit_pct": round(premium_for(k) * 100), "nvlink": chosen.tp > 1}  # several cards a replica, joined by NVLink
+                    "limit_pct": round(premium_for(k) * 100), "nvlink": chosen.tp > 1}
     return None
 
 
 def declined(chosen: Candidate, others: list[Candidate], same_standing, hourly) -> dict[str, Any] | None:
     """The cheapest setup of one card per replica (or an NVLink replica) on another GPU that ``chosen``, a replica
-    split over PCIe cards, kept its place before because it costs more than ``premium_for(chosen)`` more (s20-gpu20, ninth
-    blind review q13: "one L40S per replica is simpler for about 40 % more" — the rule was weighed and its limit
+    split over PCIe cards, kept its place before because it costs more than ``premium_for(chosen)`` more (s20-gpu20,
+    ninth blind review q13: "one L40S per replica is simpler for about 40 % more" — the rule was weighed and its limit
     decided, which the memo says); None when ``chosen`` is not split over PCIe or no such setup was weighed."""
     if not over_pcie(chosen):
         return None
@@ -88,8 +89,8 @@ def declined(chosen: Candidate, others: list[Candidate], same_standing, hourly) 
     if not singles:
         return None
     k = min(singles, key=hourly)
-    return {"other": k, "more_pct": round((hourly(k) / mine - 1.0) * 100), "limit_pct": round(premium_for(chosen) * 100),
-            "nvlink": k.tp > 1}
+    return {"other": k, "more_pct": round((hourly(k) / mine - 1.0) * 100),
+            "limit_pct": round(premium_for(chosen) * 100), "nvlink": k.tp > 1}
 
 
 __all__ = ["declined", "over_pcie", "passed_over", "prefer", "premium", "premium_for", "weighed"]
