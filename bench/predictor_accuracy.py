@@ -967,6 +967,17 @@ page's plot and overview, and the memo's latency rows (at the plan's peak load p
 
 {_regime_table(acc)}
 
+**Session 40 (issue #28): the below-knee TTFT misses per source once more; nothing changed (below the knee TTFT
+26.6 % / 84.9 %, TPOT 12.4 % / 24.8 %; past the knee the ranges hold 84 % / 81 %).** Counted exactly, the median goal
+hangs on GPUStack's four vLLM 0.11 Qwen3-8B rows on one H100 (+38…+51 ms at 1–8 users, flat medians of ~60 ms, the
+page's P99 ITL 41 ms at 4 users against SGLang's 11.5 ms: serial work per arriving request beside the GPU), and the
+p90 goal on that page's three engines *and* the RTX 5090's knee together (either alone leaves the p90 at 67 % /
+66 %). Ruled out for those rows: a vLLM-wide per-request constant (it would put the same harness's gpt-oss rows
+and the RTX 5090's vLLM 0.22 rows at +42…+99 %), the chat template's first-request initialisation (a one-off,
+vllm-project/vllm#30700), Qwen3's sampling defaults (a per-step cost; TPOT is within 4–7 %). No public per-request
+figure for vLLM 0.11's Jinja chat path was found, so nothing was added; the per-source table, the counterfactuals
+and the checks are in docs/measurements/2026-12-07-ttft-below-knee-40.md.
+
 **Session 39 (issue #28): vLLM's piecewise CUDA graphs cost an MLA layer 50.8 µs a decode step, not
 FlashAttention's 13.5 µs (below the knee TPOT p90 35.4 → 24.8 %, median 12.4 % unchanged: the TPOT goal below the
 knee is met; TTFT unchanged at 26.6 / 84.9 %; the below-knee TPOT range ×0.90–×2.73 → ×0.88–×1.29, held for 83 → 81 %;
