@@ -73,6 +73,7 @@ from advisor.plan import (
     line_total,
     memo_cost_formula,
     near_miss39,
+    node_precision42,
     node_quicker,
     node_shapes,
     node_supply,
@@ -1551,6 +1552,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
             ov_node.node, _node_command(ov_node.node))]
         ov = ov_node.node
         result.nodes[1].latency_curve = _hardware_capacity(ov.ctx, ov.cand, ov.sim_ttft, ov.sim_tpot, True)[2]
+        node_precision42.mark(result)  # nodes at two precisions: the quality test covers both (reg42, review 32 q05)
         weighing = result.gpu_choice.weighing if result.gpu_choice is not None else None
         if weighing is not None:  # its split is the mainland node's; the cost row adds both nodes'
             weighing.on_mainland_node = True
