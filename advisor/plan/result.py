@@ -1385,10 +1385,9 @@ class GpuChoice(_Out):
         return f"plan.gpu_choice.why.{why}" + ("_bought" if bought else "")
 
     def text_in(self, lang: str) -> str:
-        """The choice said (``_text``), then why its KV cache decided against a cheaper card (kv_pick.py)."""
-        from advisor.plan import kv_pick_words
-
-        from advisor.plan import headroom_quote42_words
+        """The choice said (``_text``), then why its KV cache decided against a cheaper card (kv_pick.py), then the
+        close card with room passed over only for its stand-in price (headroom_quote42.py)."""
+        from advisor.plan import headroom_quote42_words, kv_pick_words
 
         base, more = self._text(lang), kv_pick_words.text(self, lang, render)
         out = base.rstrip() + more if more else base
