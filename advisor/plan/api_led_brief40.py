@@ -45,8 +45,13 @@ def gpu_why(result: Any, lang: str) -> str:
         return ""
     # the card at about the same price passed over only for its stand-in price: why, beside the sentence naming it
     # (reg42, review 32 q13: "over L40S at almost the same price … Pick 2 × L40S")
-    lead = str(gpu_lead.lead(g, lang))
-    return lead + headroom_quote42_words.clause(g.headroom_quote, lang, render) if lead else lead
+    d = g.headroom_quote
+    if d:  # named once, in its own sentence (the memo's pages: q13 stays within five)
+        named = g.model_copy(update={"alternatives": [a for a in g.alternatives if a.gpu != d["gpu"]]})
+        lead = str(gpu_lead.lead(named, lang))
+        if lead:
+            return lead + headroom_quote42_words.clause(d, lang, render)
+    return str(gpu_lead.lead(g, lang))
 
 
 def findings(found: Sequence[Any], result: Any) -> list[Any]:
