@@ -37,11 +37,20 @@ def gpu_why(result: Any, lang: str) -> str:
     """Section 2's why-this-GPU under an API lead: its opening sentence (``gpu_lead.lead``); "" elsewhere, where that
     sentence is missing, where a part had in time leads the paragraph (``supply_lead.choice_text`` says it), or where
     a dearer card was taken for its KV cache (``kv_pick``: the paragraph's one sentence with both cards' figures)."""
-    from advisor.plan import gpu_lead
+    from advisor.plan import gpu_lead, headroom_quote42_words
+    from advisor.plan.result import render
 
     g = result.gpu_choice
     if g is None or g.kv_pick or result.supply_switch is not None or not memo_self_host_rows.api_leads(result):
         return ""
+    # the card at about the same price passed over only for its stand-in price: why, beside the sentence naming it
+    # (reg42, review 32 q13: "over L40S at almost the same price … Pick 2 × L40S")
+    d = g.headroom_quote
+    if d:  # named once, in its own sentence (the memo's pages: q13 stays within five)
+        named = g.model_copy(update={"alternatives": [a for a in g.alternatives if a.gpu != d["gpu"]]})
+        lead = str(gpu_lead.lead(named, lang))
+        if lead:
+            return lead + headroom_quote42_words.clause(d, lang, render)
     return str(gpu_lead.lead(g, lang))
 
 

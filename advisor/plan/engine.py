@@ -49,6 +49,7 @@ from advisor.plan import (
     fp8_gain,
     genai_no_entity_rules,
     gpu_dearer,
+    headroom_quote42,
     higher_precision,
     hosted_fix_budget,
     hosted_lead,
@@ -72,6 +73,7 @@ from advisor.plan import (
     line_total,
     memo_cost_formula,
     near_miss39,
+    node_precision42,
     node_quicker,
     node_shapes,
     node_supply,
@@ -1508,6 +1510,10 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         # the card with more memory that holds the failover load at the full context, named with its price in the
         # KV-fit sentence where the plan's cache does not (kv_card.py; reviews 23–24: q36, q41, q30, q21)
         result.gpu_choice = kv_pick.said(result.gpu_choice, sized, chosen)  # why its KV cache chose it (s34)
+        # a card as dear within 5 % that holds the full context, priced here only by a stand-in: the part to quote (reg42)
+        headroom = headroom_quote42.find(sized, region, chosen, result.gpu_choice, ok, book)
+        if headroom is not None and result.gpu_choice is not None:
+            result.gpu_choice = result.gpu_choice.model_copy(update={"headroom_quote": headroom})
         quote_switch38.attach(result)  # the quote under which the placeholder part passed over costs less (s36)
         card = kv_card.named(sized, chosen, result.gpu_choice, ok)
         if card is not None and result.capacity is not None:
@@ -1528,6 +1534,8 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
     result.timeline.items = job_cloud_steps.timeline_items(result.timeline.items, result.next_steps)
     result.next_steps = spare_over_budget.replacement_step(result.next_steps, result.findings, result.costs, c)  # no spare server
     result.next_steps = quotes_once.said_once(result.next_steps, result.findings)  # one "get quotes" (s23-pages23)
+    if result.gpu_choice is not None:  # the card to quote asked for with the planned GPUs (reg42)
+        result.next_steps = headroom_quote42.with_step(result.next_steps, result.gpu_choice.headroom_quote)
     if chosen is not None:
         result.line_cost = line_cost(sized, line, form, chosen, fx, region)  # the mainland node's line: its users' traffic
         line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
@@ -1544,6 +1552,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
             ov_node.node, _node_command(ov_node.node))]
         ov = ov_node.node
         result.nodes[1].latency_curve = _hardware_capacity(ov.ctx, ov.cand, ov.sim_ttft, ov.sim_tpot, True)[2]
+        node_precision42.mark(result)  # nodes at two precisions: the quality test covers both (reg42, review 32 q05)
         weighing = result.gpu_choice.weighing if result.gpu_choice is not None else None
         if weighing is not None:  # its split is the mainland node's; the cost row adds both nodes'
             weighing.on_mainland_node = True

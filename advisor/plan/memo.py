@@ -54,6 +54,7 @@ from advisor.plan import (
     context_refusal37,
     edge_gate41,
     edge_risks38,
+    eu_zone42,
     feasible_gate,
     field_labels,
     filedwait38,
@@ -1249,7 +1250,9 @@ def memo_context(
         "form": headline_form(result, lang),
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
-        "region": move_to.region_text(result, lang, fleet_where.region_text(result, lang, t(f"plan.region.{result.region}"))),
+        # an EU plan: an EU region named, with the zone the cost's low end comes from (reg42, review 32: q09, q38)
+        "region": move_to.region_text(result, lang, fleet_where.region_text(result, lang, eu_zone42.region_text(
+            result, lang, t(f"plan.region.{result.region}")))),
         "line": move_to.line_text(result, lang, memo_text15.line_text(result, lang) or t(f"plan.line.{result.line}")),
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,

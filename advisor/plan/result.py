@@ -1139,6 +1139,11 @@ class GpuChoice(_Out):
     # "kv_dtype", "context", "other_full", "other_load", "full", "load", "down", "more_pct", "basis", "limit_pct",
     # "budget", "currency"}
     kv_pick: dict[str, Any] | None = None
+    # reg42 (#25, blind review 32, q13): a card with more memory at about the same price an hour whose replica holds
+    # its load at the full context where the chosen one's does not, priced in the region only by a stand-in: the part
+    # to quote (advisor.plan.headroom_quote42): {"gpu", "gpu_name", "gpus", "per_hour", "chosen_per_hour",
+    # "chosen_name", "more_pct", "full_fit", "load", "chosen_full", "chosen_load", "context", "region", "currency"}
+    headroom_quote: dict[str, Any] | None = None
 
     @staticmethod
     def _option(o: Any) -> GpuOption:
@@ -1380,11 +1385,14 @@ class GpuChoice(_Out):
         return f"plan.gpu_choice.why.{why}" + ("_bought" if bought else "")
 
     def text_in(self, lang: str) -> str:
-        """The choice said (``_text``), then why its KV cache decided against a cheaper card (kv_pick.py)."""
-        from advisor.plan import kv_pick_words
+        """The choice said (``_text``), then why its KV cache decided against a cheaper card (kv_pick.py), then the
+        close card with room passed over only for its stand-in price (headroom_quote42.py)."""
+        from advisor.plan import headroom_quote42_words, kv_pick_words
 
         base, more = self._text(lang), kv_pick_words.text(self, lang, render)
-        return base.rstrip() + more if more else base
+        out = base.rstrip() + more if more else base
+        quote = headroom_quote42_words.clause(self.headroom_quote, lang, render)
+        return out.rstrip() + quote if quote else out
 
     def _text(self, lang: str) -> str:
         """One sentence naming the chosen setup and the next two GPUs with the figure against each
