@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import budget_share, line_total, spare_card, spare_over_budget
+from advisor.plan import budget_share, line_total, spare_card, spare_over_budget, spare_paid_once42
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 
@@ -79,6 +79,8 @@ def single_point(f: Facts) -> Finding | None:
     if s.covered and s.capex is not None and s.basis in ("capex", "monthly") and spare_card.optional(f.ctx):
         # a small internal tool: the bought second server is an option, not advice (q02, blind review 20b)
         variant, verdict = "optional", {**verdict, "tr": f"campus32.sp.optional_{s.basis}", "peak": f.ctx.peak}
+    if s.covered and spare_paid_once42.applies(f):  # on the budget row's basis: paid once, signed off (review 32, q02)
+        verdict = {**verdict, "tr": spare_paid_once42.verdict(verdict["tr"])}
     return finding("sizing.single_point", variant=variant, severity="warning" if variant == "covered" else None,
                    one={"tr": f"plan.capacity16.unit.{s.unit}"}, replicas=ch.replicas, gpus=ch.total_gpus,
                    gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex, verdict=verdict)  # fmt: skip
