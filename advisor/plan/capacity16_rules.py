@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import budget_share, line_total, spare_card, spare_over_budget, spare_paid_once42
+from advisor.plan import budget_share, line_total, spare_card, spare_over_budget, spare_paid_once42, spare_smaller42
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 
@@ -68,6 +68,8 @@ def single_point(f: Facts) -> Finding | None:
         verdict = spare_card.shelf_verdict(s, lambda v: _money(v, f), lambda lo, hi: _range(lo, hi, f))
         if verdict.get("months", 0) is None:
             verdict["months"] = f.ctx.duration_months
+        if verdict.get("tr") == "campus32.sp.card_over":  # beside the smaller box page 1 names (review 32, q17)
+            verdict["small"] = spare_smaller42.clause(s, ch, lambda lo, hi: _range(lo, hi, f))
     if s.added:  # recommended, so in the plan: the hardware and cost rows count it (s17-prices, q41)
         lay = ch.layout
         # why it is in the plan (``spare_policy.second_unit_reason``): level-3 hot redundancy, or a basic-ops team
