@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import budget_share, line_total, spare_card, spare_over_budget, spare_paid_once42, spare_smaller42
+from advisor.plan import (
+    budget_share,
+    line_total,
+    spare_card,
+    spare_over_budget,
+    spare_paid_once42,
+    spare_smaller42,
+)
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 

@@ -10,7 +10,8 @@ and the smaller box fit the budget at their high ends together.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 def clause(s: Any, ch: Any, span: Callable[[float, float], str]) -> dict[str, Any] | str:
