@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import budget_share, line_total, spare_card, spare_over_budget
+from advisor.plan import (
+    budget_share,
+    line_total,
+    spare_card,
+    spare_over_budget,
+    spare_paid_once42,
+    spare_smaller42,
+)
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 
@@ -68,6 +75,8 @@ def single_point(f: Facts) -> Finding | None:
         verdict = spare_card.shelf_verdict(s, lambda v: _money(v, f), lambda lo, hi: _range(lo, hi, f))
         if verdict.get("months", 0) is None:
             verdict["months"] = f.ctx.duration_months
+        if verdict.get("tr") == "campus32.sp.card_over":  # beside the smaller box page 1 names (review 32, q17)
+            verdict["small"] = spare_smaller42.clause(s, ch, lambda lo, hi: _range(lo, hi, f))
     if s.added:  # recommended, so in the plan: the hardware and cost rows count it (s17-prices, q41)
         lay = ch.layout
         # why it is in the plan (``spare_policy.second_unit_reason``): level-3 hot redundancy, or a basic-ops team
@@ -79,6 +88,8 @@ def single_point(f: Facts) -> Finding | None:
     if s.covered and s.capex is not None and s.basis in ("capex", "monthly") and spare_card.optional(f.ctx):
         # a small internal tool: the bought second server is an option, not advice (q02, blind review 20b)
         variant, verdict = "optional", {**verdict, "tr": f"campus32.sp.optional_{s.basis}", "peak": f.ctx.peak}
+    if s.covered and spare_paid_once42.applies(f):  # on the budget row's basis: paid once, signed off (review 32, q02)
+        verdict = {**verdict, "tr": spare_paid_once42.verdict(verdict["tr"])}
     return finding("sizing.single_point", variant=variant, severity="warning" if variant == "covered" else None,
                    one={"tr": f"plan.capacity16.unit.{s.unit}"}, replicas=ch.replicas, gpus=ch.total_gpus,
                    gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex, verdict=verdict)  # fmt: skip

@@ -785,7 +785,8 @@ def _declined(held: dict[str, Any] | None, sized: dict[str, Any], chosen: GpuOpt
     more = round((o.per_hour / chosen.per_hour - 1.0) * 100) if chosen.per_hour > 0 else held["more_pct"]
     if more <= held["limit_pct"]:
         return None
-    return {"other": o.model_dump(), "more_pct": more, "limit_pct": held["limit_pct"], "nvlink": held["nvlink"]}
+    return {"other": o.model_dump(), "more_pct": more, "limit_pct": held["limit_pct"], "nvlink": held["nvlink"],
+            "data_centre": held.get("data_centre", False)}
 
 
 def _declined_bought(c: Ctx, book: PriceBook, chosen: Candidate, d: dict[str, Any] | None, chosen_opt: GpuOption,
@@ -800,8 +801,14 @@ def _declined_bought(c: Ctx, book: PriceBook, chosen: Candidate, d: dict[str, An
         return d
     mid, chosen_mid = sum(o.purchase) / 2, sum(chosen_opt.purchase) / 2
     sourced = all((x.purchase_basis or {}).get("basis") == "sourced" for x in (o, chosen_opt))
-    return {**d, "other": o.model_dump(), "bought": True, "sourced": sourced,
-            "more_pct": round((mid / chosen_mid - 1.0) * 100) if chosen_mid > 0 else d["more_pct"]}
+    out = {**d, "other": o.model_dump(), "bought": True, "sourced": sourced,
+           "more_pct": round((mid / chosen_mid - 1.0) * 100) if chosen_mid > 0 else d["more_pct"]}
+    # a data-centre card a replica within the one-off budget at its high end, beside consumer cards split over PCIe:
+    # named as the one fallback (blind review 32, q01: "由两者的报价决定" left the reader without a choice)
+    b = getattr(c.answers, "capex_budget", None)
+    if d.get("data_centre") and b is not None and b.currency == c.currency and o.purchase[1] <= b.amount:
+        out["fits_budget"] = round(b.amount)
+    return out
 
 
 def _dearer_bought(dearer: list[Any], alts: list[GpuOption], chosen_opt: GpuOption) -> list[Any]:

@@ -1355,6 +1355,11 @@ class GpuChoice(_Out):
             tail = "" if d.get("sourced") and d["more_pct"] > d["limit_pct"] else \
                 "_close" if d.get("sourced") else "_unsourced"
             key = "price36.declined" + ("_nvlink" if d.get("nvlink") else "") + tail
+            if d.get("fits_budget") and not d.get("nvlink") and tail:  # not dearer past the limit: the fallback named
+                return ("" if lang == "zh_CN" else " ") + render(lang, "box42.declined_fallback", {
+                    "other": other, "budget": f"{d['fits_budget']:,}", "currency": self.currency,
+                    "gpu": self._option(d["other"]).gpu_name,
+                    "chosen": render(lang, "price36.setup", {"n": self.chosen.gpus, "gpu": self.chosen.gpu_name})})
             return ("" if lang == "zh_CN" else " ") + render(lang, key, {
                 "other": other, "more": d["more_pct"], "limit": d["limit_pct"],
                 "chosen": render(lang, "price36.setup", {"n": self.chosen.gpus, "gpu": self.chosen.gpu_name})})

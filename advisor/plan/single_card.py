@@ -17,6 +17,7 @@ from typing import Any
 from advisor.plan.data import gpu_choice_facts
 from advisor.plan.sizing import Candidate
 from advisor.sizing.links import fast_link
+from advisor.sizing.quant import get_format
 
 
 def premium() -> float:
@@ -88,9 +89,14 @@ def declined(chosen: Candidate, others: list[Candidate], same_standing, hourly) 
                and hourly(k) > weighed(chosen, mine) + 1e-9]
     if not singles:
         return None
-    k = min(singles, key=hourly)
+    # the one card named is at the chosen weights' precision or better where one is weighed: a 4-bit single card
+    # beside an fp8 pair is no like-for-like fallback (blind review 32, q01: one A10 in awq-int4 named where one
+    # L20 48GB holds the fp8 replica within the one-off budget)
+    same = [k for k in singles if get_format(k.weights).bits >= get_format(chosen.weights).bits]
+    k = min(same or singles, key=hourly)
     return {"other": k, "more_pct": round((hourly(k) / mine - 1.0) * 100),
-            "limit_pct": round(premium_for(chosen) * 100), "nvlink": k.tp > 1}
+            "limit_pct": round(premium_for(chosen) * 100), "nvlink": k.tp > 1,
+            "data_centre": chosen.gpu.market == "consumer" and k.gpu.market != "consumer"}
 
 
 __all__ = ["declined", "over_pcie", "passed_over", "prefer", "premium", "premium_for", "weighed"]

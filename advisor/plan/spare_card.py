@@ -44,7 +44,7 @@ def shelf_verdict(s: Any, money: Any, span: Any) -> dict[str, Any]:
     if s.capex[0] + s.card[0] <= s.capex_budget:
         return {"tr": "campus32.sp.card_if_low", "budget": budget, "card": card,
                 "room": money(s.capex_budget - s.card[1])}
-    return {"tr": "campus32.sp.card_over", "budget": budget, "card": card}
+    return {"tr": "campus32.sp.card_over", "budget": budget, "card": card, "small": ""}
 
 
 __all__ = ["SMALL_TEAM_PEAK", "optional", "shelf_verdict"]
