@@ -149,7 +149,9 @@ def head(params: dict[str, Any], runs: dict[str, Any] | None, variant: str, lang
     start = params.get("start", "")
     if runs is not None and runs.get("region") and runs.get("providers"):
         # s40-swap (q12 en: "say 'an HK front-end host calling Alibaba's Singapore API'"): the path said plainly
-        start = {"tr": f"{K42}.start.path", "region": runs["region"], "where": runs.get("where", ""),
+        # its verb kept: "start" where a later move to the mainland can follow, else "deploy" (``filedwait38``)
+        verb = "deploy" if isinstance(start, dict) and str(start.get("tr", "")).startswith("filedwait38") else "start"
+        start = {"tr": f"{K42}.start.path.{verb}", "region": runs["region"], "where": runs.get("where", ""),
                  "providers": runs["providers"]}
     if isinstance(start, dict) and "tr" in start:  # its opening word mid-sentence, after "sign-off:" (``clause_case``)
         start = {**start, "clause": True}
