@@ -40,10 +40,11 @@ above the conditions (``swap42.blocker``), the sign-up question pointing there. 
 place than the node, the bold line says the path plainly ("a front-end host in Hong Kong calling the API of
 <provider> in Singapore": q12 en), and where a cross-border regime names each recipient (PIPL, from a Hong Kong node
 with mainland users: ``LAW_NAMED``) the condition says the notice, the separate consent, the standard contract and
-the impact assessment must name that provider (q12 en/zh), not the data path in passing. A service sold to
-businesses adds the provider as its customers' new subprocessor: their contracts' notice and DPA review are part of
-the terms-in-writing condition (q24 zh, "a paid B2B feature needs the provider's DPA … in writing": q24 en). The
-fallback on the model asked for is named as the other choice ("Or keep Qwen2.5-14B-Instruct", q22: "offer it as an
+the impact assessment must name the provider there (q12 en/zh; its name in the bold line), not the data path in
+passing. A service sold to businesses adds the provider as its customers' new subprocessor: their contracts'
+subprocessor clauses (notice, DPA review) are part of the terms-in-writing condition, with the provider's DPA (q24
+zh; q24 en: "a paid B2B feature needs the provider's DPA … in writing"); en says it short (q12/q13 en at five pages,
+a few millimetres to spare). The fallback on the model asked for is named as the other choice ("Or keep Qwen2.5-14B-Instruct", q22: "offer it as an
 option beside the model the customer asked for"), the recommendation kept in the bold line.
 """
 
