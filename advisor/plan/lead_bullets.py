@@ -70,6 +70,8 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
             continue
         if isinstance(part, dict) and part.get("tr") in PATHS:
             part = {**part, "tr": PATHS[str(part["tr"])], "terms": {"tr": f"{K}.terms"} if terms else ""}
+            if isinstance(params.get("fallback39"), dict) and owner_sign39.law_named(part):
+                part["law"] = ""  # s40-swap: the onward recipient named in a sign-off condition (q12), not here too
         where.append(part)
     sep = "" if lang == "zh_CN" else " "
 

@@ -33,6 +33,19 @@ accepting the second place, the provider's retention and rate-limit terms at the
 company with no mainland entity cannot make where ``genai.signup_no_entity`` stands (its article and ways out; the
 sign-up question then points here: ``question_said``); then "Otherwise": the model asked for, self-hosted at the
 node, at the fallback's whole month (``bullets``). Page 1 is no longer than before (memo_pages).
+
+s40-swap (blind review 32, q12/q22/q24 both languages): the filing a company with no mainland entity cannot make
+"can block both paths: raise it from a sign-off condition to a blocker to clear with counsel first": its own line
+above the conditions (``swap42.blocker``), the sign-up question pointing there. Where the API serves from another
+place than the node, the bold line says the path plainly ("a front-end host in Hong Kong calling the API of
+<provider> in Singapore": q12 en), and where a cross-border regime names each recipient (PIPL, from a Hong Kong node
+with mainland users: ``LAW_NAMED``) the condition says the notice, the separate consent, the standard contract and
+the impact assessment must name the provider there (q12 en/zh; its name in the bold line), not the data path in
+passing. A service sold to businesses adds the provider as its customers' new subprocessor: their contracts'
+subprocessor clauses (notice, DPA review) are part of the terms-in-writing condition, with the provider's DPA (q24
+zh; q24 en: "a paid B2B feature needs the provider's DPA … in writing"); en says it short (q12/q13 en at five pages,
+a few millimetres to spare). The fallback on the model asked for is named as the other choice ("Or keep Qwen2.5-14B-Instruct", q22: "offer it as an
+option beside the model the customer asked for"), the recommendation kept in the bold line.
 """
 
 from __future__ import annotations
@@ -55,12 +68,17 @@ QUESTION_KEY = "apilead34.assume.open_signup_no_entity"  # ``genai_no_entity_rul
 FILING = "genai.signup_no_entity"  # ``genai_no_entity_rules.RULE_ID`` (a public service's filing it cannot make)
 CHAIN = "plan.apisg23.after_switch"  # a chained clause: the model switch, then the rest (``parts``)
 LIVE = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # ``lead_line.LIVE_LEADS`` (no import cycle)
+K42 = "swap42"  # s40-swap: the blocker first, the path said plainly, the onward recipient and the subprocessor named
+# the onward transfers whose regime names each recipient in the notice, consent and transfer instrument
+# (``hosted_where.transfer_law``): said as a condition, not in the data path's clause (q12: PIPL from Hong Kong)
+LAW_NAMED = {"plan.apiregion21.law.hong_kong_mainland": f"{K42}.cond.place_pipl"}
 
 
-def attach(start: Any, costs: Any, findings: Any = ()) -> Any:
+def attach(start: Any, costs: Any, findings: Any = (), business: bool = False) -> Any:
     """``start`` with the self-hosted fallback's whole month (``fallback39``: the line in it where priced) for the
-    decision bullet, and whether a public service's filing the company cannot make stands (``findings``: s39-swap);
-    unchanged where the lead is not a live service's API lead or the plan has no month."""
+    decision bullet, whether a public service's filing the company cannot make stands (``findings``: s39-swap), and
+    whether the service is sold to businesses (their contracts' subprocessor clauses: s40-swap); unchanged where the
+    lead is not a live service's API lead or the plan has no month."""
     if start is None or start.form != "hosted_api" or not str(start.key).startswith(LIVE) or costs is None:
         return start
     month = costs.monthly_with_line or costs.recommended_monthly
@@ -68,7 +86,7 @@ def attach(start: Any, costs: Any, findings: Any = ()) -> Any:
         return start
     fallback = {"month": symbol_range(month.low, month.high, costs.currency),
                 "line": costs.monthly_with_line is not None,
-                "filing": any(getattr(f, "id", "") == FILING for f in findings)}
+                "filing": any(getattr(f, "id", "") == FILING for f in findings), "business": business}
     return start.model_copy(update={"params": {**start.params, "fallback39": fallback}})
 
 
@@ -91,7 +109,7 @@ def question_said(questions: list[Any], start: Any) -> list[Any]:
     said it twice, and q12/q13 en went to a sixth page): the ways out stay in the question's own words."""
     if not says_filing(start):
         return questions
-    return [q.model_copy(update={"assumption_key": f"{K41}.assume.open_signup_said"})
+    return [q.model_copy(update={"assumption_key": f"{K42}.assume.open_signup_said"})
             if q.assumption_key == QUESTION_KEY else q for q in questions]
 
 
@@ -106,6 +124,13 @@ def parts(value: Any) -> list[Any]:
 def near(parts: list[Any]) -> dict[str, Any] | None:
     """The data path's clause where the API serves from another place than the node (its ``where`` and ``region``)."""
     return next((p for p in parts if isinstance(p, dict) and p.get("tr") == NEAR), None)
+
+
+def law_named(runs: Any) -> str:
+    """The condition's key where the data path's transfer law names each recipient (``LAW_NAMED``), else ""."""
+    law = runs.get("law") if isinstance(runs, dict) else None
+    inner = law.get("law") if isinstance(law, dict) else None
+    return LAW_NAMED.get(str(inner.get("tr", "")), "") if isinstance(inner, dict) else ""
 
 
 def shorter(part: Any) -> Any:
@@ -123,6 +148,12 @@ def head(params: dict[str, Any], runs: dict[str, Any] | None, variant: str, lang
     if not isinstance(fallback, dict) or not (isinstance(change, dict) or runs is not None):
         return ""
     start = params.get("start", "")
+    if runs is not None and runs.get("region") and runs.get("providers"):
+        # s40-swap (q12 en: "say 'an HK front-end host calling Alibaba's Singapore API'"): the path said plainly
+        # its verb kept: "start" where a later move to the mainland can follow, else "deploy" (``filedwait38``)
+        verb = "deploy" if isinstance(start, dict) and str(start.get("tr", "")).startswith("filedwait38") else "start"
+        start = {"tr": f"{K42}.start.path.{verb}", "region": runs["region"], "where": runs.get("where", ""),
+                 "providers": runs["providers"]}
     if isinstance(start, dict) and "tr" in start:  # its opening word mid-sentence, after "sign-off:" (``clause_case``)
         start = {**start, "clause": True}
     if isinstance(change, dict):
@@ -161,23 +192,31 @@ def bullets(params: dict[str, Any], runs: dict[str, Any] | None, lang: str, rend
             else {"tr": f"{K41}.cond.think"} if api_thinking.thinkers(str(change.get("other", ""))) else ""
         items.append(render(lang, f"{K41}.cond.test", {"other": change["other"], "think": think}))
     if runs is not None:
-        # the data path already names the onward transfer in the consent and contract (its ``law`` clause, q12)
-        told: Any = "" if runs.get("law") else {"tr": f"{K41}.cond.told_pi"}
-        items.append(render(lang, f"{K41}.cond.place", {"where": runs.get("where", ""), "told": told}))
+        named = law_named(runs)
+        if named:  # s40-swap (q12): the regime names each recipient: the notice, consent, contract and PIA name it
+            items.append(render(lang, named, {"where": runs.get("where", ""), "providers": runs.get("providers", "")}))
+        else:
+            # the data path already names the onward transfer under its own law (its ``law`` clause)
+            told: Any = "" if runs.get("law") else {"tr": f"{K41}.cond.told_pi"}
+            items.append(render(lang, f"{K41}.cond.place", {"where": runs.get("where", ""), "told": told}))
     peak = params.get("peak")
-    items.append(render(lang, f"{K41}.cond.writing" if peak else f"{K41}.cond.writing_nopeak", {"peak": peak}))
-    if fallback.get("filing"):
-        items.append(render(lang, f"{K41}.cond.filing", None))
+    # s40-swap (q24): a service sold to businesses makes the provider its customers' new subprocessor
+    writing = f"{K42}.cond.writing_b2b" if fallback.get("business") else f"{K41}.cond.writing"
+    items.append(render(lang, writing if peak else f"{writing}_nopeak", {"peak": peak}))
+    # s40-swap (q12 en: "can block both paths: raise it … to a blocker to clear with counsel first"): its own line
+    blocker = [render(lang, f"{K42}.blocker", {"text": render(lang, f"{K41}.cond.filing", None)})] \
+        if fallback.get("filing") else []
     listed = ("；" if lang == "zh_CN" else "; ").join(
         render(lang, f"{K41}.item", {"n": i, "text": t.strip()}) for i, t in enumerate(items, 1))
     region = _region(params, runs)
     values: dict[str, Any] = {"fallback": fallback["month"], "line": {"tr": f"{K}.line"} if fallback["line"] else "",
                               "region": {"tr": f"{K}.in", "region": region} if region else ""}
     if isinstance(change, dict):
-        otherwise = render(lang, f"{K41}.otherwise.model", {**values, "asked": change["asked"]})
+        # s40-swap (q22: "offer it as an option beside the model asked for"): named as the other choice
+        otherwise = render(lang, f"{K42}.otherwise.model", {**values, "asked": change["asked"]})
     else:
         otherwise = render(lang, f"{K41}.otherwise.place", values)
-    return [render(lang, f"{K41}.cond.label", {"items": listed}), otherwise]
+    return [*blocker, render(lang, f"{K41}.cond.label", {"items": listed}), otherwise]
 
 
-__all__ = ["attach", "bullets", "head", "near", "question_said", "says_filing", "shorter"]
+__all__ = ["attach", "bullets", "head", "law_named", "near", "question_said", "says_filing", "shorter"]

@@ -145,9 +145,11 @@ def test_no_mainland_entity_deploys_in_hong_kong_not_first(lang):
     # deploy …"; the rule is unchanged: the headline deploys in Hong Kong, and nowhere on page 1 does it "start" there
     headline = next(line for line in page1.splitlines() if line.startswith("**"))
     if lang == "en":
-        assert "deploy in Hong Kong on a hosted API" in headline and "start in hong kong" not in page1.lower()
+        # s40-swap (review 32, q12 en): the path said plainly, "deploy a front-end host in Hong Kong calling …"
+        assert "deploy a front-end host in Hong Kong" in headline and "start in hong kong" not in page1.lower()
+        assert "start with a front-end host" not in page1.lower()
     else:
-        assert "在香港部署服务" in headline and "先在香港" not in page1
+        assert "在香港部署" in headline and "先在香港" not in page1
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -156,6 +158,7 @@ def test_with_a_mainland_entity_a_later_move_keeps_start_in_hong_kong(lang):
     a["mainland_entity"] = True
     page1 = _page1(render_memo_markdown(planned(a), lang))
     assert ("Deploy in Hong Kong" if lang == "en" else "**在香港部署") not in page1
+    assert ("deploy a front-end host" if lang == "en" else "：在香港部署") not in page1  # s40-swap: "start with …"
 
 
 @pytest.mark.parametrize("lang", LANGS)

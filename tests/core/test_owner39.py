@@ -4,8 +4,8 @@ sold (q24: "finance cannot compare like for like"), and its rent reason on page 
 
 - page 1's bold line names the default and that it is the owner's to sign off (s39-swap, review 31); the first
   bullet lists the conditions (the quality test, the place the prompts go on to where that is not the node, the
-  retention and rate limit in writing, the filing it cannot make where flagged); then "Otherwise": the model asked
-  for self-hosted at the fallback's whole month (the line in it where priced: the figure the cost row prints);
+  retention and rate limit in writing, the filing it cannot make where flagged); then "Otherwise" ("Or keep
+  <asked>" since s40-swap): the model asked for self-hosted at the fallback's whole month (the line in it where priced: the figure the cost row prints);
 - the "When to self-host" bullet no longer says the test again;
 - a service whose tokens are sold keeps the fallback's per-million row on an API-led page, divided over the same
   month of tokens the API's month is priced on, the API's rates beside it; a service not sold keeps none;
@@ -36,14 +36,17 @@ def _page_one(name: str, lang: str) -> str:
 
 
 def _bullets(page: str) -> list[str]:
-    """The lead's bullets, in order ("• " lines of its paragraph)."""
-    return [line[2:] for line in page.splitlines() if line.startswith("• ")]
+    """The lead's bullets, in order ("• " lines of its paragraph), without the blocker to clear first where there is
+    one (s40-swap: ``test_swap42``)."""
+    blocker = {render(lang, "swap42.blocker", {"text": ""}).split("**")[1] for lang in LANGS}
+    return [line[2:] for line in page.splitlines() if line.startswith("• ")
+            and not any(line[2:].startswith(f"**{b}**") for b in blocker)]
 
 
 SWAPS = ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold", "q22_hk_company_telecom_only",
          "q24_us_saas_rent"]
 CONDS = {"en": "**Before you sign off:**", "zh_CN": "**签字同意的前提**："}
-OTHERWISE = {"en": "**Otherwise:**", "zh_CN": "**否则**："}
+OTHERWISE = {"en": "**Or keep {asked}:**", "zh_CN": "**或保留 {asked}**："}  # s40-swap: the other choice, named
 SIGN_OFF = {"en": "subject to your sign-off", "zh_CN": "须经负责人签字同意"}
 # s39-swap (blind review 31, q24 zh: "'dearer at any price' followed at once by 'only if quotes bring it below'")
 ANY_PRICE = {"en": ("every price", "any price"), "zh_CN": ("任何价位",)}
@@ -58,7 +61,7 @@ def _head(page: str) -> str:
 @pytest.mark.parametrize("name", SWAPS)
 def test_a_model_change_leads_on_the_default_the_sign_off_then_the_fallback(name: str, lang: str) -> None:
     """s39-swap (blind review 31): the first line names the default (the other model) and that it is the owner's to
-    sign off; the conditions follow as one numbered list, the test first; then "Otherwise" self-hosts the model asked
+    sign off; the conditions follow as one numbered list, the test first; then "Or keep <asked>" self-hosts the model asked
     for at the fallback's whole month (the line in it where priced: the figure the cost row prints), said once."""
     r = advice_plan(name)
     change = r.start_with.params["model37"]
@@ -74,8 +77,9 @@ def test_a_model_change_leads_on_the_default_the_sign_off_then_the_fallback(name
     assert conds.startswith(CONDS[lang]) and change["other"] in conds.split(";")[0].split("；")[0]
     assert ("(1)" if lang == "en" else "（1）") in conds and ("(2)" if lang == "en" else "（2）") in conds
     peak = r.start_with.params["peak"]
-    assert render(lang, "swap41.cond.writing", {"peak": peak}) in conds  # retention and the peak's rate limit
-    assert otherwise.startswith(OTHERWISE[lang]) and change["asked"] in otherwise and fallback in otherwise
+    # retention and the peak's rate limit (with the customers' subprocessor clauses: all four are sold to businesses)
+    assert render(lang, "swap42.cond.writing_b2b", {"peak": peak}) in conds
+    assert otherwise.startswith(OTHERWISE[lang].format(asked=change["asked"])) and fallback in otherwise
     assert sum(fallback in b for b in _bullets(page)) == 1
     assert price.startswith(PRICE[lang])  # the conditions and the fallback first, the price after them
     # the test is said once, in the conditions: the move bullet no longer repeats "if … fails that test"
@@ -102,13 +106,16 @@ def test_prompts_sent_on_to_another_place_are_a_condition_for_the_customers(lang
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_filing_it_cannot_make_is_a_condition_where_the_engine_flags_it(lang: str) -> None:
+def test_the_filing_it_cannot_make_is_said_on_page_one_where_the_engine_flags_it(lang: str) -> None:
     """q12 zh/q13 zh (review 31): "the genAI filing risk (any business can sign up, no mainland entity) into the
-    headline" — where ``genai.signup_no_entity`` stands, and only there (q24: a US service)."""
+    headline" — where ``genai.signup_no_entity`` stands, and only there (q24: a US service); s40-swap (review 32,
+    q12 en): as the blocker to clear first, not among the sign-off's conditions."""
     filing = render(lang, "swap41.cond.filing")
     for name in SWAPS:
         flagged = any(f.id == owner_sign39.FILING for f in advice_plan(name).findings)
-        assert (filing in _bullets(_page_one(name, lang))[0]) == flagged, name
+        page = _page_one(name, lang)
+        assert (filing in page.split("\n• ")[1]) == flagged, name
+        assert filing not in _bullets(page)[0]
     assert any(f.id == owner_sign39.FILING for f in advice_plan("q12_hk_saas_pi_contract").findings)
 
 
