@@ -1547,7 +1547,7 @@ def _warm_reserved(got: Any, f: Facts, spare: int) -> Any:
     "quiet hours scale down to 2 replicas … the cost above bills those 2 around the clock" beside "reserve all 4 GPUs
     … nothing scales down off-peak" (blind review 32, q09: "pick one"). One policy, costed once: every replica stays
     on, and the scale-down floor is said only for the cheaper month with the peak-hour replicas on demand."""
-    costs = f.cost.costs  # type: ignore[union-attr] - reserved() saw them
+    costs = f.cost.costs  # type: ignore[union-attr]  # reserved() saw them
     p = costs.cloud_peak_floor
     params = {**got.params, "gpus": costs.gpus, "mixed": _range(p["low"], p["high"], f),
               "why": {"tr": "cons42.warm.why." + ("spare" if spare else "one")}}

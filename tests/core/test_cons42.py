@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import cloud_price_labels, closest_api, peak_reserved39
+from advisor.plan import closest_api, cloud_price_labels, peak_reserved39
 from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.memo import memo_context, render_memo_markdown
 from advisor.plan.money_text import money_range
