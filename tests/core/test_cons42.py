@@ -84,3 +84,25 @@ def test_no_line_no_all_in_clause():
     r = advice_plan("q40_tiny_budget_72b").model_copy(update={"line_cost": None})
     api = closest_api.fix(r)
     assert closest_api.all_in(r, "en", api, r.costs.currency) == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_server_ttft_is_not_set_bare_against_an_end_to_end_target(lang):
+    """q43: the row adds the round trip on file to the server's P99 before naming the target; q09 (EU users, no
+    round trip on file) names the figure the server's alone."""
+    from advisor.plan import ttft_server42
+    from advisor.plan.data import facts
+
+    for name in ("q43_us_team_mainland_low_latency", "q09_eu_voice_agent"):
+        r = advice_plan(name)
+        row = next(x for x in render_memo_markdown(r, lang).splitlines()
+                   if x.startswith(("| TTFT at the peak", "| 峰值时首 token")))
+        rtt = ttft_server42.round_trip_ms(r)
+        on_file = facts()["rtt_ms"].get(r.region)
+        assert rtt == (int(on_file["high"]) if on_file is not None and name.startswith("q43") else 0)
+        p99, target = r.capacity.ttft_p99_ms, r.latency_curve.slo_ttft_p99_ms
+        assert f"{target:g}" in row
+        assert ("ms predicted (target" not in row) if lang == "en" else ("毫秒（目标" not in row)  # never the bare comparison
+        if rtt:
+            assert f"{p99 + rtt:.0f}" in row and str(rtt) in row
+        assert ("at the server" if lang == "en" else "仅服务器") in row
