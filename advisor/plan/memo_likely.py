@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from advisor.domain.sizing import LatencySpan, Regime
+from advisor.plan.latency_place import TIGHT_TTFT_MS
 
 OVER_KEY = "longctx38_p99.band"  # the top of the error range over the target the predicted P99 meets
 
@@ -65,7 +66,9 @@ def p99_clause(p50: float, p99: float, span: LatencySpan, t: Callable[..., str],
         return t("likely28_range28.p99_after", ms=num(p99, 1))
     digits = 1 if high < 100 else 0  # as likely_clause rounds its range
     if target is not None and p99 <= target < high:
-        if rtt is not None:  # a TTFT target counts the users' network too: the figure is the server's (review 32, q43)
+        # a TTFT target counts the users' network too: the figure is the server's (review 32, q43), said where the
+        # network is a real share of the target (a round trip on file, or a target under a second: rule 7)
+        if rtt is not None and (rtt or target < TIGHT_TTFT_MS):
             return t("cons42.p99_band." + ("rtt" if rtt else "server"), ms=num(p99, 1), high=num(high, digits),
                      target=num(target, 1), rtt=rtt, sum=num(p99 + rtt, 0))
         return t(OVER_KEY, ms=num(p99, 1), high=num(high, digits), target=num(target, 1))
