@@ -109,3 +109,32 @@ def test_a_server_ttft_is_not_set_bare_against_an_end_to_end_target(lang):
         if rtt:
             assert f"{p99 + rtt:.0f}" in row and str(rtt) in row
         assert ("at the server" if lang == "en" else "仅服务器") in row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_decision_box_says_where_the_data_goes_and_the_apis_filing_path(lang):
+    """q14: a mainland medical service with personal data, self-hosting an open-weight model (planned on the filing):
+    the box says the data would go to the provider and that the API takes the registration, with both paths' days."""
+    from advisor.plan import set_aside
+    from advisor.plan.genai_paths import canonical_days
+
+    r = advice_plan("q14_medical_followup_mainland")
+    box = set_aside.text(r.findings, lang, markdown=True)
+    assert box and box in render_memo_markdown(r, lang)
+    days = canonical_days()
+    assert days["reg"] in box and days["filing"] in box and "登记" in box and "备案" in box
+    assert ("sensitive personal data in them would go to its provider" in box) if lang == "en" else \
+        ("敏感个人信息将交给服务商处理" in box)
+
+
+def test_no_personal_data_and_no_filing_no_note():
+    """Where the answers carry no personal data and the API takes no other filing path, the box says nothing more."""
+    from advisor.plan import api_note42
+
+    class _C:
+        personal_info, level, sensitive_subjects, public_genai = False, "low", None, False
+
+    class _F:
+        ctx, form = _C(), "cloud"
+
+    assert api_note42.note(_F()) == ""
