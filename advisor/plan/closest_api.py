@@ -51,8 +51,34 @@ def line(result: PlanResult, lang: str, form: str, region: str, net: str, wordin
     top = api.params.get("top")  # the estimate's high end against the budget (q40: ¥11,147 over ¥5,000), where
     top = render(lang, str(top["tr"]), {k: v for k, v in top.items() if k != "tr"}) \
         if isinstance(top, dict) and wording != KEY else ""  # said first, the fix's own text is not printed
+    top += all_in(result, lang, api, cur)
     return translate(lang, wording, top=top, cost=money_range(api.monthly_cost, cur), basis=basis, speed=speed,
                      peak=answers.get("peak_concurrency") or "—", form=form, region=region, line=net)
 
 
-__all__ = ["KEY", "fix", "line"]
+def all_in(result: PlanResult, lang: str, api: Any, cur: str) -> str:
+    """"; all in, with the BGP multi-line line your users reach your app on (515–800 CNY a month, as priced for the
+    self-hosted plan): 2,089–3,276 CNY a month, within your budget of 5,000 CNY, at most 11,947 CNY at the volume's
+    high end; plus the host your app runs on (not priced here)": the API's tokens are not the whole month (blind
+    review 32, q40: "within your budget" at ¥1,574–¥2,476 left out the caller's host and the ¥515–¥800 line priced
+    elsewhere in the memo). "" where the plan prices no line in this currency."""
+    from advisor.plan.hosted_weigh import high_end_factor
+    from advisor.plan.result import MoneyRange
+
+    ln, c = result.line_cost, result.costs
+    if ln is None or ln.monthly is None or ln.currency != cur or c is None:
+        return ""
+    m = api.monthly_cost
+    total = MoneyRange(low=m.low + ln.monthly.low, high=m.high + ln.monthly.high)
+    amount = ((result.answers or {}).get("monthly_budget") or {}).get("amount")  # in the plan's currency (cost)
+    verdict = "" if amount is None else translate(
+        lang, "cons42.api_allin." + ("within" if total.high <= float(amount) else "over"),
+        budget=money_range(MoneyRange(low=float(amount), high=float(amount)), cur))
+    factor = high_end_factor(c)
+    top = "" if factor <= 1 else translate(lang, "cons42.api_allin.top", top=money_range(
+        MoneyRange(low=m.high * factor + ln.monthly.high, high=m.high * factor + ln.monthly.high), cur))
+    return translate(lang, "cons42.api_allin", line=translate(lang, f"plan.line.{ln.line}"),
+                     line_cost=money_range(ln.monthly, cur), allin=money_range(total, cur), verdict=verdict, top=top)
+
+
+__all__ = ["KEY", "all_in", "fix", "line"]

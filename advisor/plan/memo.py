@@ -129,6 +129,7 @@ from advisor.plan import (
     supply_lead,
     sure_fallback,
     ttft_free_question39,
+    ttft_server42,
     unbought_rows,
     unit_first,
     vm_payback_words,
@@ -572,13 +573,13 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                      + kv_cap_note38.row_clause(fit, hw.command, lang,
                                                 fallback=bool(lead_text(result.start_with, lang)))))  # fmt: skip
     likely, lc = cap.likely, result.latency_curve
-    for key, p50, p99, span, target in (
+    for key, p50, p99, span, target, rtt in (
             ("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms, likely and likely.ttft_ms,
-             lc.slo_ttft_p99_ms if lc else None),
+             lc.slo_ttft_p99_ms if lc else None, ttft_server42.round_trip_ms(result)),
             ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms, likely and likely.tpot_ms,
-             lc.slo_tpot_p99_ms if lc else None)):
+             lc.slo_tpot_p99_ms if lc else None, None)):
         if p50 is not None and p99 is not None and span and likely:  # the range is the P50's: said beside it (#25)
-            rows.append((t(key), memo_likely.p50_likely_p99(p50, p99, span, likely.regime, t, _num, target)))
+            rows.append((t(key), memo_likely.p50_likely_p99(p50, p99, span, likely.regime, t, _num, target, rtt)))
         elif p50 is not None and p99 is not None:
             rows.append((t(key), t("memo.cap.p50_p99", p50=_num(p50, 1), p99=_num(p99, 1))))
         elif p99 is not None or p50 is not None:  # say only what is known, never "P50 — ms"

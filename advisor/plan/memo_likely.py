@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from advisor.domain.sizing import LatencySpan, Regime
+from advisor.plan.latency_place import TIGHT_TTFT_MS
 
 OVER_KEY = "longctx38_p99.band"  # the top of the error range over the target the predicted P99 meets
 
@@ -37,10 +38,11 @@ def likely_clause(span: LatencySpan, regime: Regime, t: Callable[..., str], num:
 
 
 def p50_likely_p99(p50: float, p99: float, span: LatencySpan, regime: Regime, t: Callable[..., str],
-                   num: Callable[..., str], target: float | None = None) -> str:
-    """A latency row's value: "P50 400 ms, likely 299–1,600 ms below the knee (held for 82 % …); P99 1,201 ms"."""
+                   num: Callable[..., str], target: float | None = None, rtt: int | None = None) -> str:
+    """A latency row's value: "P50 400 ms, likely 299–1,600 ms below the knee (held for 82 % …); P99 1,201 ms".
+    ``rtt``: the TTFT row's round trip on file (0: none), its target being end to end; None for TPOT."""
     return (t("memo.cap.p50_only", ms=num(p50, 1)) + likely_clause(span, regime, t, num)
-            + p99_clause(p50, p99, span, t, num, target))
+            + p99_clause(p50, p99, span, t, num, target, rtt))
 
 
 def p99_high(p50: float, p99: float, span: LatencySpan) -> float | None:
@@ -52,7 +54,7 @@ def p99_high(p50: float, p99: float, span: LatencySpan) -> float | None:
 
 
 def p99_clause(p50: float, p99: float, span: LatencySpan, t: Callable[..., str], num: Callable[..., str],
-               target: float | None = None) -> str:
+               target: float | None = None, rtt: int | None = None) -> str:
     """"; P99 1,788 ms, up to 7,155 ms" (the P99 alone where the error does not raise it). Where the predicted P99
     meets ``target`` (the P99 target the plan is sized to) but the error's top does not, the clause says which
     figure the verdict is judged on and that the top is over the target, a risk to measure (s34-rem36, issue 25:
@@ -64,6 +66,11 @@ def p99_clause(p50: float, p99: float, span: LatencySpan, t: Callable[..., str],
         return t("likely28_range28.p99_after", ms=num(p99, 1))
     digits = 1 if high < 100 else 0  # as likely_clause rounds its range
     if target is not None and p99 <= target < high:
+        # a TTFT target counts the users' network too: the figure is the server's (review 32, q43), said where the
+        # network is a real share of the target (a round trip on file, or a target under a second: rule 7)
+        if rtt is not None and (rtt or target < TIGHT_TTFT_MS):
+            return t("cons42.p99_band." + ("rtt" if rtt else "server"), ms=num(p99, 1), high=num(high, digits),
+                     target=num(target, 1), rtt=rtt, sum=num(p99 + rtt, 0))
         return t(OVER_KEY, ms=num(p99, 1), high=num(high, digits), target=num(target, 1))
     return t("nums35.p99_up_to", ms=num(p99, 1), high=num(high, digits))
 

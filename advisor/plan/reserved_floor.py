@@ -95,7 +95,10 @@ def basis_phrase(costs: Any, on_demand: str) -> dict[str, Any]:
     floor = {"tr": "reserve19.floor.count", "replicas": r["replicas"]} if r.get("replicas") else \
         {"tr": "reserve19.floor.any"}
     rest = {"tr": "reserve19.rest.peak" if r.get("load") == "diurnal" else "reserve19.rest.burst"}
-    return {"tr": "reserve19.basis.floor", "floor": floor, "rest": rest, "on_demand": on_demand}
+    from advisor.plan import od_label42  # the figure named by what it bills (review 32)
+
+    return {"tr": "reserve19.basis.floor", "floor": floor, "rest": rest, "on_demand": on_demand,
+            "od": od_label42.phrase(costs)}
 
 
 def peak_formula(costs: Any, lang: str, hours: str, price: str, factor: str) -> str:

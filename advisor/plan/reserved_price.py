@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import cloud_price_labels, reserved_floor
+from advisor.plan import cloud_price_labels, od_label42, reserved_floor
 from advisor.plan.result import MoneyRange
 
 
@@ -37,7 +37,7 @@ def phrase(costs: Any, money: Any, why: bool = True) -> dict[str, Any] | str:
     peak = costs.cloud_peak_floor
     if peak is not None and why:  # every GPU reserved for a public peak's stock, why, and the cheaper option (review 29)
         return {"tr": "res39_peak.basis", "gpus": costs.gpus, "on_demand": money(costs.cloud_on_demand_monthly),
-                "mixed": money(MoneyRange(low=peak["low"], high=peak["high"]))}
+                "mixed": money(MoneyRange(low=peak["low"], high=peak["high"])), "od": od_label42.phrase(costs)}
     if costs.cloud_reserved_floor is not None:  # s19-reserve19: the floor reserved, the bursts on demand
         return reserved_floor.basis_phrase(costs, money(costs.cloud_on_demand_monthly))
     if cloud_price_labels.scaled(costs):  # s18-apiweigh: the two bill different GPU counts; each says which

@@ -1532,10 +1532,27 @@ def scaling_warm(f: Facts):
         from advisor.plan.warm_floor import spare_replicas
 
         spare = spare_replicas(getattr(f.chosen, "layout", None)) if f.form == "cloud" else 0
+        costs = f.cost.costs if f.cost is not None and f.form == "cloud" else None
+        if peak_reserved39.reserved(costs):  # every GPU reserved all month: none scales down (review 32, q09)
+            return _warm_reserved(finding("scaling.warm_replica", variant="live_spare" if spare else "live",
+                                          slo=round(slo), warm=1 + spare), f, spare)
         if spare:  # the N+1 spare stays on at night too, as the cost bills it (s16-capacity, q09)
             return finding("scaling.warm_replica", variant="live_spare", slo=round(slo), warm=1 + spare)
         return finding("scaling.warm_replica", variant="live", slo=round(slo))
     return None
+
+
+def _warm_reserved(got: Any, f: Facts, spare: int) -> Any:
+    """The warm floor where the plan reserves every GPU for the peak's stock (``peak_reserved39``): the finding said
+    "quiet hours scale down to 2 replicas … the cost above bills those 2 around the clock" beside "reserve all 4 GPUs
+    … nothing scales down off-peak" (blind review 32, q09: "pick one"). One policy, costed once: every replica stays
+    on, and the scale-down floor is said only for the cheaper month with the peak-hour replicas on demand."""
+    costs = f.cost.costs  # type: ignore[union-attr]  # reserved() saw them
+    p = costs.cloud_peak_floor
+    params = {**got.params, "gpus": costs.gpus, "mixed": _range(p["low"], p["high"], f),
+              "why": {"tr": "cons42.warm.why." + ("spare" if spare else "one")}}
+    return got.model_copy(update={"title_key": "cons42.warm.reserved.title",
+                                  "detail_key": "cons42.warm.reserved.detail", "params": params})
 
 
 @rule("scaling.prestage_weights", "cost")

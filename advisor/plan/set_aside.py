@@ -34,6 +34,9 @@ def text(findings: Sequence[Finding], lang: str, *, markdown: bool = False) -> s
               "verify": " " + render(lang, "memo.verify_mark") if needs_verify(f) else ""}
     plain = p.get("plain")  # review 25 (q31): the running of the service said as the trade it is (``api_plain``)
     out = render(lang, PLAIN, {**params, "plain": plain}) if isinstance(plain, dict) else render(lang, KEY, params)
+    note = p.get("api_note")  # what the API changes besides the cost: the data's way, the filing path (cons42, q14)
+    if isinstance(note, dict):
+        out += render(lang, str(note["tr"]), {k: v for k, v in note.items() if k != "tr"})
     return out if markdown else out.replace("**", "")
 
 
