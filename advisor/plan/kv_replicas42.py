@@ -32,6 +32,8 @@ from advisor.plan.quote_first39 import STEP_ID as QUOTE_STEP
 from advisor.plan.result import NextStep, PlanResult, render
 
 STEP_ID = "kv_replicas"
+OTHERWISE = "kvfail42.otherwise"  # the fix said in the quote step, failing the quote
+GATE_KEY = "kvfail42.step.gate"  # the measured go/no-go, where the replicas do not fit the budget
 ATTR = MORE_ATTR  # the fix within the budget, on the led setup (section 2's remedies read it: kv_fit.py)
 
 
@@ -122,11 +124,12 @@ def step(ctx: Ctx, ch: sizing.Candidate | None, fix: dict[str, Any]) -> NextStep
                    "total_high": _money(fix["total_high"])} if fix["within"] else "")  # fmt: skip
         return NextStep(id=STEP_ID, key="kvfail42.step.add", params={**p, "budget": budget})
     if fix["priced"]:
-        p["over"] = {"tr": "kvfail42.over.budget", "cost": p["cost"], "budget": _money(fix["budget"]),
+        p["over"] = {"tr": "kvfail42.over.budget", "low": _money(fix["low"]), "high": _money(fix["high"]),
+                     "budget": _money(fix["budget"]),
                      "currency": cur, "more": p["more"], "gpus": fix["gpus"], "gpu": fix["gpu"]}
     else:
         p["over"] = {"tr": "kvfail42.over.unpriced", "more": p["more"], "gpus": fix["gpus"], "gpu": fix["gpu"]}
-    return NextStep(id=STEP_ID, key="kvfail42.step.gate", params={**p, "opts": _options(ctx, ch)})
+    return NextStep(id=STEP_ID, key=GATE_KEY, params={**p, "opts": _options(ctx, ch)})
 
 
 def with_step(steps: list[NextStep], ctx: Ctx, ch: sizing.Candidate | None, result: PlanResult) -> list[NextStep]:
@@ -138,6 +141,17 @@ def with_step(steps: list[NextStep], ctx: Ctx, ch: sizing.Candidate | None, resu
     s = step(ctx, ch, fix)
     quote = next((i for i, x in enumerate(steps) if x.id == QUOTE_STEP), None)
     g = result.gpu_choice
+    if quote is not None and g is not None and g.quote_switch and s.key == "kvfail42.step.add" \
+            and steps[quote].otherwise is None:
+        # the fix for staying on the chosen part, the quote failing, said in the quote step as what to do then (review
+        # 32, q42 zh: "the L20 plan should not be signed without it"); one step, so page 1 keeps its pressure test
+        out = list(steps)
+        cost = s.params.get("cost") or {}
+        out[quote] = steps[quote].model_copy(update={"otherwise": {
+            **s.params, "tr": OTHERWISE, "chosen": g.chosen.gpu_name, "unless": "",
+            "more_low": cost.get("more_low", ""), "more_high": cost.get("more_high", ""),
+            "currency": cost.get("currency", "")}})
+        return out
     if quote is not None and g is not None and g.quote_switch:
         s.params["unless"] = {"tr": "kvfail42.unless", "n": quote + 1, "gpu": g.quote_switch["gpu"],
                              "chosen": g.chosen.gpu_name}
@@ -165,7 +179,14 @@ def of(ch: sizing.Candidate | None) -> dict[str, Any] | None:
 
 
 def _step(result: PlanResult) -> tuple[int, NextStep] | None:
-    return next(((i + 1, s) for i, s in enumerate(result.next_steps) if s.id == STEP_ID), None)
+    """(number, the step) of the fix: its own step, or the quote step that says it as what to do failing the quote
+    (then returned with the fix's key and parameters)."""
+    for i, s in enumerate(result.next_steps):
+        if s.id == STEP_ID:
+            return i + 1, s
+        if s.id == QUOTE_STEP and s.otherwise and s.otherwise.get("tr") == OTHERWISE:
+            return i + 1, NextStep(id=STEP_ID, key=OTHERWISE, params=dict(s.otherwise))
+    return None
 
 
 def fix_clause(result: PlanResult, lang: str, *, quoted: bool) -> str:
@@ -176,15 +197,14 @@ def fix_clause(result: PlanResult, lang: str, *, quoted: bool) -> str:
         return ""
     n, s = found
     p = s.params
-    if s.key == "kvfail42.step.gate":
+    if s.key == GATE_KEY:
         return render(lang, "kvfail42.fix.gate", {"n": n, "was": p["was"]})
     cost = p.get("cost") or {}
     params = {"n": n, "more": p["more"], "load": p["load"], "when": p["when"], "more_low": cost.get("more_low", ""),
               "more_high": cost.get("more_high", ""), "currency": cost.get("currency", ""),
               "within": {"tr": "kvfail42.fix.within"} if p.get("budget") else ""}
-    if quoted:
-        u = p.get("unless") or {}
-        return render(lang, "kvfail42.fix.add_quote", {**params, "chosen": u.get("chosen", p["gpu"])})
+    if quoted and s.key == OTHERWISE:
+        return ""  # the quote step says it, and the feasibility row names both ways with the step's number
     return render(lang, "kvfail42.fix.add", params)
 
 
@@ -194,18 +214,19 @@ def row_clause(result: PlanResult, lang: str, params: dict[str, Any], quote_n: i
     if found is None:
         return ""
     m, s = found
-    if s.key == "kvfail42.step.gate":
+    if s.key == GATE_KEY:
         return render(lang, "kvfail42.row.kv_gate", {**params, "m": m})
     g = result.gpu_choice
     more = {"gpus": s.params["gpus"], "chosen": s.params["gpu"], "m": m}
-    if quote_n is not None and g is not None and g.quote_switch:
-        return render(lang, "kvfail42.row.kv_quote_add", {**params, **more, "n": quote_n, "gpu": g.quote_switch["gpu"]})
+    if s.key == OTHERWISE and g is not None and g.quote_switch:
+        return render(lang, "kvfail42.row.kv_quote_add", {**params, **more, "gpu": g.quote_switch["gpu"]})
     return render(lang, "kvfail42.row.kv_add", {**params, **more})
 
 
 def number(result: PlanResult) -> int | None:
-    """The fix step's number where the plan has it."""
-    return next((i + 1 for i, s in enumerate(result.next_steps) if s.id == STEP_ID), None)
+    """The number of the step that says the fix (its own, or the quote step's)."""
+    found = _step(result)
+    return found[0] if found is not None else None
 
 
-__all__ = ["ATTR", "STEP_ID", "attach", "fix_clause", "number", "of", "row_clause", "sized", "step", "with_step"]
+__all__ = ["ATTR", "OTHERWISE", "STEP_ID", "attach", "fix_clause", "number", "of", "row_clause", "sized", "step", "with_step"]

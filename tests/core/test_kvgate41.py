@@ -78,11 +78,12 @@ def test_the_quote_that_removes_the_shortfall_is_the_first_lines_rule(lang):
     fit = r.capacity.kv_fit
     assert row.startswith(_conditional(lang))
     # s40-kvfail42: beside the quote, the chosen card with the replicas that hold it (kv_replicas42's step)
-    step = next(s for s in r.next_steps if s.id == kv_replicas42.STEP_ID)
+    said = r.next_steps[n - 1].otherwise  # the quote step says it, failing the quote
+    assert said is not None and kv_replicas42.number(r) == n
     assert render(lang, "kvfail42.row.kv_quote_add", {
         "when": {"tr": "kvgate41_row.down"}, "context": f"{fit.context:,}", "load": f"{fit.failover_per_replica:,}",
-        "full": f"{fit.at_full:,}", "where": {"tr": "kvgate41_row.where_kv"}, "n": n, "gpu": q["gpu"],
-        "chosen": g.chosen.gpu_name, "gpus": step.params["gpus"], "m": kv_replicas42.number(r)}) in row
+        "full": f"{fit.at_full:,}", "where": {"tr": "kvgate41_row.where_kv"}, "gpu": q["gpu"],
+        "chosen": g.chosen.gpu_name, "gpus": said["gpus"], "m": n}) in row
     # the first token inside the predictor's error stays the row's own first condition
     assert "ttft" in edge_gate41.reasons(r)
 
