@@ -15,6 +15,12 @@ plan's own linear rent (a purchase, a month scaled to the load, a batch), the pl
 step is a gate: one replica measured at the full context carrying its failover load, with the options that raise
 what the cache holds (the remedies section 2 names; for a latent-attention MoE model, the engines' data-parallel
 attention and a higher --gpu-memory-utilization), before committing. Nothing here changes the sized plan.
+
+Where the plan already asks first for a quote whose part would remove the shortfall (quote_first39: q19, q42), the
+replicas are said in that step as what to sign failing the quote, not as a step of their own, so page 1 keeps its
+pressure test among its three steps. Under a hosted-API lead the
+added replicas are the fallback's step ("Only if you move to the self-hosted fallback"), and the gate is not a step
+(api_lead_steps: page 1 leaves the fallback's KV condition out; q13's gate put its memo a page over).
 """
 
 from __future__ import annotations
