@@ -31,6 +31,8 @@ API_STEP = "api_first"
 RAMP = "ramp"  # the pressure test that follows the replica
 HOST_STEP = "apicond37_next.api_first_host"  # s35-apicond: the API's step with its host and line to quote
 WITH_HOST_STEP = "hostline39_next.api_first_host"  # s37-hostline: the VM quoted by the line's seller (WITH_HOST)
+KV_STEP = "kv_replicas"  # kv_replicas42.STEP_ID (which imports the plan's modules this one is imported by)
+GATE_KEY = "kvfail42.step.gate"  # its measured go/no-go, where the replicas do not fit the budget
 FALLBACK_QUOTES = "apicond37_next.fallback_quotes"  # s35-apicond: the GPU quote as the fallback's
 
 
@@ -54,12 +56,18 @@ def api_first(result: PlanResult) -> list[NextStep]:
     # servers came before "start on the hosted API")
     quotes = [s for s in head if s.id == "quotes"]
     head = [s for s in head if s.id != "quotes"]
+    # the fallback's replicas to sign with (kv_replicas42) are the fallback's: said so, after its later step; its
+    # go/no-go gate is left to section 2's memory sentence, as page 1 leaves the fallback's KV condition out
+    # (edge_gate41; q13's fallback: a measured gate on a plan not being signed put its memo a page over)
+    kv = [_for_fallback(s) for s in rest if s.id == KV_STEP and s.key != GATE_KEY]
+    rest = [s for s in rest if s.id != KV_STEP]
     at = next((i for i, s in enumerate(rest) if s.id == SERVE), None)
     if at is not None:
         then = rest[at + 1] if at + 1 < len(rest) and rest[at + 1].id == RAMP else None
         # the replica and its pressure test as one later step: the API's step is the one step added (q34's memo
         # stayed within its pages, session 28)
         rest[at:at + (2 if then else 1)] = [_later(rest[at], result, then)]
+    rest[(at + 1 if at is not None else 0):(at + 1 if at is not None else 0)] = kv
     return [*head, _api_step(result), *(_for_fallback(q) for q in quotes), *rest]
 
 

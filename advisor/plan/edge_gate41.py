@@ -25,7 +25,7 @@ quote step stands before the serve step because that part would remove the short
 from __future__ import annotations
 
 from advisor.i18n import translate
-from advisor.plan import edge_risks38, kv_condition40
+from advisor.plan import edge_risks38, kv_condition40, kv_replicas42
 from advisor.plan.memo_one_server import thin_ttft
 from advisor.plan.result import PlanResult, render
 
@@ -70,6 +70,9 @@ def _kv_clause(result: PlanResult, lang: str, memo: bool, api_led: bool) -> str:
               "when": {"tr": "kvgate41_row.down" if down else "kvgate41_row.peak"}}
     n = kv_condition40.quote_step(result)
     g = result.gpu_choice
+    more = kv_replicas42.row_clause(result, lang, params, n)  # the step that adds replicas, or the go/no-go test
+    if more:
+        return more
     if n is not None and g is not None and g.quote_switch:
         return render(lang, "kvgate41_row.kv_quote", {**params, "n": n, "gpu": g.quote_switch["gpu"],
                                                       "chosen": g.chosen.gpu_name})

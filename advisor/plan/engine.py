@@ -65,6 +65,7 @@ from advisor.plan import (
     kv_fit,
     kv_fp8_set,
     kv_pick,
+    kv_replicas42,
     latency_pick,
     layout_headline40,
     layout_search,
@@ -1539,6 +1540,11 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
     if chosen is not None:
         result.line_cost = line_cost(sized, line, form, chosen, fx, region)  # the mainland node's line: its users' traffic
         line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
+        # a KV cache short at the full context: the replicas that hold it, priced, as a step before signing, or a
+        # measured go/no-go where they do not fit the budget (kv_replicas42; review 32: q19, q42, q35)
+        result.next_steps = kv_replicas42.with_step(result.next_steps, sized, chosen, result)
+        if kv_replicas42.attach(chosen, kv_replicas42.sized(sized, chosen, result)) and result.capacity is not None:
+            result.capacity.kv_fit = kv_fit.kv_fit(sized, chosen)
         # an API lead's service still streams over this line: its figure says so (s28-memo28, q21)
         result.start_with = lead_line.with_line(result.start_with, result.line_cost, region, result.costs)
         # the fallback's whole month for page 1's owner decision (s37-owner, blind review 28: q22, q24)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import kv_replicas42
 from advisor.plan.quote_first39 import MATERIAL_SHORTFALL, STEP_ID
 from advisor.plan.result import KvFit, PlanResult, render
 
@@ -54,10 +55,13 @@ def fix(result: PlanResult, load: int, items: list[dict[str, Any]], lang: str) -
     """"Settle it before committing: …": the quote step where there is one, else the remedies to be shown holding
     ``load`` full-context requests on one replica in a pressure test."""
     n = quote_step(result)
+    more = kv_replicas42.fix_clause(result, lang, quoted=n is not None)  # the replicas that hold it, or the gate
     if n is not None:
         g = result.gpu_choice
         gpu = g.quote_switch["gpu"] if g is not None and g.quote_switch else ""
-        return translate(lang, "kvfail40_fix.quote", n=n, gpu=gpu)
+        return translate(lang, "kvfail40_fix.quote", n=n, gpu=gpu) + more
+    if more:
+        return more
     return render(lang, "kvfail40_fix.test", {"load": f"{load:,}", "items": items}) if items else ""
 
 

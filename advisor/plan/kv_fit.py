@@ -26,12 +26,15 @@ from advisor.plan import kv_card, served_context38, sizing
 from advisor.plan.capacity import engine_cap, one_down_load
 from advisor.plan.context import Ctx
 from advisor.plan.kv_fp8_set import bf16_full_fit
-from advisor.plan.result import KvFit, KvRemedy
+from advisor.plan.result import KvFit, KvRemedy, MoneyRange
 
 GIB = 1024**3
 SOURCE = ("advisor.sizing.memory (the plan's memory estimate: KV tokens left beside the weights at "
           "--gpu-memory-utilization, in the engine's blocks); the latency table simulates the same blocks with "
           "vLLM's recompute preemption at the workload's lengths (advisor.sim.engine)")  # fmt: skip
+# kv_replicas42.attach notes there the replicas of this card that hold the load within the budget (kv_replicas42
+# imports this module, so the name is kept here)
+MORE_ATTR = "_kv_replicas42"
 CONTEXT_STEP = 256  # a shorter --max-model-len is offered in these steps (whole KV blocks of 16 on every engine)
 
 
@@ -93,7 +96,14 @@ def _remedies(ctx: Ctx, ch: sizing.Candidate, need: int) -> list[KvRemedy]:
                          currency=card["currency"])
         # about the same cost: the plainest fix, said first (kv_card.CLOSE); else after the cheaper remedies
         out = [named, *out] if card["close"] else [*out, named]
-    return [r for r in out if r.full_fit is None or r.full_fit > ch.memory.max_concurrency_kv]
+    out = [r for r in out if r.full_fit is None or r.full_fit > ch.memory.max_concurrency_kv]
+    more = getattr(ch, MORE_ATTR, None)  # kv_replicas42.attach: more replicas of this card, within the budget: the plainest fix, said first
+    if more is not None:
+        out.insert(0, KvRemedy(kind="more_replicas", replicas=more["replicas"], added=more["add"], load=more["load"],
+                               gpus=more["gpus"], gpu_name=None, currency=more["currency"],
+                               more_monthly=MoneyRange(low=round(more["more_low"], 2), high=round(more["more_high"], 2)),
+                               within_budget=more["within"]))
+    return out
 
 
 def kv_fit(ctx: Ctx, ch: sizing.Candidate | None) -> KvFit | None:

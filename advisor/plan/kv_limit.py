@@ -31,6 +31,7 @@ from advisor.plan.batch_kv import fp8_kv_allowed
 from advisor.plan.context import Ctx
 from advisor.plan.kv_fit import DP_ATTENTION_FLAGS, kv_fit
 from advisor.plan.long_prompt import is_long_prompt
+from advisor.plan.money_text import round_money
 from advisor.plan.result import KvFit
 
 GIB = 1024**3
@@ -123,6 +124,7 @@ def _remedy_phrase(fit: KvFit, said: set[str]) -> list[dict[str, Any]]:
     """The remedies that apply, each with what it would hold at the full context, as one sentence."""
     kept = [r for r in fit.remedies if r.kind not in said]
     items: list[dict[str, Any]] = [
+        _more_replicas(fit, r) if r.kind == "more_replicas" else
         _named_card(fit, r, last=i == len(kept) - 1 and len(kept) > 1) if r.gpu_name else
         {"tr": "kvdef34.remedy.dp_attention" if r.kind == "dp_attention" else f"kvfit33.remedy.{r.kind}",
          "full_fit": r.full_fit or 0, "context": str(r.context or 0)}  # a flag: no digit groups
@@ -130,6 +132,16 @@ def _remedy_phrase(fit: KvFit, said: set[str]) -> list[dict[str, Any]]:
     if len(items) == 1 and items[0]["tr"] == "kvfit33.remedy.larger_card":  # alone, without its "or"
         items[0]["tr"] = "kvfit33.remedy.larger_card_only"
     return [{"tr": "kvfit33.remedies", "items": items}] if items else []
+
+
+def _more_replicas(fit: KvFit, r: Any) -> dict[str, Any]:
+    """More replicas of the same card within the budget, with their month over the plan's (kv_replicas42.py)."""
+    m = r.more_monthly
+    return {"tr": "kvfail42.remedy.more", "more": {"tr": "kvfail42.more.one" if r.added == 1 else "kvfail42.more.many",
+                                                   "add": r.added, "replicas": r.replicas},
+            "load": r.load, "when": {"tr": "kvfail42.when.down" if fit.failover_per_replica else "kvfail42.when.peak"},
+            "more_low": round_money(m.low) if m else "", "more_high": round_money(m.high) if m else "",
+            "currency": r.currency or "", "within": {"tr": "kvfail42.fix.within"} if r.within_budget else ""}
 
 
 def _pct(v: float) -> str:

@@ -212,7 +212,7 @@ class Hardware(_Out):
 
 class KvRemedy(_Out):
     """One way to make the KV cache hold the load at the full context (kv_fit.py), with what it would hold."""
-    kind: Literal["fp8_kv", "fp8_weights", "shorter_context", "dp_attention", "larger_card"]
+    kind: Literal["fp8_kv", "fp8_weights", "shorter_context", "dp_attention", "larger_card", "more_replicas"]
     full_fit: int | None = Field(None, description="requests a replica would hold at the full context (None: not "
                                  "sized, e.g. a card with more memory)")
     context: int | None = Field(None, description="shorter_context: the --max-model-len it would take")
@@ -227,6 +227,14 @@ class KvRemedy(_Out):
     chosen_per_hour: float | None = None
     more_pct: float | None = None
     currency: str | None = None
+    # kvfail42 (#25, review 32: q19/q42 "add a fifth L20"): more_replicas, the replicas of the same kind whose serving
+    # ones hold the load at the full context, and their month over the plan's own (kv_replicas42.py)
+    replicas: int | None = Field(None, description="more_replicas: replicas in all (the plan's spares included)")
+    added: int | None = Field(None, description="more_replicas: replicas added to the plan's")
+    more_monthly: MoneyRange | None = Field(None, description="more_replicas: the month's rent over the plan's own, "
+                                            "at its monthly/reserved price per GPU")
+    within_budget: bool | None = Field(None, description="more_replicas: the total, with a priced line, within the "
+                                       "budget (None: no budget)")
 
 
 class KvFit(_Out):

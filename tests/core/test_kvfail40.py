@@ -59,13 +59,16 @@ def test_with_the_quote_step_in_the_plan_the_condition_points_to_it(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_without_a_quote_step_the_remedies_are_a_test_before_committing(lang):
+def test_without_a_quote_step_the_condition_points_to_the_go_no_go_step(lang):
+    # s40-kvfail42 (review 32, q35: "a concrete ask ... as a gate, not a footnote"): the remedies are the numbered
+    # gate's (kv_replicas42), which page 1 names with the load to be shown at the full context
+    from advisor.plan import kv_replicas42
+
     r = advice_plan(Q35)
     assert not any(s.id == STEP_ID for s in r.next_steps)
     fit = r.capacity.kv_fit
     line = _condition_line(r, lang)
-    test = translate(lang, "kvfail40_fix.test", load=f"{fit.failover_per_replica:,}", items=CUT)
-    assert _before(test) in line
-    if any(m.kind == "dp_attention" for m in fit.remedies):
-        assert translate(lang, "ownedcost37_kv.dp_attention") in line
+    n = kv_replicas42.number(r)
+    assert n is not None
+    assert translate(lang, "kvfail42.fix.gate", n=n, was=f"{fit.failover_per_replica:,}") in line
     assert line.count(f"{fit.at_full:,}") >= 1 and "141" not in line  # a part the catalog has no row for: unnamed

@@ -10,7 +10,7 @@ import pytest
 
 from advisor.cli.plan import summary
 from advisor.i18n import translate
-from advisor.plan import edge_gate41, edge_risks38, kv_condition40
+from advisor.plan import edge_gate41, edge_risks38, kv_condition40, kv_replicas42
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import render
 from tests.support.planned import advice_plan
@@ -51,9 +51,10 @@ def test_a_kv_shortfall_on_failover_makes_the_row_conditional_with_its_pressure_
     md = render_memo_markdown(r, lang)
     row = _row(md, lang)
     assert row.startswith(_conditional(lang)), row
-    clause = render(lang, "kvgate41_row.kv_test", {
+    # s40-kvfail42: the pressure test is the numbered go/no-go step (kv_replicas42), named by its number
+    clause = render(lang, "kvfail42.row.kv_gate", {
         "when": {"tr": "kvgate41_row.down"}, "context": f"{fit.context:,}", "load": f"{load:,}",
-        "full": f"{fit.at_full:,}", "where": {"tr": "kvgate41_row.where_kv"}})
+        "full": f"{fit.at_full:,}", "where": {"tr": "kvgate41_row.where_kv"}, "m": kv_replicas42.number(r)})
     assert clause in row
     # the memory condition it points to is on page 1, with the same figures
     assert kv_condition40.head(fit, load, True, lang) in _page1(md)
@@ -76,10 +77,13 @@ def test_the_quote_that_removes_the_shortfall_is_the_first_lines_rule(lang):
     row = _row(md, lang)
     fit = r.capacity.kv_fit
     assert row.startswith(_conditional(lang))
-    assert render(lang, "kvgate41_row.kv_quote", {
+    # s40-kvfail42: beside the quote, the chosen card with the replicas that hold it (kv_replicas42's step)
+    said = r.next_steps[n - 1].otherwise  # the quote step says it, failing the quote
+    assert said is not None and kv_replicas42.number(r) == n
+    assert render(lang, "kvfail42.row.kv_quote_add", {
         "when": {"tr": "kvgate41_row.down"}, "context": f"{fit.context:,}", "load": f"{fit.failover_per_replica:,}",
-        "full": f"{fit.at_full:,}", "where": {"tr": "kvgate41_row.where_kv"}, "n": n, "gpu": q["gpu"],
-        "chosen": g.chosen.gpu_name}) in row
+        "full": f"{fit.at_full:,}", "where": {"tr": "kvgate41_row.where_kv"}, "gpu": q["gpu"],
+        "chosen": g.chosen.gpu_name, "gpus": said["gpus"], "m": n}) in row
     # the first token inside the predictor's error stays the row's own first condition
     assert "ttft" in edge_gate41.reasons(r)
 

@@ -101,7 +101,15 @@ def test_kv_short_at_failover_is_on_page_one_with_the_plans_figures(lang):
                      context=f"{fit.context:,}", load=f"{fit.failover_per_replica:,}")
     line = next(x for x in page1.splitlines() if head in x)
     if any(m.kind == "dp_attention" for m in fit.remedies):  # an engine option the plan backs, named
-        assert translate(lang, "ownedcost37_kv.dp_attention") in line
+        # s40-kvfail42: in the numbered go/no-go step where the plan has one (kv_replicas42), which the line names
+        from advisor.plan import kv_replicas42
+
+        n = kv_replicas42.number(r)
+        if n is None:
+            assert translate(lang, "ownedcost37_kv.dp_attention") in line
+        else:
+            assert kv_replicas42.fix_clause(r, lang, quoted=False) in line
+            assert "--enable-dp-attention" in r.next_steps[n - 1].text_in(lang)
     assert "141" not in line  # a part the catalog has no row for is not named
 
 
