@@ -752,7 +752,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
         # a plan that waits months on the filing: a purchase is weighed once it is done (blind review 27, q30 zh)
-        ("plan.breakeven.months.label", "—" if filedwait38.waits(result) else
+        # trim42 (blind review 32, q19/q21): a purchase the rent finding calls far off is said there in one sentence,
+        # its months not again here
+        ("plan.breakeven.months.label", "—" if filedwait38.waits(result) or _purchase_far_off(result) else
          _break_even(c, lang, "months", getattr(result, "answers", None))),
         ("plan.breakeven.utilisation.label", "—" if filedwait38.waits(result) else _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
@@ -1911,6 +1913,11 @@ def _peak_value(result: PlanResult, t) -> str:
         key = "lead41.cap.peak_spare_machine"  # PCIe cards in the team's machines (review 31, q33)
     return t(key, peak=_num(cap.peak_concurrency), per=_num(cap.concurrency_per_replica), replicas=_num(hw.replicas),
              serving=_num(serving), down=_num(down))
+
+
+def _purchase_far_off(result: PlanResult) -> bool:
+    """The rent finding says owning pays back at best only at the best prices, in one sentence (``trim42.rent.*``)."""
+    return any(f.id == "cost.rent" and str(f.detail_key).startswith("trim42.") for f in result.findings)
 
 
 def _one_down_said(result: PlanResult) -> bool:

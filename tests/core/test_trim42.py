@@ -61,6 +61,9 @@ def test_the_reviewed_rent_memos_drop_the_break_even_paragraph(name: str, lang: 
     assert {"en": "against renting only those hours", "zh_CN": "与只租这些时段相比"}[lang] not in memo
     said = {"en": "only at the best prices", "zh_CN": "只有按最好的价格"}[lang]
     assert said in memo
+    # nor the months in the cost table (the row the finding's months kept out before)
+    label = translate(lang, "plan.breakeven.months.label")
+    assert not _rows(memo, label), label
 
 
 @pytest.mark.parametrize("lang", LANGS)
