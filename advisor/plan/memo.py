@@ -579,12 +579,13 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
              lc.slo_ttft_p99_ms if lc else None),
             ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms, likely and likely.tpot_ms,
              lc.slo_tpot_p99_ms if lc else None)):
+        first = up if key == "memo.cap.ttft" else ""  # said once, on the first of the two rows (pages: q07, 06)
         if p50 is not None and p99 is not None and span and likely:  # the range is the P50's: said beside it (#25)
-            rows.append((t(key), up + memo_likely.p50_likely_p99(p50, p99, span, likely.regime, t, _num, target)))
+            rows.append((t(key), first + memo_likely.p50_likely_p99(p50, p99, span, likely.regime, t, _num, target)))
         elif p50 is not None and p99 is not None:
-            rows.append((t(key), up + t("memo.cap.p50_p99", p50=_num(p50, 1), p99=_num(p99, 1))))
+            rows.append((t(key), first + t("memo.cap.p50_p99", p50=_num(p50, 1), p99=_num(p99, 1))))
         elif p99 is not None or p50 is not None:  # say only what is known, never "P50 — ms"
-            rows.append((t(key), up + t("memo.cap.p99_only" if p99 is not None else "memo.cap.p50_only",
+            rows.append((t(key), first + t("memo.cap.p99_only" if p99 is not None else "memo.cap.p50_only",
                                         ms=_num(p99 if p99 is not None else p50, 1))))
     user, total = cap.output_tokens_per_s_per_user, cap.output_tokens_per_s_total
     stream = result.line_cost.output_tokens_per_s if result.line_cost is not None else None
