@@ -121,3 +121,21 @@ def test_a_plan_without_a_one_down_load_keeps_its_rows_unlabelled(lang: str) -> 
     r = advice_plan("q15_hosted_api_small_us_team")
     memo = render_memo_markdown(r, lang)
     assert translate(lang, "trim42.cap.all_up", per="\0").split("\0")[0] not in memo
+
+
+@pytest.mark.parametrize("name", ["q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q33_office_4090d_fleet"])
+def test_a_fleet_renting_nothing_lists_no_rental_price_of_its_cards(name: str) -> None:
+    """q33: "the rental price row and '2 of 2 prices used are grade C or U' are irrelevant when nothing is rented":
+    on the team's own cards, nothing bought or rented, the card's rental rows are neither listed nor counted."""
+    r = advice_plan(name)
+    gpu = r.hardware.gpu
+    rent_rows = [p for p in r.costs.prices if p.gpu == gpu and p.kind in ("on_demand", "monthly", "spot", "reserved")]
+    assert rent_rows, name  # the price book has one (the plan's JSON keeps it)
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        for p in rent_rows:  # the price table's kind cell: no rented GPU's price in these memos
+            assert f"| {translate(lang, f'memo.value.price_kind.{p.kind}')} |" not in memo, (name, lang)
+    f = next((x for x in r.findings if x.id == "cost.prices_verify"), None)
+    shown = [p for p in r.costs.prices if p not in rent_rows]
+    if f is not None:
+        assert f.params["total"] <= len(shown)
