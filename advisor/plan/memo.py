@@ -573,18 +573,23 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                      + kv_cap_note38.row_clause(fit, hw.command, lang,
                                                 fallback=bool(lead_text(result.start_with, lang)))))  # fmt: skip
     likely, lc = cap.likely, result.latency_curve
+    # trim42 (issue 25, blind review 32, q30: "TTFT at the peak … P99 541 ms" is the 20-a-replica figure while the
+    # latency table shows 746 ms at 40, one replica down): where the peak row gives both loads, the rows say which
+    up = t("trim42.cap.all_up", per=_num(cap.concurrency_per_replica)) if _one_down_said(result) else ""
     for key, p50, p99, span, target, rtt in (
             ("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms, likely and likely.ttft_ms,
              lc.slo_ttft_p99_ms if lc else None, ttft_server42.round_trip_ms(result)),
             ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms, likely and likely.tpot_ms,
              lc.slo_tpot_p99_ms if lc else None, None)):
+        first = up if key == "memo.cap.ttft" else ""  # said once, on the first of the two rows (pages: q07, 06)
         if p50 is not None and p99 is not None and span and likely:  # the range is the P50's: said beside it (#25)
-            rows.append((t(key), memo_likely.p50_likely_p99(p50, p99, span, likely.regime, t, _num, target, rtt)))
+            rows.append((t(key), first + memo_likely.p50_likely_p99(p50, p99, span, likely.regime, t, _num, target,
+                                                                    rtt)))
         elif p50 is not None and p99 is not None:
-            rows.append((t(key), t("memo.cap.p50_p99", p50=_num(p50, 1), p99=_num(p99, 1))))
+            rows.append((t(key), first + t("memo.cap.p50_p99", p50=_num(p50, 1), p99=_num(p99, 1))))
         elif p99 is not None or p50 is not None:  # say only what is known, never "P50 — ms"
-            rows.append((t(key), t("memo.cap.p99_only" if p99 is not None else "memo.cap.p50_only",
-                                   ms=_num(p99 if p99 is not None else p50, 1))))
+            rows.append((t(key), first + t("memo.cap.p99_only" if p99 is not None else "memo.cap.p50_only",
+                                        ms=_num(p99 if p99 is not None else p50, 1))))
     user, total = cap.output_tokens_per_s_per_user, cap.output_tokens_per_s_total
     stream = result.line_cost.output_tokens_per_s if result.line_cost is not None else None
     peak = cap.peak_concurrency
@@ -710,7 +715,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     # a hosted API's rates beside the figure only where one is weighed (not on cards the team owns alone)
     per_million = memo_per_million.with_basis(per_million, c, lang,
                                               lambda: render(lang, str(note["tr"]), note) if note else "",
-                                              hosted=not owned_only and not result.nodes)
+                                              hosted=not owned_only and not result.nodes,
+                                              api_led=split is not None and (result.deployment_form == "hosted_api"
+                                                                             or office_token_rows.api_led_sold(result)))
     if per_million != "—":  # a paid API on owned cards: the figure with their capital beside it (review 26, q18)
         per_million += owned_capital37.clause(result, lang)
     if c.output_tokens_per_month:
@@ -749,7 +756,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
         # a plan that waits months on the filing: a purchase is weighed once it is done (blind review 27, q30 zh)
-        ("plan.breakeven.months.label", "—" if filedwait38.waits(result) else
+        # trim42 (blind review 32, q19/q21): a purchase the rent finding calls far off is said there in one sentence,
+        # its months not again here
+        ("plan.breakeven.months.label", "—" if filedwait38.waits(result) or _purchase_far_off(result) else
          _break_even(c, lang, "months", getattr(result, "answers", None))),
         ("plan.breakeven.utilisation.label", "—" if filedwait38.waits(result) else _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
@@ -1910,6 +1919,19 @@ def _peak_value(result: PlanResult, t) -> str:
         key = "lead41.cap.peak_spare_machine"  # PCIe cards in the team's machines (review 31, q33)
     return t(key, peak=_num(cap.peak_concurrency), per=_num(cap.concurrency_per_replica), replicas=_num(hw.replicas),
              serving=_num(serving), down=_num(down))
+
+
+def _purchase_far_off(result: PlanResult) -> bool:
+    """The rent finding says owning pays back at best only at the best prices, in one sentence (``trim42.rent.*``)."""
+    return any(f.id == "cost.rent" and str(f.detail_key).startswith("trim42.") for f in result.findings)
+
+
+def _one_down_said(result: PlanResult) -> bool:
+    """The peak row gives the load per replica with every replica up and with one unit down (``_peak_value``)."""
+    cap, hw = result.capacity, result.hardware
+    down, serving = cap.load_per_serving_replica, cap.serving_replicas
+    return bool(cap.concurrency_per_replica and down is not None and serving and hw.replicas
+                and serving < hw.replicas)
 
 
 def _fleet_pcie(hw: Any) -> bool:

@@ -96,7 +96,8 @@ def volume_clause(costs: Any, lang: str) -> str:
                      all=money_range(all_v, cur))
 
 
-def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str], hosted: bool = True) -> str:
+def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str], hosted: bool = True,
+               api_led: bool = False) -> str:
     """The row: the figure at the month's own volume first (with ``note``, the per-person assumption, where that
     volume is a head count's), then ``value``, the capacity's figure, labelled as what a token would cost if the
     setup were kept as busy as the cost table's utilisation (round 10, q24: stated as fact it contradicted a volume
@@ -124,6 +125,16 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str], hoste
         # cost and tokens it multiplies out from; a little-used setup says why the figure is high (idle GPUs; the
         # per-person note joins that sentence) beside full use and, where weighed, a hosted API's rates
         used = usage_text(costs, lang)
+        full = _full_ranges(costs)
+        if api_led and per_million_costed.low_use(costs) and full is not None and full[0] == "split":
+            # trim42 (issue 25, blind review 32, q12/q22: "output 433–617 CNY … will be misread as a real unit cost"):
+            # a memo led by a hosted API weighs self-hosting only as the fallback, so its row gives the one figure
+            # comparable with the API's rates, at full load, with one clause on what this volume would do to it
+            (i_lo, i_hi), (o_lo, o_hi) = full[1], full[2]
+            cur = costs.currency
+            return translate(lang, "trim42.per_million.full_load", busy=used, input=_range(i_lo, i_hi, cur),
+                             output=_range(o_lo, o_hi, cur)) + \
+                (per_million_costed.hosted_clause(costs, lang) if hosted else "")
         head = per_million_costed.volume_clause(costs, lang, used) or own
         said = note()
         idle = per_million_costed.idle_clause(costs, lang, used, bool(said))
@@ -142,25 +153,36 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str], hoste
         basis_clause(costs, lang)
 
 
-def full_use_clause(costs: Any, lang: str) -> str:
-    """"; at full use (the lowest this setup reaches, not this plan's): …": the month's cost over every token the
-    setup serves fully busy, labelled as the floor it is (issue 25); "" without a capacity basis."""
+def _full_ranges(costs: Any) -> tuple[str, tuple[float, float], tuple[float, float]] | None:
+    """("split", input, output) or ("whole", output, input and output together) a million tokens with the setup
+    fully busy, (low, high) each; None without a capacity basis."""
     b = costs.per_million_basis
     if not b:
-        return ""
+        return None
     # fully busy: the month's tokens ÷ the use they make of the setup, every GPU billed all month (a rent that bills
     # the burst replicas part of the month pays for all of them then): the same usage the cost table states
-    cur = costs.currency
     util = costs.utilisation * (float(b["gpus"]) / float(b["billed_gpus"]) if b.get("billed_gpus") else 1.0)
     split = token_cost_split.volume_split(costs)
     if split is not None:
-        (i_lo, i_hi), (o_lo, o_hi) = _scaled(split, util)
-        return translate(lang, "usage25.per_million.full", input=_range(i_lo, i_hi, cur), output=_range(o_lo, o_hi, cur))
+        i, o = _scaled(split, util)
+        return "split", i, o
     out_m, all_m = costs.cost_per_million_output_tokens_volume, costs.cost_per_million_tokens_volume
     if out_m is None or all_m is None:
+        return None
+    return "whole", (out_m.low * util, out_m.high * util), (all_m.low * util, all_m.high * util)
+
+
+def full_use_clause(costs: Any, lang: str) -> str:
+    """"; at full use (the lowest this setup reaches, not this plan's): …": the month's cost over every token the
+    setup serves fully busy, labelled as the floor it is (issue 25); "" without a capacity basis."""
+    full = _full_ranges(costs)
+    if full is None:
         return ""
-    return translate(lang, "usage25.per_million.full_whole", output=_range(out_m.low * util, out_m.high * util, cur),
-                     all=_range(all_m.low * util, all_m.high * util, cur))
+    cur = costs.currency
+    kind, (a_lo, a_hi), (b_lo, b_hi) = full
+    if kind == "split":
+        return translate(lang, "usage25.per_million.full", input=_range(a_lo, a_hi, cur), output=_range(b_lo, b_hi, cur))
+    return translate(lang, "usage25.per_million.full_whole", output=_range(a_lo, a_hi, cur), all=_range(b_lo, b_hi, cur))
 
 
 def usage_text(costs: Any, lang: str) -> str:

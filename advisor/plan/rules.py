@@ -1061,6 +1061,14 @@ def cost_rent(f: Facts):
         # where the month's tokens are far under what the peak implies, the reason reads the busy hours at the peak
         vp = volume_peak.check(f.ctx, burst.peak_rate(f.ctx, f.chosen), c) if f.chosen is not None else None
         lead = rent_breakeven.lead(c, vp and vp.get("upper"))
+        if verdict in ("never", "best_case_only") and not mid:
+            # trim42 (issue 25, blind review 32, q19/q21/q32: "the owning-vs-renting break-even paragraph is
+            # irrelevant to a rent decision"): where owning pays back at best only at the best prices, it is no live
+            # option, so one sentence says so; the busy-hours share (``lead``) stays in the params for the hosted
+            # API's fallback line (api_fallback_split.with_rent_why), the months in the cost table's JSON
+            # a part sold only by the month runs every hour: renting only the busy hours is no option (s35-sentences)
+            return got.model_copy(update={"detail_key": f"trim42.rent.{verdict}",
+                                          "params": {**got.params, "lead": "" if on_request else lead}})
         # s35-sentences (blind review 26, q19 zh: "低于自购回本的水平" beside "最好情况约 15.4 个月后"): a part the cloud
         # sells only by the month runs every hour, so renting only the hours the GPUs work is no option to weigh:
         # the payback against the rent it does pay is the one comparison said

@@ -30,11 +30,19 @@ def unbought(form: str | None, costs: Any, answers: Any) -> bool:
     return not _sells_tokens(answers)
 
 
+# the kinds of a rented GPU's price: on the team's own cards with nothing rented beside them none prices a figure
+# (trim42, blind review 32, q33: "the rental price row and '2 of 2 prices used are grade C or U' are irrelevant when
+# nothing is rented"); a hybrid rents its bursts, so its rows stay
+RENT_KINDS = ("on_demand", "monthly", "spot", "reserved")
+
+
 def shown(rows: list[Any], form: str | None, costs: Any, answers: Any, gpu: str | None) -> list[Any]:
-    """``rows`` less the purchase rows of the plan's own card ``gpu`` where ``unbought``; unchanged elsewhere."""
+    """``rows`` less the purchase rows of the plan's own card ``gpu`` where ``unbought`` (and, outside a hybrid, its
+    rental rows); unchanged elsewhere."""
     if not gpu or not unbought(form, costs, answers):
         return list(rows)
-    return [p for p in rows if not (p.kind == "capex" and p.gpu == gpu)]
+    rented = form == "hybrid"
+    return [p for p in rows if not (p.gpu == gpu and (p.kind == "capex" or (not rented and p.kind in RENT_KINDS)))]
 
 
 __all__ = ["shown", "unbought"]

@@ -45,6 +45,8 @@ def test_an_idle_setup_says_its_month_not_a_per_million_figure_at_its_volume(lan
     # s36-rowtrim (blind review 27, q13: "'output 56.1–79.9 USD' per million at 1–9 % use is misleading"): q13's memo
     # prints no row any more; the row read here is the one an API at that use prints (office_token_rows.prices_tokens)
     monkeypatch.setattr(office_token_rows, "prices_tokens", lambda result: True)
+    # trim42: not as the row of a memo led by a hosted API, which gives the full-load figure (test_trim42.py)
+    monkeypatch.setattr(office_token_rows, "api_led_sold", lambda result: False)
     if r.costs.usage_from_tokens:
         row = _row(render_memo_markdown(r, lang), _labels(lang))
         own = r.costs.per_million_basis["own_volume"]

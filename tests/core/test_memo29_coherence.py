@@ -21,7 +21,7 @@ import pytest
 from advisor.i18n import translate
 from advisor.plan import rent_basis
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.result import PlanResult
+from advisor.plan.result import PlanResult, render
 from tests.support.planned import advice_answers, advice_plan, only_finding
 
 LANGS = ("en", "zh_CN")
@@ -95,7 +95,10 @@ def test_rent_lead_compares_hours_with_hours(lang: str) -> None:
     # q30 on the A10 (s34-kvpick36 moves it to an L20, whose month the busiest hour floors: the other wording),
     # launched within a deadline the filing meets: a plan that waits on the filing weighs no purchase (s36-filedwait)
     r = unpicked({**advice_answers("q30_unfiled_finetune_public_30d"), "launch_deadline_days": 365})
-    detail = only_finding(r, "cost.rent").detail_in(lang)
+    # trim42 (blind review 32): owning pays back only at the best prices, so the rent finding says that in one
+    # sentence; the busy-hours reading is still the finding's ``lead`` (page 1 of an API-led memo says it)
+    lead = only_finding(r, "cost.rent").params["lead"]
+    detail = render(lang, lead["tr"], {k: v for k, v in lead.items() if k != "tr"})
     # the tokens' share (1–16 %) and the break-even (~58 %) each said as a share of the hours, not one of them as
     # a share of the capacity ("busy") set against the other. Re-argued in s29-pricefix29: the break-even share is
     # the prices' result, not this test's subject (Alibaba's sourced L20 rows, s29-prices29, moved it from ~58 % to

@@ -27,6 +27,7 @@ import pytest
 from advisor.i18n import translate
 from advisor.plan import payback, rent_breakeven, volume_busy
 from advisor.plan.cost import average_draw
+from advisor.plan.result import render
 from tests.support.planned import (
     advice_plan,
     headcount_plan,
@@ -158,7 +159,10 @@ def test_q24s_rent_finding_names_the_break_even_utilisation_beside_the_plans(lan
     util, low = max(1, round(c.utilisation * 100)), payback.percent_up(be.low)
     top = round(c.usage_high * 100)
     assert util < top < low  # the reason renting wins: every end of the plan's share below where owning pays
-    detail = only_finding(r, "cost.rent").detail_in(lang)
+    # trim42 (blind review 32): the rent decision's detail says owning's payback in one sentence; the reading is the
+    # finding's ``lead``, which page 1's fallback line says (api_fallback_split.with_rent_why)
+    lead = only_finding(r, "cost.rent").params["lead"]
+    detail = render(lang, lead["tr"], {k: v for k, v in lead.items() if k != "tr"})
     upper = max(1, round(c.volume_peak["upper"]["share"] * 100))
     assert top < upper < low
     # re-argued in s29-lead29 (issue 25: "~20 % busy at its busiest hour … below the ~41 %" set a load against a

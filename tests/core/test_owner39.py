@@ -164,9 +164,12 @@ def test_a_sold_services_fallback_keeps_its_per_million_row_on_the_apis_basis(la
     memo = scenario_memo(ROOT / "bench" / "advice_scenarios" / "q24_us_saas_rent.json", lang)
     label = translate(lang, "memo.text15.cost.per_million_self")
     [row] = [line for line in memo.splitlines() if line.startswith(f"| {label} |")]
+    # trim42 (blind review 32, q12/q22: the figure at this little use "will be misread as a real unit cost"): the
+    # row gives the full-load figure, the one comparable with the API's rates, not the month's over few tokens
     for side in ("input", "output"):
         r_ = own[side]
-        assert money_range(MoneyRange(low=r_["low"], high=r_["high"]), c.currency) in row
+        assert money_range(MoneyRange(low=r_["low"], high=r_["high"]), c.currency) not in row
+    assert translate(lang, "trim42.per_million.full_load", busy="\0", input="", output="").split("\0")[0] in row
     assert money_range(c.hosted_api_output_per_million, c.currency) in row  # the API's rate beside it
 
 

@@ -67,17 +67,12 @@ def test_the_rent_finding_says_the_rent_stays_and_no_utilisation_break_even(lang
     owning beats renting only the busy hours (q24's 40 % below it), never an empty "—" break-even."""
     r = scenario_plan(Q24)
     rent = next(f for f in r.findings if f.id == "cost.rent")
-    assert rent.detail_key == "util23.rule.cost.rent.detail"
-    # util28 (blind review 18, q30): the rest is said on the lead's basis, a share of the hours rented: this setup
-    # stays up, so its rent pays every hour (the same fact as "paid busy or not"), above that share
-    # blind review 31 (q19): the lead's share is against renting only the busy hours, the payback against the rent
-    # paid every hour: the rest names the two bases, so "below the ~49 %" and "pays back after 12.9 months" agree
-    assert rent.params["rest"]["tr"] in ("consist41.rent.relate", "consist41.rent.relate_mid")
+    # trim42 (blind review 32, q19/q21/q32): owning pays back only at the best prices, so no live option: one
+    # sentence against the rent paid every hour, the busy-hours reading kept in the params for page 1's fallback
+    assert rent.detail_key == "trim42.rent.best_case_only"
+    assert rent.params["lead"]["tr"].startswith("util32.rent.")
     text = rent.detail_in(lang)
-    # session 32: "This rent is for every hour, above it:" read as garbled (blind review 21, q30)
-    assert ("paid every hour" in text) if lang == "en" else ("每小时都要付" in text)
-    assert ("counts only the busy hours" in text) if lang == "en" else ("只算干活的时段" in text)
-    assert "—" not in text  # no empty utilisation break-even
+    assert "—" not in text and "%" not in text  # no empty break-even, no second share
 
 
 def test_two_nodes_are_costed_at_the_plans_utilisation():
