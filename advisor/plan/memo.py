@@ -61,6 +61,7 @@ from advisor.plan import (
     fleet_said_once,
     fleet_where,
     floor_assume38,
+    fork42,
     gate_lead41,
     headline25,
     in_region_fallback,
@@ -1220,7 +1221,9 @@ def memo_context(
         "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
         + budget_basis.decision_clause(result.costs, lang)  # within only on a commitment: so is the first line
         # the other part's quote removes the KV shortfall: the choice as one rule (review 31, q42, q19)
-        + edge_gate41.rule(result, lang),
+        + edge_gate41.rule(result, lang)
+        # a hosted API's test that would replace part of the plan: the one fork, in the first line (review 32, q34)
+        + fork42.clause(result, lang),
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
