@@ -31,7 +31,7 @@ def is_fork(start: Any) -> bool:
 def clause(result: Any, lang: str) -> str:
     """" One fork decides the mainland node: …" after the recommendation's line, or "" where there is no fork."""
     start = getattr(result, "start_with", None)
-    if not result.feasible or not is_fork(start):
+    if not result.feasible or start is None or not is_fork(start):
         return ""
     return render(lang, FORK_KEYS[start.key], {})
 
