@@ -52,6 +52,7 @@ from advisor.plan import (
     consist41_hardware,
     consist41_why,
     context_refusal37,
+    edge_first42,
     edge_gate41,
     edge_risks38,
     feasible_gate,
@@ -1249,7 +1250,8 @@ def memo_context(
         # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
         # s27-ownrent27b (review 17): where the middle favours renting, page 1 leads with renting, the purchase its condition
         # review 28 (q04): an assumed first-token target raised to fit the free cards is the owner's decision, first
-        "form": headline_form(result, lang),
+        # a plan at the edge: "pilot and measure before any commitment" first (blind review 32, q10)
+        "form": edge_first42.form(result, lang, headline_form(result, lang)),
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
         "region": move_to.region_text(result, lang, fleet_where.region_text(result, lang, t(f"plan.region.{result.region}"))),

@@ -92,3 +92,23 @@ def test_q34_api_test_is_the_recommendations_one_fork(lang):
 def test_no_fork_where_the_api_line_is_not_a_test_replacing_part_of_the_plan():
     r = advice_plan("q26_steady_3y_strong_ops_buy")
     assert not fork42.is_fork(r.start_with) and fork42.clause(r, "en") == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q10_edge_plan_leads_with_pilot_and_measure_before_any_commitment(lang):
+    """Three or more edge risks at once (q10: 0 % headroom, a thin first token, no spare, a straddled budget): the
+    recommendation's first words say no commitment until the quote and the pressure test the risks line names."""
+    from advisor.plan import edge_risks38
+
+    r = advice_plan("q10_128k_document_assistant")
+    assert len(edge_risks38.risks(r)) >= edge_risks38.MIN_RISKS
+    head = _head(render_memo_markdown(r, lang))
+    lead = translate(lang, "red42.edge.first", form="|", waits="|").split("|")[0]
+    assert head.split("：" if lang == "zh_CN" else ": ", 1)[1].startswith(lead)
+    assert translate(lang, "red42.edge.waits.both") in head
+
+
+def test_no_pilot_first_lead_off_the_edge():
+    r = advice_plan("q26_steady_3y_strong_ops_buy")
+    head = _head(render_memo_markdown(r, "en"))
+    assert "Pilot and measure before any commitment" not in head
