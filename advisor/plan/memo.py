@@ -68,6 +68,7 @@ from advisor.plan import (
     in_region_fallback,
     kv_cap_note38,
     kv_page_one37,
+    launch_paths42,
     layout_headline40,
     line_total,
     memo_api_only,
@@ -1220,6 +1221,8 @@ def memo_context(
         # counted over every reason page 1 lists, those resting on unconfirmed facts named (blind review 31, q22/q07)
         "why_note": consist41_why.note([api_why, *(api_fallback_split.split(why) if api_why else [why])], lang),
         "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
+        # that filing planned on the memo's reading against the answer: the answer's own date too (review 32, q11)
+        + launch_paths42.clause(result, lang)
         + budget_basis.decision_clause(result.costs, lang)  # within only on a commitment: so is the first line
         # the other part's quote removes the KV shortfall: the choice as one rule (review 31, q42, q19)
         + edge_gate41.rule(result, lang)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import api_per_region, fork42
+from advisor.plan import api_per_region, fork42, launch_paths42
 from advisor.plan.memo import render_memo_markdown
 from tests.support.page_one import page_one
 from tests.support.planned import advice_plan, only_finding
@@ -112,3 +112,28 @@ def test_no_pilot_first_lead_off_the_edge():
     r = advice_plan("q26_steady_3y_strong_ops_buy")
     head = _head(render_memo_markdown(r, "en"))
     assert "Pilot and measure before any commitment" not in head
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q11_both_launch_dates_where_the_memo_overrides_the_audience_answer(lang):
+    """q11: the generative-AI filing is planned on the memo's likely reading (a ``…_likely`` step) against the
+    answer "not for the public": the first line gives the launch on the answer's own reading too, from the timeline's
+    other steps (the longest timed blocking step, then the set-up), and names it a question for counsel."""
+    r = advice_plan("q11_paid_api_b25")
+    tl = r.timeline
+    assert tl.gate is not None and tl.gate.id.endswith(launch_paths42.LIKELY)
+    rest = [i for i in tl.items if i.blocking and i.id != "setup" and i.length_known
+            and not i.id.endswith(launch_paths42.LIKELY)]
+    setup = next(i for i in tl.items if i.id == "setup")
+    low = max(i.days_low for i in rest) + setup.days_low
+    high = max(i.days_high for i in rest) + setup.days_high
+    assert tl.launch_days_low - high >= launch_paths42.MONTHS_APART
+    head = _head(render_memo_markdown(r, lang))
+    assert f"{tl.launch_days_low}–{tl.launch_days_high}" in head and f"{low}–{high}" in head
+    assert head.index(f"{tl.launch_days_low}–") < head.index(f"{low}–{high}")
+    assert ("question for counsel" if lang == "en" else "要先问律师") in head
+
+
+def test_no_second_launch_date_where_the_answer_sets_the_filing():
+    r = advice_plan("q26_steady_3y_strong_ops_buy")
+    assert launch_paths42.clause(r, "en") == ""
