@@ -145,6 +145,9 @@ def _repair_rent(f: Facts, ch: Any, lay: Any):
         return finding("sizing.redundancy", variant="repair_parts", why=why, servers=lay.units,
                        load=serving_replicas(ch), repair=_range(rep.low, rep.high, f) if rep is not None else "—",
                        failover=like_cover.failover_part(f.ctx.duty_measured),
+                       # blind review 32 (q26): a cover for a failed server is a condition of buying, not left open
+                       buy_when={"tr": "red42.buy_when.failover" if like_cover.failover_part(f.ctx.duty_measured)
+                                 else "red42.buy_when.accept", "pct": doubt["pct"]},
                        need_words=_need_words(doubt, serving_replicas(ch)),
                        **{**doubt, "doubt": {"tr": f"redundancy31.doubt.{doubt['doubt']}", "gpu": doubt["gpu"]},
                           "dearer": {"tr": "redundancy31.dearer", "month": doubt["month_more"],

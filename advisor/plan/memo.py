@@ -52,6 +52,7 @@ from advisor.plan import (
     consist41_hardware,
     consist41_why,
     context_refusal37,
+    edge_first42,
     edge_gate41,
     edge_risks38,
     eu_zone42,
@@ -62,11 +63,13 @@ from advisor.plan import (
     fleet_said_once,
     fleet_where,
     floor_assume38,
+    fork42,
     gate_lead41,
     headline25,
     in_region_fallback,
     kv_cap_note38,
     kv_page_one37,
+    launch_paths42,
     layout_headline40,
     line_total,
     memo_api_only,
@@ -1229,9 +1232,13 @@ def memo_context(
         # counted over every reason page 1 lists, those resting on unconfirmed facts named (blind review 31, q22/q07)
         "why_note": consist41_why.note([api_why, *(api_fallback_split.split(why) if api_why else [why])], lang),
         "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
+        # that filing planned on the memo's reading against the answer: the answer's own date too (review 32, q11)
+        + launch_paths42.clause(result, lang)
         + budget_basis.decision_clause(result.costs, lang)  # within only on a commitment: so is the first line
         # the other part's quote removes the KV shortfall: the choice as one rule (review 31, q42, q19)
-        + edge_gate41.rule(result, lang),
+        + edge_gate41.rule(result, lang)
+        # a hosted API's test that would replace part of the plan: the one fork, in the first line (review 32, q34)
+        + fork42.clause(result, lang),
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
@@ -1257,7 +1264,8 @@ def memo_context(
         # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
         # s27-ownrent27b (review 17): where the middle favours renting, page 1 leads with renting, the purchase its condition
         # review 28 (q04): an assumed first-token target raised to fit the free cards is the owner's decision, first
-        "form": headline_form(result, lang),
+        # a plan at the edge: "pilot and measure before any commitment" first (blind review 32, q10)
+        "form": edge_first42.form(result, lang, headline_form(result, lang)),
         # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
         # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
         # an EU plan: an EU region named, with the zone the cost's low end comes from (reg42, review 32: q09, q38)

@@ -36,11 +36,11 @@ def applies(start: Any) -> bool:
             and not start.key.endswith(RESALE))
 
 
-def relabel(text: str, lang: str) -> str:
-    """``text`` (markdown: its label in bold) with its opening label said as the owner's decision; as it was where
-    it opens on no label."""
+def relabel(text: str, lang: str, label: str = LABEL) -> str:
+    """``text`` (markdown: its label in bold) with its opening label said as the owner's decision (or ``label``: the
+    alternative of page 1's fork, ``fork42``); as it was where it opens on no label."""
     m = _BOLD.match(text)
-    return text if m is None else translate(lang, LABEL) + text[m.end():]
+    return text if m is None else translate(lang, label) + text[m.end():]
 
 
 __all__ = ["LABEL", "NOT_A_CHOICE", "RESALE", "applies", "relabel"]

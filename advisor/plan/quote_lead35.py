@@ -8,8 +8,9 @@
   that the quote step already gives ("above it, buy the smaller setup instead") leads the recommendation (q17,
   reviews 23 and 24: "buy 4 × L20 if the quote is ≤ ¥400,000 all-in; otherwise 2 × L20").
 - ``cover_decision``: with the servers sized without a spare server, one failed server leaves part of the peak
-  (``repair_parts``: "72 of the peak's 100"); whether to keep today's capacity as the failover or buy one more
-  server is a choice the team makes before ordering, said in the quotes step on page 1 (reviews 22–24, q26).
+  (``repair_parts``: "72 of the peak's 100"); keeping today's capacity contracted as the failover, or else one more
+  server, is a condition of buying settled before ordering, said in the quotes step on page 1 (reviews 22–24, q26;
+  blind review 32: "a firm requirement, not a choice left open").
 """
 
 from __future__ import annotations

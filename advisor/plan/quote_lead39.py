@@ -22,6 +22,9 @@ from advisor.i18n import translate
 from advisor.plan.memo_one_server import thin_ttft
 from advisor.plan.money_text import symbol_range
 
+# the second server in the plan for level 3's hot redundancy (``sizing.single_point``'s "added" variant): a duty
+DUTY_SECOND = "plan.rule.sizing.single_point.added.title"
+
 # the owned form's headline keys with a count of servers (one server keeps its own wording)
 PLURAL = {"memo.form.on_premises": "quote39_form.on_premises",
           "memo.polish15.form.on_premises.server_room": "quote39_form.on_premises.server_room",
@@ -66,6 +69,10 @@ def pilot(result: Any, lang: str, servers: int) -> str:
     if not isinstance(thin, dict) or servers < 2:
         return ""
     key = "quote39_pilot.second" if servers == 2 else "quote39_pilot.rest"
+    if servers == 2 and any(f.title_key == DUTY_SECOND for f in result.findings):
+        # blind review 32 (q03): level 3's hot redundancy requires the second server before go-live, so the pilot
+        # gate sets when it is ordered, not whether (page 1 said "only once", section 7 "in the plan")
+        key = "red42.pilot.second_required"
     return translate(lang, key, n=servers - 1, s=thin["s"], target=thin["target"])
 
 

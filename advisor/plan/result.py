@@ -1983,12 +1983,14 @@ def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool =
         if start.form == "hosted_api":
             return ""
         from advisor.plan import (
+            fork42,  # a test whose passing replaces part of the plan: the recommendation's fork (blind review 32)
             owner_choice40,  # the kept plan beside a cheaper API: the owner's decision (s38)
         )
 
         if not owner_choice40.applies(start):
             return start.text_in(lang, markdown=markdown)
-        text = owner_choice40.relabel(start.text_in(lang, markdown=True), lang)
+        text = owner_choice40.relabel(start.text_in(lang, markdown=True), lang,
+                                      fork42.LABEL if fork42.is_fork(start) else owner_choice40.LABEL)
         return text if markdown else text.replace("**", "")
     alt = alternative(findings)
     if alt is None:

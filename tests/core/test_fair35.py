@@ -111,7 +111,8 @@ def test_q34_page_one_states_the_gap_and_the_one_condition(lang):
     page = _page_one(r, lang)
     sw = r.start_with
     assert sw is not None and sw.reason == "deprecated" and sw.key == api_per_region.KEY
-    lead = next(p for p in page.split("\n\n") if ("Your decision" if lang == "en" else "请您决定") in p)
+    # blind review 32 (q34): the test is the recommendation's fork, its paragraph labelled the alternative (fork42)
+    lead = next(p for p in page.split("\n\n") if ("The alternative" if lang == "en" else "另一选项") in p)
     assert sw.params["home_times"]["span"] in lead and sw.params["node_month"] in lead
     # review 26: the condition ends in what it would change (the mainland node dropped), an option, not the decision
     # s39-plan41 (blind review 31, q34: the API's test before any commitment on the mainland node)

@@ -23,9 +23,10 @@ HEAD = ("**Recommendation**", "**建议**")
 OWN_FORM = {"en": "Own bare-metal servers", "zh_CN": "自购 GPU 物理机"}
 ONLY_IF = {"en": "only if the quotes come in at or under about", "zh_CN": "仅当报价每台"}
 ABOVE = {"en": "above that, rent", "zh_CN": "高于此价则租用"}
-COVER = {"en": "decide the server-level cover", "zh_CN": "先定服务器级的容灾"}
-CHOSEN = {"en": "make the server-level choice", "zh_CN": "服务器级容灾选择"}
-FAILOVER = {"en": "keep the capacity you run on today as the failover", "zh_CN": "保留目前运行本服务的算力作为故障切换"}
+COVER = {"en": "secure the server-level cover", "zh_CN": "先落实服务器级的容灾"}
+CHOSEN = {"en": "secure the failover cover the recommendation requires", "zh_CN": "上方建议要求的故障切换容量"}
+FAILOVER = {"en": "keep the capacity you run on today contracted as the failover",
+            "zh_CN": "签约保留目前运行本服务的算力作为故障切换"}
 
 
 def _head(md: str) -> str:
