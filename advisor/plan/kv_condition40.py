@@ -17,13 +17,10 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import kv_replicas42
-from advisor.plan.quote_first39 import MATERIAL_SHORTFALL, STEP_ID
+from advisor.plan.quote_first39 import STEP_ID
 from advisor.plan.result import KvFit, PlanResult, render
 
-
-def material(fit: KvFit, load: int) -> bool:
-    """The cache at the full context holds at least MATERIAL_SHORTFALL fewer than the ``load`` a replica carries."""
-    return load > 0 and (load - fit.at_full) >= MATERIAL_SHORTFALL * load
+material = kv_replicas42.material  # the cache at the full context materially short of the load (one rule, one place)
 
 
 def case(result: PlanResult) -> tuple[KvFit, int, bool] | None:

@@ -34,6 +34,7 @@ from advisor.plan.context import Ctx
 from advisor.plan.kv_fit import DP_ATTENTION_FLAGS, MORE_ATTR, dp_attention_applies
 from advisor.plan.line_total import judged_total
 from advisor.plan.money_text import round_money
+from advisor.plan.quote_first39 import MATERIAL_SHORTFALL
 from advisor.plan.quote_first39 import STEP_ID as QUOTE_STEP
 from advisor.plan.result import NextStep, PlanResult, render
 
@@ -43,11 +44,10 @@ GATE_KEY = "kvfail42.step.gate"  # the measured go/no-go, where the replicas do 
 ATTR = MORE_ATTR  # the fix within the budget, on the led setup (section 2's remedies read it: kv_fit.py)
 
 
-def _material(fit: Any, load: int) -> bool:
-    """kv_condition40.material (which imports this module for page 1's fix)."""
-    from advisor.plan.kv_condition40 import material
-
-    return material(fit, load)
+def material(fit: Any, load: int) -> bool:
+    """The cache at the full context holds at least MATERIAL_SHORTFALL fewer than the ``load`` a replica carries
+    (kept here, not in ``kv_condition40`` which imports this module for page 1's fix: no import cycle)."""
+    return load > 0 and (load - fit.at_full) >= MATERIAL_SHORTFALL * load
 
 
 def _rent_linear(result: PlanResult, gpus: int) -> bool:
@@ -70,7 +70,7 @@ def sized(ctx: Ctx, ch: sizing.Candidate | None, result: PlanResult) -> dict[str
         return None
     down = bool(fit.failover_per_replica and fit.failover_per_replica > fit.peak_per_replica)
     was = fit.failover_per_replica if down and fit.failover_per_replica else fit.peak_per_replica
-    if was > fit.at_typical or not _material(fit, was):
+    if was > fit.at_typical or not material(fit, was):
         return None  # short even at the average length (the sizing failed), or one request short: said in section 2
     spares = ch.replicas - serving_replicas(ch)
     serving = math.ceil(ctx.peak / fit.at_full)

@@ -137,3 +137,9 @@ def test_q11_both_launch_dates_where_the_memo_overrides_the_audience_answer(lang
 def test_no_second_launch_date_where_the_answer_sets_the_filing():
     r = advice_plan("q26_steady_3y_strong_ops_buy")
     assert launch_paths42.clause(r, "en") == ""
+
+
+def test_the_fork_key_fork42_writes_out_is_the_one_api_per_region_sets():
+    """fork42 names api_per_region's key as a string (importing it would close a cycle back to result.py): the two
+    must stay one key, or the fork would never open."""
+    assert api_per_region.KEY in fork42.FORK_KEYS
