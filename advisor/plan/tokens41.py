@@ -29,7 +29,7 @@ def floor_clause(costs: Any, low: Any, high: str) -> dict[str, Any] | str:
     line = raised.get("line")
     if not line or raised.get("cap"):
         return ""
-    day = "working" if raised.get("when") == "volume28.when.working" else "every"
+    day = "working" if raised.get("when") in ("volume28.when.working", "vol42.when.office") else "every"
     span = {"tr": "tokens41_lead.span.hours", "hours": line["hours"]} if int(line["hours"]) > 1 else \
         {"tr": "tokens41_lead.span.hour"}
     basis = {"tr": "tokens41_lead.basis", "rpd": f"{requests_a_day(line):,}", "day": {"tr": f"tokens41_lead.day.{day}"},
