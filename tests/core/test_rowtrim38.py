@@ -20,7 +20,7 @@ import re
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import office_token_rows, per_million_costed
+from advisor.plan import office_token_rows, per_million_costed, volume_peak
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import about, round_money
 from advisor.plan.result import PlanResult
@@ -61,7 +61,12 @@ def test_a_peak_read_month_is_one_month_and_its_range(name, lang):
     # the month the costs use first, then its high end: the estimate from the answers is not in the row
     assert big[:2] == [round(c.input_tokens_per_month), round(c.output_tokens_per_month)]
     assert round_money(float(raised["estimate"])) not in row
-    assert len(big) == 4 and big[3] > big[1]  # the range's high end, the only other volume
+    # the range's high end, the only other volume; where the month is the busiest hour alone, the day/night rule's
+    # central reading between them (s40-volume, review 32 q21: "use the same peak÷3 rule as the other memos")
+    mid = volume_peak.central(c)
+    assert len(big) == (6 if mid is not None else 4) and big[-1] > big[1]
+    if mid is not None:
+        assert big[1] < big[3] < big[5] and about(mid) == f"{big[3]:,}"
     assert row.count("。" if lang == "zh_CN" else ". ") <= 1  # one sentence
     # the assumption that states the estimate says the costs read the peak instead (a footnote, no figure)
     memo = render_memo_markdown(r, lang)
