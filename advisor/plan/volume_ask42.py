@@ -15,14 +15,17 @@ from advisor.plan.result import NextStep, PlanResult
 
 STEP_ID = "count_requests"
 # the steps that come before it: the critical path's waits and gate, and the decision an infeasible plan needs
-# (``critical_steps``), which spend nothing
-LEADING = frozenset({"waits", "ask_first", "gate", "decide_fix"})
+# (``critical_steps``), the owned cards' placement check (``engine``), which spend nothing
+LEADING = frozenset({"waits", "ask_first", "gate", "decide_fix", "placement_check"})
 
 
 def applies(result: PlanResult) -> bool:
-    """An interactive service whose month the answers do not count (no requests a day)."""
+    """An interactive service whose month the answers do not count (no requests a day), and page 1 does not already
+    ask for the count among its open questions (``volume_flip``: where the count decides API or self-host, q22/q24):
+    asked once."""
     a = result.answers or {}
-    return a.get("use_case") != "offline_batch" and not a.get("requests_per_day")
+    asked = any(q.field == "requests_per_day" for q in result.open_questions)
+    return a.get("use_case") != "offline_batch" and not a.get("requests_per_day") and not asked
 
 
 def with_step(result: PlanResult) -> list[NextStep]:

@@ -35,3 +35,10 @@ def test_a_counted_month_or_a_job_is_not_asked(name):
     """Requests a day answered (a figure or a range), or a job sized by its own size: nothing to ask."""
     r = advice_plan(name)
     assert volume_ask42.STEP_ID not in [s.id for s in r.next_steps]
+
+
+def test_a_count_page_1_already_asks_for_is_not_asked_again():
+    """q24: page 1's open questions ask how many requests a day, as the count decides API or self-host: once."""
+    r = advice_plan("q24_us_saas_rent")
+    assert any(q.field == "requests_per_day" for q in r.open_questions)
+    assert volume_ask42.STEP_ID not in [s.id for s in r.next_steps]
