@@ -17,15 +17,18 @@ STEP_ID = "count_requests"
 # the steps that come before it: the critical path's waits and gate, and the decision an infeasible plan needs
 # (``critical_steps``), the owned cards' placement check (``engine``), which spend nothing
 LEADING = frozenset({"waits", "ask_first", "gate", "decide_fix", "placement_check"})
+PAY_PER_TOKEN = frozenset({"api_first", "api_trial"})  # the first steps of a plan that starts on a hosted API
 
 
 def applies(result: PlanResult) -> bool:
     """An interactive service whose month the answers do not count (no requests a day), and page 1 does not already
     ask for the count among its open questions (``volume_flip``: where the count decides API or self-host, q22/q24):
-    asked once."""
+    asked once. Not where the plan starts on a hosted API (``PAY_PER_TOKEN``): it bills the tokens used, nothing is
+    committed up front, and page 1's price gives the month's range from the floor to the high end (``tokens41``)."""
     a = result.answers or {}
     asked = any(q.field == "requests_per_day" for q in result.open_questions)
-    return a.get("use_case") != "offline_batch" and not a.get("requests_per_day") and not asked
+    return (a.get("use_case") != "offline_batch" and not a.get("requests_per_day") and not asked
+            and not any(s.id in PAY_PER_TOKEN for s in result.next_steps))
 
 
 def with_step(result: PlanResult) -> list[NextStep]:

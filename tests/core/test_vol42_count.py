@@ -42,3 +42,10 @@ def test_a_count_page_1_already_asks_for_is_not_asked_again():
     r = advice_plan("q24_us_saas_rent")
     assert any(q.field == "requests_per_day" for q in r.open_questions)
     assert volume_ask42.STEP_ID not in [s.id for s in r.next_steps]
+
+
+def test_a_plan_that_starts_on_a_hosted_api_commits_nothing_up_front():
+    """q12: the API bills the tokens used; page 1's price already gives the month's range (``tokens41``)."""
+    r = advice_plan("q12_hk_saas_pi_contract")
+    ids = [s.id for s in r.next_steps]
+    assert any(i in volume_ask42.PAY_PER_TOKEN for i in ids) and volume_ask42.STEP_ID not in ids
