@@ -120,7 +120,6 @@ from advisor.plan import (
     ttft_relaxed,
     two_nodes,
     usage_share,
-    volume_ask42,
     volume_flip,
     volume_nodes,
     volume_peak,
@@ -1622,8 +1621,6 @@ def _post_plan_steps(answers: PlanAnswers, quotes: list[dict[str, Any]] | None, 
         # sized on the part had in the region and in time, the cheaper one to quote (s34-supply36)
         ("supply_lead", post_plan.only_if(check_fixes, lambda r: supply_lead.lead(
             r, functools.partial(_replanned, answers, quotes)))),
-        # an estimated month: the real daily request count asked before any budget is committed (s40-volume, q30)
-        ("count_requests", post_plan.next_steps(volume_ask42.with_step)),
     ]
 
 
