@@ -187,6 +187,16 @@ class Ctx:
         return self.mainland_share > 0
 
     @property
+    def office_steady(self) -> bool:
+        """A steady load on a tool only staff reach: its base case is steady through the office hours of the working
+        days, the answered "around the clock" its upper end (s40-volume, issue 25, blind review 32, q08: "takes the
+        '全天稳定' answer literally (3.4B tokens/月, '满载的 78–100%') for a staff knowledge tool. Show the office-hours
+        figure as the base case"). The month, the GPUs' busy hours and the kWh count the office hours
+        (``volume_range.OFFICE_HOURS``); the tokens row says the answer, the around-the-clock month as the upper end,
+        and asks (review 29 asked that the answer be said and asked, never silently changed)."""
+        return self.load == "stable" and self.internal_only
+
+    @property
     def internal_only(self) -> bool:
         """Nothing is offered on the public internet: staff only, or reachable only on a LAN or private network
         (no ICP filing, no public-facing obligations, no premium public line)."""

@@ -42,6 +42,7 @@ from advisor.plan import (
     self_host_asked,
     tokens41,
     volume_low_end,
+    volume_peak,
 )
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.context import DAYS_PER_MONTH
@@ -390,8 +391,11 @@ def start_with(f: Facts) -> StartWith | None:
             # s39-tokens41 (blind review 31, q12/q21/q24: "the floor alone is an odd basis for a budget line: state the
             # range up to the high end first"): the month the floor is priced on said in requests a day, and where
             # the volume has a high end, the API's price is the range up to it, in the total too (``lead_line``)
+            mid = volume_peak.central(costs)  # the day/night rule's month (s40-volume, review 32 q21)
+            scale = mid / costs.output_tokens_per_month if mid and costs.output_tokens_per_month else 0.0
             extra["top"] = tokens41.floor_clause(costs, _range(hosted.low, hosted.high, f),
-                                                 _range(top, top, f) if floor_high else "")
+                                                 _range(top, top, f) if floor_high else "",
+                                                 _range(hosted.low * scale, hosted.high * scale, f) if scale else "")
             if floor_high:
                 extra["month37"] = [hosted.low, top]
         proxy = switch_clause(c)  # another model's list (q24): the model the API is priced on

@@ -25,6 +25,7 @@ from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.result import MoneyRange, OwnedFormCost, PlanResult
+from advisor.plan.volume_range import HOURS_PER_MONTH, OFFICE_HOURS
 
 OWNING = ("on_premises", "hybrid")
 
@@ -246,6 +247,10 @@ def _duty(result: PlanResult, o: Any, t: Any, lang: str) -> str:
             # a share in flight is never said as 0 %: under half a percent reads "1", as the GPU-use row rounds it
             # (campus32: q02 at its 15 people read "a request in flight 0–4 % of the hours")
             low = max(low, 0.01) if low > 0 and round(high * 100) > 1 else low
+            if office_steady(result):  # random arrivals within the office hours (``Ctx.office_steady``, s40-volume)
+                return t("vol42.power_duty_office", draw=_pct(o.average_draw, o.average_draw_high),
+                         idle=_pct(o.idle_draw.low, o.idle_draw.high), low=_pct(low, low), high=_pct(high, high),
+                         day=round(OFFICE_HOURS / HOURS_PER_MONTH * 100))
             if load_pattern(result) == "diurnal":  # random arrivals within the day's hours (``usage_share.day_hours``)
                 return t("numbers2_34.power_duty_day", draw=_pct(o.average_draw, o.average_draw_high),
                          idle=_pct(o.idle_draw.low, o.idle_draw.high), low=_pct(low, low), high=_pct(high, high),
@@ -256,6 +261,13 @@ def _duty(result: PlanResult, o: Any, t: Any, lang: str) -> str:
                  idle=_pct(o.idle_draw.low, o.idle_draw.high), busy=usage_text(result.costs, lang))
     return t("memo.office19.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
              idle=_pct(o.idle_draw.low, o.idle_draw.high), util=round(result.costs.utilisation * 100))
+
+
+def office_steady(result: PlanResult) -> bool:
+    """A steady load on a tool only staff reach, counted through office hours (``Ctx.office_steady``)."""
+    a = result.answers or {}
+    return load_pattern(result) == "stable" and (a.get("audience") == "internal"
+                                                 or a.get("reach") in ("lan", "private_network"))
 
 
 def load_pattern(result: PlanResult) -> str | None:

@@ -123,7 +123,7 @@ def in_flight_hours(c: Ctx) -> float:
     every hour of the month, as the busiest-hour floor counts it (``volume_peak.run_days``/``hours_a_day``), else the
     working hours. On the working hours alone q08's steady 30 in flight read as 260M output tokens a month, below
     the 860M its floor costs for the same load around the clock, in the same tokens row (s29-lead29)."""
-    return HOURS_PER_MONTH if c.load == "stable" else float(OFFICE_HOURS)
+    return HOURS_PER_MONTH if c.load == "stable" and not c.office_steady else float(OFFICE_HOURS)
 
 
 def estimate(c: Ctx, ceiling: float, flight: float | None = None) -> PeopleVolume | None:

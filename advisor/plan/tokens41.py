@@ -22,20 +22,23 @@ def requests_a_day(line: dict[str, Any]) -> int:
     return round(float(line["mean"]) * int(line["per_hour"]) * int(line["hours"]))
 
 
-def floor_clause(costs: Any, low: Any, high: str) -> dict[str, Any] | str:
+def floor_clause(costs: Any, low: Any, high: str, mid: str = "") -> dict[str, Any] | str:
     """The bracket after the API's price: the floor's requests a day and hours, and the high end's basis where the
     volume has one (``high``, the API's month there, "" where none); "" where the month is not the floor's."""
     raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR) or {}
     line = raised.get("line")
     if not line or raised.get("cap"):
         return ""
-    day = "working" if raised.get("when") == "volume28.when.working" else "every"
+    day = "working" if raised.get("when") in ("volume28.when.working", "vol42.when.office") else "every"
     span = {"tr": "tokens41_lead.span.hours", "hours": line["hours"]} if int(line["hours"]) > 1 else \
         {"tr": "tokens41_lead.span.hour"}
     basis = {"tr": "tokens41_lead.basis", "rpd": f"{requests_a_day(line):,}", "day": {"tr": f"tokens41_lead.day.{day}"},
              "span": span}
     if not high:
         return {"tr": "tokens41_lead.floor", "basis": basis}
+    if mid:  # the day/night rule's central reading between them (``volume_peak.central``, s40-volume)
+        return {"tr": "vol42.lead.range", "low": low, "basis": basis, "mid": mid, "high": high,
+                "peak": raised.get("peak")}
     return {"tr": "tokens41_lead.range", "low": low, "basis": basis, "high": high, "peak": raised.get("peak")}
 
 

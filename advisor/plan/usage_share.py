@@ -23,6 +23,7 @@ from typing import Any
 from advisor.plan import burst
 from advisor.plan.context import SCALED_HOURS, Ctx
 from advisor.plan.sizing import P99_TPOT
+from advisor.plan.volume_range import OFFICE_HOURS
 
 HOURS_PER_MONTH = 730.0  # cost.HOURS_PER_MONTH (cost imports this module)
 
@@ -131,6 +132,8 @@ def day_hours(c: Ctx) -> float:
     """The share of the hours a load's requests arrive in: a daily peak's scaled hours (``SCALED_HOURS``, 55 %: busy
     by day, quiet at night), the whole clock for every other load (a steady load; a bursty one's base between its
     bursts)."""
+    if c.office_steady:  # staff's steady load arrives in the office hours alone (``Ctx.office_steady``)
+        return OFFICE_HOURS / HOURS_PER_MONTH
     return SCALED_HOURS["diurnal"] if c.load == "diurnal" else 1.0
 
 

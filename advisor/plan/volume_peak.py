@@ -49,7 +49,7 @@ def run_days(c: Ctx) -> tuple[float, str]:
     around the clock (a steady load) or serves the public, the working days for a day/night tool people use at work
     (staff or business customers) (s28-volume28, review 18: q08 "stable around the clock" costed on "a working day ×
     22 days", q09 a public voice agent's peak counted on working days only)."""
-    if c.load == "stable" or (c.audience == "public" and not c.internal_only):
+    if (c.load == "stable" and not c.office_steady) or (c.audience == "public" and not c.internal_only):
         return HOURS_PER_MONTH / 24, "volume28.days.every"
     return float(WORKING_DAYS), "volume28.days.working"
 
@@ -57,6 +57,8 @@ def run_days(c: Ctx) -> tuple[float, str]:
 def hours_a_day(c: Ctx) -> int:
     """Hours each running day at the busiest hour's load, at the least: a steady load's every hour (the answers say
     it is the same around the clock), else the busiest hour alone (PEAK_HOURS_A_DAY)."""
+    if c.office_steady:  # staff's steady load: every office hour of a working day (``Ctx.office_steady``)
+        return round(OFFICE_HOURS / WORKING_DAYS)
     return 24 if c.load == "stable" else PEAK_HOURS_A_DAY
 
 
@@ -91,7 +93,7 @@ def busy_span(c: Ctx) -> tuple[float, float, str]:
     """(hours a month, hours a busy day, the phrase's key) the load pattern is busy: an internal tool's office hours on working days,
     a public day/night service's busy half of every day (``volume_range``: the hours the volume's low end already
     assumes), a steady load around the clock."""
-    if c.load == "stable":
+    if c.load == "stable" and not c.office_steady:
         return HOURS_PER_MONTH, 24.0, "peakuse27.span.always"
     if c.internal_only:
         return float(OFFICE_HOURS), OFFICE_HOURS / WORKING_DAYS, "peakuse27.span.office"
@@ -135,10 +137,15 @@ def check(c: Ctx, peak_tok_s: float, costs: Any) -> dict[str, Any] | None:
             "upper": busy_upper(c, peak_tok_s, costs), "when": when(c)}
 
 
+WORKING_WHEN = ("volume28.when.working", "vol42.when.office")  # the floor's keys counting working days
+
+
 def when(c: Ctx) -> str:
     """The phrase's key for the hours ``implied_output`` counts: around the clock, every day, or working days."""
     if hours_a_day(c) == 24:
         return "volume28.when.always"
+    if c.office_steady:  # a staff tool's steady load, through its office hours (``Ctx.office_steady``)
+        return "vol42.when.office"
     return "volume28.when." + ("every" if run_days(c)[1].endswith("every") else "working")
 
 
@@ -209,7 +216,7 @@ def _peak_line(c: Ctx, peak_tok_s: float) -> dict[str, Any]:
     return {"mean": round(mean) if mean >= 3 else round(mean, 1), "per_hour": max(1, round(per_hour)), "hours": hours_a_day(c),
             "days": round(run_days(c)[0]), "tokens": c.prompt_avg + c.output_avg,
             # a staff tool the answers say is steady around the clock: counted so, and asked (s38-usage)
-            "staff_clock": c.load == "stable" and c.internal_only}
+            "staff_clock": c.office_steady}
 
 
 def two_figures(x: float) -> float:
@@ -247,6 +254,9 @@ def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
     # one sentence; the estimate from the answers is the assumptions list's (it says the people and their requests)
     common["high"] = {"tr": "rowtrim38.peak.high", "peak": raised["peak"], "in": about(high * ratio),
                       "out": about(high)} if high * SHORT > implied else ""  # q08's 860M beside 850M: the same reading, not said
+    mid = central(costs)
+    if common["high"] and mid is not None:  # the floor, the central reading and the high end (s40-volume)
+        common["high"] = {**common["high"], "tr": "vol42.peak.high_mid", "min": about(mid * ratio), "mout": about(mid)}
     cap = raised.get("cap")
     if cap:
         return _spaced(render(lang, "rowtrim38.capped", {
@@ -265,23 +275,44 @@ def floor_sentence(costs: Any, lang: str, hosted_form: bool = False) -> str:
         # the answer ("stable around the clock") said beside the office-hours reading and asked, never overridden
         # silently (s36-rowtrim, blind review 27, q08 en: "follow the answer or ask")
         "ask": _clock_ask(costs, implied) if line.get("staff_clock") else "",
-        "days": {"tr": "tokens33.days." + ("working" if raised.get("when") == "volume28.when.working" else "every"),
+        "days": {"tr": "tokens33.days." + ("working" if raised.get("when") in WORKING_WHEN else "every"),
                  "days": line["days"]},
         "tokens": f"{line['tokens']:,}"}))
 
 
+MID_OVER_FLOOR = 1.2  # a central reading within a fifth of the floor is the same figure: not said
+
+
+def central(costs: Any) -> float | None:
+    """Output tokens a month at the day/night rule the other estimates use, where the month is the busiest hour's
+    floor alone: the high end (the peak held through the busy hours) ÷ the daily peak's ratio (``PEAK_FACTOR``, the
+    day's average a third of its peak, as ``volume_range`` reads a daily peak's month) (s40-volume, issue 25, blind
+    review 32, q21/q22/q24 zh: "只计每天最忙的一小时 is an odd basis … use the same peak÷3 rule as the other memos";
+    q24: "probably understates a SaaS with daytime load"). The costs keep the floor; this is said beside it, so no
+    decision rests on the floor alone. None where the month is not that floor, or the central reading is no more."""
+    raised = (getattr(costs, "volume_basis", None) or {}).get(FLOOR) or {}
+    line = raised.get("line")
+    if not line or raised.get("cap") or int(line.get("hours") or 0) != PEAK_HOURS_A_DAY:
+        return None
+    high = float(getattr(costs, "output_tokens_per_month_high", None) or 0)
+    mid = high / PEAK_FACTOR["diurnal"]
+    return mid if mid >= MID_OVER_FLOOR * float(raised["implied"]) else None
+
+
 def _span(line: dict[str, Any]) -> dict[str, Any]:
-    """Which hours the busiest hour's month counts: a steady load's every hour, or the busiest hour alone."""
+    """Which hours the busiest hour's month counts: a staff tool's steady load through its office hours
+    (``Ctx.office_steady``), a steady load's every hour, or the busiest hour alone."""
+    if line.get("staff_clock"):
+        return {"tr": "vol42.span.office", "hours": line["hours"]}
     return {"tr": "rowtrim38.span.hours", "hours": line["hours"]} if line["hours"] > 1 else {"tr": "rowtrim38.span.hour"}
 
 
 def _clock_ask(costs: Any, output: float) -> dict[str, Any]:
-    """A staff tool the answers say is steady around the clock: counted every hour as answered, and asked whether
-    staff use it only in office hours, with the month that would give (s38-usage, blind review 29, q08: "the memo
-    overrides the user's 'stable around the clock' load with office hours ... it should ask rather than change the
-    answer"; until then s35-ownpower37 read such a load as office hours alone, which review 26 had asked for)."""
-    share = OFFICE_HOURS / HOURS_PER_MONTH
-    return {"tr": "usage40_ask.clock", "in": about(float(costs.input_tokens_per_month or 0) * share),
+    """A staff tool the answers say is steady around the clock: counted over the office hours as its base case, the
+    answer said and its month the upper end, and asked (s40-volume, blind review 32, q08: "show the office-hours
+    figure as the base case"; review 29 had asked that the answer be said and asked, not changed silently)."""
+    share = HOURS_PER_MONTH / OFFICE_HOURS
+    return {"tr": "vol42.ask.clock", "in": about(float(costs.input_tokens_per_month or 0) * share),
             "out": about(output * share)}
 
 
@@ -375,6 +406,6 @@ def _held(costs: Any, vp: dict[str, Any], hosted_form: bool, lang: str) -> str:
                         "floor30.other_cap")}))
 
 
-__all__ = ["DAILY", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_hour_mean", "busy_span", "customers_guessed", "busy_upper", "check", "floor", "floor_sentence",
+__all__ = ["DAILY", "central", "FLOOR", "PEAK_HOURS_A_DAY", "SHORT", "Z", "busy_hour_mean", "busy_span", "customers_guessed", "busy_upper", "check", "floor", "floor_sentence",
            "hour_mean", "hourly_output", "hours_a_day", "implied_output", "run_days", "sentence", "two_figures",
            "users_cap", "when", "people_capped"]

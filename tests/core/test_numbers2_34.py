@@ -19,6 +19,7 @@ from advisor.plan import usage_share
 from advisor.plan.context import SCALED_HOURS
 from advisor.plan.fleet import free_gpus
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.volume_range import OFFICE_HOURS
 from tests.support.planned import Q04_GIVEN, Q33_BUSIER, advice_answers, advice_plan, only_finding
 
 LANGS = ("en", "zh_CN")
@@ -164,11 +165,15 @@ def test_a_steady_load_keeps_the_whole_clock():
     class C:
         load = "stable"
         duty_measured = False
+        office_steady = False
 
-    assert usage_share.day_hours(C()) == 1.0  # a staff tool's too: "stable around the clock" is asked, not changed
+    assert usage_share.day_hours(C()) == 1.0
     c = C()
     c.load = "diurnal"
     assert usage_share.day_hours(c) == SCALED_HOURS["diurnal"]
+    staff = C()  # a staff tool's steady load arrives in its office hours alone (s40-volume, review 32 q08)
+    staff.office_steady = True
+    assert usage_share.day_hours(staff) == pytest.approx(OFFICE_HOURS / usage_share.HOURS_PER_MONTH)
 
 
 @pytest.mark.parametrize("lang", LANGS)

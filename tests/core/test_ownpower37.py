@@ -8,10 +8,15 @@ hours and the kWh follow, and the rows say which hours they count.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from advisor.plan import volume_peak
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.memo_forms import chosen_owned
+from advisor.plan.staff_usage import WORKING_DAYS
+from advisor.plan.volume_range import HOURS_PER_MONTH, OFFICE_HOURS
 from tests.support.planned import advice_plan
 
 LANGS = ("en", "zh_CN")
@@ -19,7 +24,7 @@ Q08 = "q08_ascend_fleet_internal"
 POWER = {"en": "Power", "zh_CN": "电费"}
 TOKENS = {"en": "Tokens per month (input / output)", "zh_CN": "每月 tokens（输入 / 输出）"}
 DRAW = {"en": r"average draw (\d+)–(\d+) % of full load", "zh_CN": r"全天平均功率为满载的 (\d+)–(\d+)%"}
-OFFICE = {"en": "only in office hours", "zh_CN": "只在办公时间"}
+OFFICE = {"en": "only in office hours", "zh_CN": "只在办公时间"}  # the power row's clause
 
 
 def _row(md: str, label: str) -> str:
@@ -27,16 +32,37 @@ def _row(md: str, label: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_staff_tools_steady_load_keeps_the_answered_clock_as_a_business_services_does(lang):
-    """s38-usage (blind review 29, q08: "it should ask rather than change the answer"): a steady load only staff
-    reach counts every hour as the answers say, as the same load a business service carries; the tokens row asks
-    whether it runs only in office hours, the power row follows the month counted."""
+def test_a_staff_tools_steady_load_draws_power_through_office_hours_not_around_the_clock(lang):
+    """s40-volume (blind review 32, q08: "the power cost assumes load around the clock (78–100 % draw); say that it
+    falls if staff use it only by day"): the office hours are the base case, the power row counts them and says the
+    answered clock would draw more."""
+    r = advice_plan(Q08)
+    md = render_memo_markdown(r, lang)
+    power = _row(md, POWER[lang])
+    low, high = (int(x) for x in re.search(DRAW[lang], power).groups())
+    # the cards are busy in the office hours at most: the average draw is idle plus that share of the rest
+    form = chosen_owned(r)
+    assert form is not None and form.idle_draw is not None
+    busy_most = OFFICE_HOURS / HOURS_PER_MONTH
+    ceiling = form.idle_draw.high + (1 - form.idle_draw.high) * busy_most
+    assert high <= round(ceiling * 100) < 78 and low < high
+    assert OFFICE[lang] in power and f"{round(busy_most * 100)}" in power
+    # the month the kWh follow is the one the tokens row says, counted through the office hours of the working days
+    raised = r.costs.volume_basis[volume_peak.FLOOR]
+    assert raised["line"]["hours"] == round(OFFICE_HOURS / WORKING_DAYS) and raised["line"]["days"] == WORKING_DAYS
+    tokens = _row(md, TOKENS[lang])
+    assert f"{r.costs.input_tokens_per_month:,.0f} / {r.costs.output_tokens_per_month:,.0f}" in tokens
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_same_steady_load_for_a_business_service_still_runs_around_the_clock(lang):
+    """Only a tool staff alone reach is read as office hours: a steady load a business service carries keeps every
+    hour (the answers' "stable around the clock")."""
     staff = advice_plan(Q08)
     business = advice_plan(Q08, audience="business", reach="internet")
-    for r in (staff, business):
-        assert r.costs.volume_basis[volume_peak.FLOOR]["line"]["hours"] == 24
-    md = render_memo_markdown(staff, lang)
-    assert OFFICE[lang] not in _row(md, POWER[lang]) and OFFICE[lang] in _row(md, TOKENS[lang])
+    assert business.costs.volume_basis[volume_peak.FLOOR]["line"]["hours"] == 24
+    assert business.costs.output_tokens_per_month > 2 * staff.costs.output_tokens_per_month
+    assert OFFICE[lang] not in _row(render_memo_markdown(business, lang), POWER[lang])
 
 
 # --- the power price: a mainland node on the mainland row, said as a national average (q01/q02/q17) ---------------

@@ -20,11 +20,12 @@ import re
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import office_token_rows, per_million_costed
+from advisor.plan import office_token_rows, per_million_costed, volume_peak
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.money_text import round_money
+from advisor.plan.money_text import about, round_money
 from advisor.plan.result import PlanResult
 from advisor.plan.volume_low_end import FLOOR
+from advisor.plan.volume_range import HOURS_PER_MONTH, OFFICE_HOURS
 from tests.support.peak_said import peak_read_said
 from tests.support.planned import advice_plan
 
@@ -60,7 +61,12 @@ def test_a_peak_read_month_is_one_month_and_its_range(name, lang):
     # the month the costs use first, then its high end: the estimate from the answers is not in the row
     assert big[:2] == [round(c.input_tokens_per_month), round(c.output_tokens_per_month)]
     assert round_money(float(raised["estimate"])) not in row
-    assert len(big) == 4 and big[3] > big[1]  # the range's high end, the only other volume
+    # the range's high end, the only other volume; where the month is the busiest hour alone, the day/night rule's
+    # central reading between them (s40-volume, review 32 q21: "use the same peak÷3 rule as the other memos")
+    mid = volume_peak.central(c)
+    assert len(big) == (6 if mid is not None else 4) and big[-1] > big[1]
+    if mid is not None:
+        assert big[1] < big[3] < big[5] and about(mid) == f"{big[3]:,}"
     assert row.count("。" if lang == "zh_CN" else ". ") <= 1  # one sentence
     # the assumption that states the estimate says the costs read the peak instead (a footnote, no figure)
     memo = render_memo_markdown(r, lang)
@@ -94,12 +100,17 @@ def test_a_short_burst_names_no_other_month(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q08_says_its_answer_and_asks(lang):
-    """Staff's steady load counted around the clock as answered: the row says so and asks whether it runs only in
-    office hours, rather than changing the answer (s38-usage, blind review 29, q08)."""
-    row = _tokens_row(advice_plan("q08_ascend_fleet_internal"), lang)
+    """Staff's steady load: the office hours are the base case, the answered "stable around the clock" is said with
+    its month as the upper end, and asked (s40-volume, blind review 32, q08: "show the office-hours figure as the base
+    case"; review 29: say the answer and ask rather than change it silently)."""
+    r = advice_plan("q08_ascend_fleet_internal")
+    row = _tokens_row(r, lang)
+    line = r.costs.volume_basis[FLOOR]["line"]
+    assert line["hours"] * line["days"] == OFFICE_HOURS  # the month costed counts the office hours alone
     assert ("stable around the clock" if lang == "en" else "全天稳定") in row
-    assert ("only in office hours" if lang == "en" else "只在办公时间") in row
-    assert ("24 hours a day" if lang == "en" else "24") in row
+    clock = about(r.costs.output_tokens_per_month * HOURS_PER_MONTH / OFFICE_HOURS)
+    assert clock in row and row.index(f"{r.costs.output_tokens_per_month:,.0f}") < row.index(clock)
+    assert ("24 hours a day" if lang == "en" else "每天计 24") not in row
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -80,27 +80,32 @@ def test_an_estimated_month_below_its_busiest_hour_is_costed_at_the_floor(name, 
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_steady_load_is_counted_around_the_clock_and_a_day_night_tool_on_working_days(lang):
-    """q08 (stable, internal staff): the floor counts the busiest hour's load every hour of every day, as the answer
-    says, and asks whether staff use it only in office hours (s38-usage, blind review 29, q08: "it should ask rather
-    than change the answer"; s35-ownpower37 had read it as office hours); q17 (an internal day/night tool) its
-    busiest hour each working day. The same q08 answers on a day/night load make a floor of one hour a working day."""
+def test_a_staff_tools_steady_load_is_counted_over_office_hours_a_day_night_tool_on_working_days(lang):
+    """q08 (stable, internal staff): the floor counts its office hours on working days as the base case, the answered
+    around-the-clock month said as the upper end and asked (s40-volume, blind review 32, q08: "show the office-hours
+    figure as the base case"); q17 (an internal day/night tool) its busiest hour each working day. The same q08
+    answers on a day/night load make a floor of one hour a working day: the office hours' share of it. A steady load
+    nobody says is staff-only (business) still counts around the clock."""
     q08, q17 = planned(advice_answers("q08_ascend_fleet_internal")), planned(advice_answers("q17_capex_only_university_lab"))
     floor08 = q08.costs.volume_basis[volume_peak.FLOOR]
-    assert floor08["when"] == "volume28.when.always"
-    assert floor08["line"]["hours"] == 24 and floor08["line"]["staff_clock"]
+    assert floor08["when"] == "vol42.when.office" and AROUND[lang] not in translate(lang, floor08["when"])
     assert WORKING[lang] in translate(lang, q17.costs.volume_peak["when"])
+    hours = round(OFFICE_HOURS / WORKING_DAYS)
+    assert floor08["line"]["hours"] == hours and floor08["line"]["days"] == WORKING_DAYS
     cell = _floor_cell(q08, lang)
-    office = q08.costs.output_tokens_per_month * OFFICE_HOURS / HOURS_PER_MONTH  # the month the ask names
-    assert about(office) in cell and ("office hours" if lang == "en" else "办公时间") in cell
+    clock = q08.costs.output_tokens_per_month * HOURS_PER_MONTH / OFFICE_HOURS  # the upper end the row names
+    assert about(clock) in cell and ("around the clock" if lang == "en" else "全天") in cell
     steady = resolve(answers_from_dict(advice_answers("q08_ascend_fleet_internal")))
     day_night = resolve(answers_from_dict(dict(advice_answers("q08_ascend_fleet_internal"), load_pattern="diurnal")))
-    rate = 1000.0  # one per-request rate for both: the hours, the days and the hour's mean alone differ
+    assert steady.office_steady and not day_night.office_steady
+    rate = 1000.0  # one per-request rate for both: the hours and the hour's mean alone differ
     steady_month, day_month = volume_peak.implied_output(steady, rate), volume_peak.implied_output(day_night, rate)
     assert steady_month is not None and day_month is not None
     means = volume_peak.busy_hour_mean(steady) / volume_peak.busy_hour_mean(day_night)
-    days = volume_peak.run_days(steady)[0] / WORKING_DAYS
-    assert steady_month == pytest.approx(day_month * 24 * days * means, rel=1e-9)
+    assert steady_month == pytest.approx(day_month * hours * means, rel=1e-9)
+    business = resolve(answers_from_dict(dict(advice_answers("q08_ascend_fleet_internal"), audience="business",
+                                              reach="internet")))
+    assert not business.office_steady and volume_peak.hours_a_day(business) == 24
 
 
 def test_a_public_service_meets_its_peak_every_day_a_business_tool_on_working_days():
