@@ -87,6 +87,10 @@ def more_replica_clause(result: Any, lang: str) -> str:
         return render(lang, "fleet38_decide.replica", {"replicas": hw.replicas, "next": nxt, "on": on, "other": other,
                                                       "peak": more.get("peak"), "server": more.get("server", "")})
     if fleet_one_count.decided_first(result.assumptions):  # the headline's upgrade is page 1's one (review 28, q04)
+        from advisor.plan import ttft_choice42
+
+        if ttft_choice42.weighed(result):  # both 12-card layouts weighed on the line above: said once (review 32)
+            return ""
         return render(lang, fleet_one_count.DOWN, {"replicas": hw.replicas, "peak": peak, "left_now": more["left_now"],
                                                    "carried_now": more["carried_now"]})
     after = {"tr": "gpu28.placement.all", "peak": peak} if more["carried_after"] >= peak else \

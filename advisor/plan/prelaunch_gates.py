@@ -10,7 +10,7 @@ step is there exactly when its finding is (``untimed_waits.STEPS`` calls the sam
 
 from __future__ import annotations
 
-from advisor.plan import duties20_rules, duties22c_rules
+from advisor.plan import duties20_rules, duties22c_rules, duties36_rules
 from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts
 
@@ -96,6 +96,16 @@ def sensitive_pia_step(f: Facts) -> TimelineItem:
     """Sensitive personal information: the impact assessment comes before processing (PIPL Art. 55), as the
     finding says."""
     return _step("pi.sensitive_safeguards")
+
+
+def csrc_signoff_step(f: Facts) -> TimelineItem:
+    """A securities firm's model under the CSRC's Measures (Order No. 218): the finding has the firm bring the
+    service into its information-security management and its IT-security and compliance function sign it off
+    before launch, or, on a provider, check the provider under its rules before launch (blind review 32, q04: "add
+    the CSRC Order 218 sign-off to the next steps, not only to the findings")."""
+    provider = _title_key(duties36_rules.csrc_it_security(f)).endswith(".provider.title")
+    return TimelineItem(id="csrc_signoff", days_low=None, days_high=None, ask_key="batch21.timeline.ask.compliance",
+                        label_key="tpc42.timeline.csrc_provider" if provider else "tpc42.timeline.csrc_signoff")
 
 
 def api_contract_step(f: Facts) -> TimelineItem | None:

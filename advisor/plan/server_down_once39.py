@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import headline25, quote_lead35
+from advisor.plan import headline25, quote_lead35, ttft_choice42
 from advisor.plan.sizing_reason import TITLE
 
 LOSS = "q04said_.sizing.server_loss_spare"
@@ -26,7 +26,8 @@ def findings(every: list[Any], result: Any, lang: str) -> list[Any]:
 
     # review 29 (q26 zh: "the server-level gap is repeated about five times"): also where page 1's purchase gate says
     # what one failed server leaves (``quote_lead35.own_gate``) and the N+1 finding says it in section 7
-    said = headline25.more_replica_clause(result, lang) or (
+    # review 32 (q04): also where the recommendation line weighs both layouts for the same cards (``ttft_choice42``)
+    said = headline25.more_replica_clause(result, lang) or ttft_choice42.weighed(result) or (
         quote_lead35.exposed(result) and quote_lead35.own_gate(result, lang))
     if not any(said_there(f) for f in every) or not said:
         return every

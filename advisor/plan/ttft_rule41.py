@@ -53,15 +53,24 @@ def solo(result: Any, default_ms: float, lang: str) -> str:
 
 
 def decide(result: Any, p: dict[str, Any], lang: str, form: str) -> str:
-    """The recommendation line: the usual target and its rule, why the plan does not keep it, what keeping it would
-    take (the layout, the busy cards), and the raised target recommended, for the owner to sign off. No free-card
-    figure beside the plan's count and the upgrade's (review 28, q04: "give one number and one optional upgrade")."""
+    """The recommendation line: the deployment first (the cards used of the team's own, nothing bought:
+    ``ttft_choice42.lead``), then the raised target for the owner to sign off, the usual target and its rule, why
+    the plan does not keep it, and what keeping it would take (the layout, the busy cards). No free-card figure
+    beside the plan's count and the upgrade's (review 28, q04: "give one number and one optional upgrade").
+    Where section 7's one more replica takes the same busy cards, the two are the owner's real choice for them,
+    one recommended (``ttft_choice42.same_cards``; blind review 32, q04)."""
+    from advisor.plan import ttft_choice42
+
     busy = int(p["n"]) - int(p["free"])
-    return render(lang, "ttft41.decide", {
-        "value": _s(p["value"]), "default": _s(p["default"]), "p95": f"{int(p['p95']):,}",
-        "rule": rule(result, p["default"], int(p["p95"]), lang), "solo": solo(result, p["default"], lang),
-        "n": p["n"], "gpu": p["gpu"], "tp": p["tp"], "busy": busy,
-        "used": result.hardware.total_gpus, "form": form})
+    params = {"value": _s(p["value"]), "default": _s(p["default"]), "p95": f"{int(p['p95']):,}",
+              "rule": rule(result, p["default"], int(p["p95"]), lang), "solo": solo(result, p["default"], lang),
+              "n": p["n"], "gpu": p["gpu"], "tp": p["tp"], "busy": busy, "used": result.hardware.total_gpus,
+              "form": ttft_choice42.lead(result, lang, form)}
+    both = ttft_choice42.same_cards(result, p)
+    if both is None:
+        return render(lang, "tpc42.decide", params)
+    pick = {"tr": f"tpc42.pick.{both['pick']}", **params, **both}
+    return render(lang, "tpc42.decide_choice", {**params, **both, "pick": pick})
 
 
 __all__ = ["decide", "rule", "solo"]

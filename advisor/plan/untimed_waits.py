@@ -74,6 +74,7 @@ STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_s
          "pi.api_processor": prelaunch_gates.api_contract_step,
          "pi.sea_markets": prelaunch_gates.sea_markets_step,  # s26-polish26
          "pi.eu_large_scale_dpia": prelaunch_gates.eu_large_scale_dpia_step,  # s33-steps (q09)
+         "fin.csrc_it_security": prelaunch_gates.csrc_signoff_step,  # s40-q04 (blind review 32)
          # s34-procure36 (q17): a university's procurement process, before the buy-and-install step
          "procure.institution_process": procure36_rules.step}
 

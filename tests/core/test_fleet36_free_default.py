@@ -116,11 +116,11 @@ def test_page_one_asks_for_the_target_and_names_the_upgrade_with_its_condition(l
     md = render_memo_markdown(advice_plan(Q04), lang)
     page1 = md.split("\n## ")[1]
     # review 28 (q04): said once, on the recommendation line, as the owner's decision with the upgrade's condition
+    # review 32 (q04: "both options use the same 12 cards"): the upgrade is weighed against one more replica on them
     if lang == "en":
-        assert "it takes 12 × NVIDIA H20 96GB in TP4, more than your free cards hold, so other work would move off " \
-            "1 busy card" in page1
+        assert "With 1 busy card's work moved off, 12 cards give one of two: TP4 × 3, which meets 6 s" in page1
     else:
-        assert "要达到它需要 12 张 NVIDIA H20 96GB（TP4），你们空闲的卡不够，须把 1 张忙碌卡上的其他工作迁走" in page1
+        assert "把 1 张忙碌卡上的其他工作迁走后，这 12 张卡二选一：TP4 × 3，达到 6 秒" in page1
     assert "all 16 of your" not in md and "使用现有全部 16 张" not in md
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import fleet_one_count, layout_headline40
+from advisor.plan import fleet_one_count, layout_headline40, ttft_choice42
 from advisor.plan.fleet import free_gpus
 from advisor.plan.headline25 import _more
 from advisor.plan.memo import render_memo_markdown
@@ -53,6 +53,15 @@ def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_p
     if fleet_one_count.decided_first(r.assumptions):
         # s37-fleet39 (blind review 28, q04: "one number and one optional upgrade"): the headline's first-token
         # upgrade is page 1's one option; the row says what one machine down leaves and points to the placement
+        if ttft_choice42.weighed(r):  # review 32 (q04): said with both layouts for the same cards, on the line above
+            line = next(x for x in render_memo_markdown(r, lang).splitlines()
+                        if x.startswith(("**Recommendation**", "**建议**")))
+            assert (f"a server down leaves {more['left_now']} of the {hw.replicas} replicas, carrying "
+                    f"{more['carried_now']} of the peak's {peak}" if lang == "en" else
+                    f"一台服务器停机时 {hw.replicas} 个副本只剩 {more['left_now']} 个，承载峰值 {peak} 个请求中的 "
+                    f"{more['carried_now']} 个") in line
+            assert "one machine down" not in row and "一台机器停机" not in row
+            return
         assert (f"one machine down leaves {more['left_now']} of the {hw.replicas}, carrying {more['carried_now']} "
                 f"of the peak's {peak}" if lang == "en" else
                 f"一台机器停机时 {hw.replicas} 个副本只剩 {more['left_now']} 个，承载峰值 {peak} 个请求中的 "

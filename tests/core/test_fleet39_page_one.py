@@ -109,5 +109,5 @@ def test_q04_one_count_used_and_one_upgrade(lang):
     assert ("cards' worth" not in top) if lang == "en" else ("约合" not in top)
     hardware = _row(r, lang, "memo.key.hardware")
     assert "12" not in hardware  # the one-more-replica layout is section 7's (placement finding)
-    counts = {int(x) for grp in re.findall(r"(\d+) ×|(\d+) of your|(?<=中的 )(\d+)|(\d+) 张", top) for x in grp if x}
+    counts = {int(x) for grp in re.findall(r"(\d+) ×|(\d+) of your|(?<=中的 )(\d+)|(\d+) 张|(\d+) cards", top) for x in grp if x}
     assert 11 not in counts and {10, 12} <= counts  # used and the upgrade's; never the free share

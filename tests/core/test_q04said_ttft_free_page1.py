@@ -33,25 +33,29 @@ def test_raised_target_is_the_owners_decision_on_the_recommendation_line_with_th
     md_en, md_zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
     en = _recommendation(md_en)
     # review 31 (q04: "the 10 s TTFT target is not explained"; "state which target you recommend and why"): the
-    # line recommends the raised target, then says the usual one with its rule and what keeping it takes
-    assert en.startswith(f"**Recommendation**: Plan for a first-token target of {value} s at P99, for the business "
-                         "owner to sign off.")
+    # line recommends the raised target, then says the usual one with its rule and what keeping it takes; review 32
+    # (q04 zh: "lead with 'use 10 existing H20, no purchase' and put the SLO sign-off second"): the deployment first
+    count = r.hardware.layout.fleet_count
+    assert en.startswith(f"**Recommendation**: Run it on {used} of your {count} × {p['gpu']}, in your own server "
+                         "room: nothing to buy. For the business owner to sign off")
+    assert f"a first-token target of {value} s at P99" in en
     assert f"the usual one for your {p['p95']:,}-token P95 prompt is {default} s (2 s for a chat turn plus 0.5 s " \
            "per 1,000 prompt tokens beyond 2,000, at most 6 s)" in en
-    assert f"it takes {p['n']} × {p['gpu']} in TP{p['tp']}, more than your free cards hold" in en
+    assert f"TP{p['tp']} × {p['replicas']}, which meets {default} s" in en  # the usual target's layout, weighed
     assert f"{p['free']} free" not in en  # one card count (the plan's), one upgrade (review 28)
     assert f"(the plan uses {used})" in en
-    assert en.index("sign off") < en.index("Run it on the GPUs")  # the decision before the form
+    assert en.index("nothing to buy") < en.index("sign off")  # the deployment before the decision
     assert "first-token target of" not in _row(md_en, "Feasible as asked")
     assert f"under the {value} s target" in _row(md_en, "Feasible as asked")
     zh = _recommendation(md_zh)
-    assert zh.startswith(f"**建议**：首 token 延迟目标按 P99 {value} 秒规划，请业务负责人确认。")
+    assert zh.startswith(f"**建议**：使用现有 {count} 张 {p['gpu']} 中的 {used} 张，放在自有机房，无需新购。请业务负责人")
+    assert f"首 token 延迟目标按 P99 {value} 秒规划" in zh
     assert f"通常的目标是 {default} 秒（一轮聊天 2 秒" in zh
-    assert f"要达到它需要 {p['n']} 张 {p['gpu']}（TP{p['tp']}），你们空闲的卡不够" in zh
+    assert f"TP{p['tp']} × {p['replicas']}，达到 {default} 秒" in zh
     assert f"空闲的 {p['free']} 张" not in zh
     assert "未给出目标" not in _row(md_zh, "按要求是否可行")
     # the alternative stated once: the open question points to the decision instead of weighing it again
-    assert md_en.count(f"{p['n']} × {p['gpu']}") == 1 and md_zh.count(f"{p['n']} 张 {p['gpu']}") == 1
+    assert md_en.count(f"TP{p['tp']} × {p['replicas']}") == 2 and md_zh.count(f"TP{p['tp']} × {p['replicas']}") == 2
     assert "the decision put to the business owner at the top" in md_en and "请业务负责人决定的事项" in md_zh
 
 
@@ -62,16 +66,19 @@ def test_a_given_target_is_not_said_as_assumed():
     assert "未给出目标" not in render_memo_markdown(r, "zh_CN")
 
 
-def test_with_a_spare_the_server_loss_is_said_once_in_the_hardware_row():
+def test_with_a_spare_the_server_loss_is_said_once_on_page_one():
     # blind review 26 (q04 zh) split the replica failure from the server failure; review 28 (q04 en: "the
     # one-server-down case … is stated three times; say it once"): page 1's hardware row weighs it for the owner and
     # the placement finding gives it in full; the capacity reason no longer repeats it (the JSON's finding keeps it)
     r = advice_plan(Q04)
     f = next(x for x in r.findings if x.params.get("loss"))
     assert f.params["loss"]["tr"] == "q04said_.sizing.server_loss_spare"
-    for lang, down in (("en", "one machine down leaves"), ("zh_CN", "一台机器停机时")):
+    # since review 32 (q04: "present them as the real choice") the recommendation line weighs both 12-card layouts
+    # with what a server down leaves today, so the hardware row no longer repeats it
+    for lang, down, row in (("en", "a server down leaves", "one machine down leaves"),
+                            ("zh_CN", "一台服务器停机时", "一台机器停机时")):
         md = render_memo_markdown(r, lang)
-        assert down in _row(md, "Hardware" if lang == "en" else "硬件")
+        assert down in _recommendation(md) and row not in _row(md, "Hardware" if lang == "en" else "硬件")
         assert ("The N+1 spare covers one replica failing, not a whole server" if lang == "en" else
                 "N+1 备用只能顶住一个副本故障，顶不住整台服务器") in md  # the placement finding
         assert ("not a server outage" if lang == "en" else "顶不住整台服务器宕机") not in md
