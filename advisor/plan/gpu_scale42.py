@@ -67,7 +67,7 @@ def _tp(choice: GpuChoice, name: str) -> int | None:
     for d in choice.dearer:
         if d.gpu_name == name and d.tp:
             return d.tp
-        if name == choice.chosen.gpu_name and getattr(d, "chosen_tp", 0):
+        if name == choice.chosen.gpu_name and d.chosen_tp:
             return int(d.chosen_tp)
     return None
 
