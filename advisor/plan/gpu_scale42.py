@@ -9,8 +9,8 @@ is out of scale beside the chosen setup, and not named, where
   its cache) AND a card of it costs ``PRICE_X`` times the chosen card by the hour: a reader sizing a 7B model on
   48 GB cards does not weigh a 180 GB B200 at four times the card-hour (the GPU the choice's reason set aside for
   its standing, on its memory alone: a 192 GB MI300X named only to be dismissed); or
-- its layout takes ``CARDS_X`` times the chosen cards both a replica and in all: an 8-card A10 plan in 4-card
-  replicas beside 4 L20 cards in pairs.
+- its layout takes ``CARDS_X`` times the chosen cards both a replica and in all, at a higher price or on none to
+  plan on (``_no_dearer``): an 8-card A10 plan in 4-card replicas beside 4 L20 cards in pairs.
 
 A GPU another rule of the choice rests on is never out of scale: the split or one-card setup weighed for the
 premium (``single_card``, ``single_card_declined``), the setups passed over for bandwidth or failover latency
@@ -72,6 +72,25 @@ def _tp(choice: GpuChoice, name: str) -> int | None:
     return None
 
 
+def _no_dearer(choice: GpuChoice, name: str) -> bool:
+    """The setup on ``name`` costs no more than the chosen one on a price the plan can rest on (a purchase with a
+    source or stand-in, a sourced rent), or it is the cheaper buy the term weighs (``gpu_lead.dearer_to_own``): a
+    reader weighs it however many cards it takes (q24's 6 × L40S at the same 7.50 USD/h as 2 × H100). q17's 8 × A10
+    rests on a placeholder purchase with no source: no purchase to plan on, so not weighed."""
+    from advisor.plan import gpu_lead  # gpu_lead imports this module
+
+    a = next((o for o in choice.alternatives if o.gpu_name == name), None)
+    if a is None:
+        return False
+    if gpu_lead.dearer_to_own(choice, a):
+        return True
+    ch = choice.chosen
+    if a.purchase is not None and ch.purchase is not None:
+        placeholder = (a.purchase_basis or {}).get("basis") == "none"
+        return not placeholder and sum(a.purchase) <= sum(ch.purchase)
+    return a.price_sourced and a.per_hour <= ch.per_hour
+
+
 def _card_hour(o: GpuOption) -> float | None:
     return o.per_hour / o.gpus if o.gpus and o.per_hour > 0 else None
 
@@ -84,8 +103,8 @@ def _out(choice: GpuChoice, name: str, gpu: str, card_hour: float | None, gpus: 
     ch = choice.chosen
     tp, ch_tp = _tp(choice, name), _tp(choice, ch.gpu_name)
     if gpus is not None and tp is not None and ch_tp is not None \
-            and gpus >= CARDS_X * ch.gpus and tp >= CARDS_X * ch_tp:
-        return True  # many more cards, a replica and in all
+            and gpus >= CARDS_X * ch.gpus and tp >= CARDS_X * ch_tp and not _no_dearer(choice, name):
+        return True  # many more cards, a replica and in all, at a higher price or none to plan on
     mem, ch_mem, ch_hour = _memory(gpu), _memory(ch.gpu), _card_hour(ch)
     if mem is None or ch_mem is None:
         return False
