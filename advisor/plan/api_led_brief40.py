@@ -49,6 +49,9 @@ def gpu_why(result: Any, lang: str) -> str:
     if d:  # named once, in its own sentence (the memo's pages: q13 stays within five)
         named = g.model_copy(update={"alternatives": [a for a in g.alternatives if a.gpu != d["gpu"]]})
         lead = str(gpu_lead.lead(named, lang))
+        if not lead:  # no other GPU weighed beside it (gl42, q13: the H100 out of scale): the setup, then the clause
+            lead = gpu_lead.gpu_name(render(lang, "pages22.gpu_choice.meets",
+                                            {"chosen": g._option_text(g.chosen, lang)}), lang)
         if lead:
             return lead + headroom_quote42_words.clause(d, lang, render)
     return str(gpu_lead.lead(g, lang))

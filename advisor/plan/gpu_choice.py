@@ -514,7 +514,8 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     elif reason == "fleet":
         params = {"fleet": f"{f[1]} × {chosen.gpu.name}"} if f else {}
     elif reason in ("region", "vendor", "price", "grade", "stock") and other is not None:
-        params = {"other": other.gpu.name, "vendor": other.gpu.vendor}
+        # its card-hour: whether a reader would weigh it beside the chosen card at all (gpu_scale42, gl42)
+        params = {"other": other.gpu.name, "vendor": other.gpu.vendor, "card_hour": round(other.price_mid * conv, 2)}
         if reason == "grade" and redundancy_reason(c) is None:  # an internal service: say why it is held to grade
             params["internal"] = production_grade(c)
         if reason == "grade":  # the memory reason where it is the real one (blind review 20, q42)

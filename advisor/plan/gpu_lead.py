@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from advisor.catalog import CatalogError, get_gpu
 from advisor.i18n import translate
+from advisor.plan import gpu_scale42
 from advisor.plan.gpu_names_zh import gpu_name
 from advisor.plan.sales_only import listed_on_request
 
@@ -131,9 +132,11 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     at most ``MAX_NAMED``."""
     cur = choice.currency
     out: list[tuple[str, str]] = []
+    # a GPU no reader would weigh beside this setup (a 180 GB B200 for a model on 48 GB cards): never named (gl42)
+    scale = gpu_scale42.out_of_scale(choice)
 
     def add(name: str, key: str, **params: Any) -> None:
-        if name and name != choice.chosen.gpu_name and all(n != name for n, _ in out):
+        if name and name != choice.chosen.gpu_name and name not in scale and all(n != name for n, _ in out):
             out.append((name, translate(lang, key, currency=cur, **params)))
 
     if (d := choice.all_month) is not None and choice.chosen.purchase is not None:
@@ -188,6 +191,8 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     dearer = {x.gpu_name: x for x in choice.dearer}
     bought = choice.chosen.purchase is not None
     for a in choice.alternatives:
+        if a.gpu_name in scale:  # not named: nor its clauses below (they amend the last GPU named)
+            continue
         sized = dearer.get(a.gpu_name)
         if sized is not None and bought and _fallback(choice, a):
             sized = None  # the buy if the quote is over the budget: said as such below, on purchases (review 20, q17)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from advisor.domain.sizing import LikelyLatency
 from advisor.i18n import catalog, translate
@@ -1152,6 +1152,9 @@ class GpuChoice(_Out):
     # to quote (advisor.plan.headroom_quote42): {"gpu", "gpu_name", "gpus", "per_hour", "chosen_per_hour",
     # "chosen_name", "more_pct", "full_fit", "load", "chosen_full", "chosen_load", "context", "region", "currency"}
     headroom_quote: dict[str, Any] | None = None
+    # gl42 (#25, blind review 32): set on the view "Why this GPU" is said from (gpu_scale42.in_scale) where the GPU
+    # the reason set aside, cheaper by the hour, is out of scale and left out: the choice is not "the cheapest"
+    _cheaper_out: bool = PrivateAttr(False)
 
     @staticmethod
     def _option(o: Any) -> GpuOption:
@@ -1400,9 +1403,10 @@ class GpuChoice(_Out):
     def text_in(self, lang: str) -> str:
         """The choice said (``_text``), then why its KV cache decided against a cheaper card (kv_pick.py), then the
         close card with room passed over only for its stand-in price (headroom_quote42.py)."""
-        from advisor.plan import headroom_quote42_words, kv_pick_words
+        from advisor.plan import gpu_scale42, headroom_quote42_words, kv_pick_words
 
-        base, more = self._text(lang), kv_pick_words.text(self, lang, render)
+        view = gpu_scale42.in_scale(self)  # the GPUs out of scale beside this setup left out (gl42)
+        base, more = view._text(lang), kv_pick_words.text(view, lang, render)
         out = base.rstrip() + more if more else base
         quote = headroom_quote42_words.clause(self.headroom_quote, lang, render)
         return out.rstrip() + quote if quote else out
@@ -1432,6 +1436,10 @@ class GpuChoice(_Out):
             return self._option_text(o, lang)
 
         others = self._others_text(self.alternatives, lang)
+        if self.reason == "cost" and self.unsourced_cheaper is None and self._cheaper_out:  # not "the cheapest"
+            return render(lang, "pages22.gpu_choice.meets", {"chosen": one(self.chosen)}) + self._placeholder(lang) \
+                + self._single(lang) + self._decode_pick(lang) + self._latency(lang) + self._declined(lang) \
+                + self._weighed(lang) + self._dearer(lang)
         if self.reason == "cost" and self.unsourced_cheaper is None:
             if not self.alternatives:
                 key = "consist20.gpu_choice.cheapest" if self.pruned else "plan.gpu_choice.only"

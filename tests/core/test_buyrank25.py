@@ -134,12 +134,15 @@ def test_q17_buys_the_l20_on_its_quote_with_the_a10_as_the_fallback(lang):
     # (``same_gpu_fallback``; test_budgetfit31).
     if lang == "en":
         assert "At or under 400,000 CNY, order it; above it, buy 2 × NVIDIA L20 48GB instead (fp8" in memo
-        assert "8 × NVIDIA A10 24GB (bf16" not in memo and "no purchase to plan on until a vendor quotes it" in memo
+        # re-argued in session 40 (gl42, blind review 32, q17 zh: "the GPU-comparison paragraph (4090D licensing,
+        # A10 8 cards) is far too long for a lab memo"): 8 A10 in 4-card replicas beside 4 L20 in pairs, on a
+        # placeholder purchase with no source, is not weighed at all (gpu_scale42)
+        assert "8 × NVIDIA A10 24GB (bf16" not in memo and "NVIDIA A10 24GB" not in memo
         assert "340,000–460,000 CNY (an estimate: the one-off budget of 400,000 CNY covers its middle" in memo
         assert "not recommended on list prices" not in memo
     else:
         assert "报价不超过 400,000 CNY 时下单；高于预算时，改买 2 张 NVIDIA L20 48GB（fp8" in memo
-        assert "8 张 NVIDIA A10 24GB（bf16" not in memo and "不作为可选的采购方案" in memo
+        assert "8 张 NVIDIA A10 24GB（bf16" not in memo and "NVIDIA A10 24GB" not in memo
         assert "340,000–460,000 CNY（估算价：400,000 CNY 的一次性预算覆盖其中间值" in memo
 
 
