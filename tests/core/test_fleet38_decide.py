@@ -76,7 +76,7 @@ def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_p
         lead = (f"**Recommended layout:** {hw.replicas} replicas now, on {hw.total_gpus} free cards of your {count}"
                 if lang == "en" else f"**建议布局**：现在在你 {count} 张卡中空闲的 {hw.total_gpus} 张上跑 {hw.replicas} 个副本")
         follow = (f"Follow-up: add {nxt - hw.replicas} more, for {nxt} replicas" if lang == "en" else
-                  f"后续：等集群上的其他工作")
+                  "后续：等集群上的其他工作")
         assert head.startswith(lead) and follow in head and head.index(lead) < head.index(follow)
         assert (f"迁走后，再加 {nxt - hw.replicas} 个，在" in head) if lang == "zh_CN" else True
         assert (f"the {hw.replicas} replicas deployed now; the follow-up above brings them to {nxt}" if lang == "en"
