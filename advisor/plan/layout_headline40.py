@@ -48,7 +48,8 @@ def _params(result: Any, more: dict[str, Any]) -> dict[str, Any]:
     total = int(more.get("total") or nxt * (hw.gpus_per_replica or 0))
     on = {"tr": "fleet38_cards.all", "count": count} if total >= count else \
         {"tr": "fleet38_cards.some", "total": total, "count": count}
-    return {"next": nxt, "on": on, "free": hw.total_gpus, "count": count, "most": nxt - int(more["left_after"]), "left_after": more["left_after"],
+    return {"next": nxt, "on": on, "free": hw.total_gpus, "count": count, "most": nxt - int(more["left_after"]),
+            "left_after": more["left_after"],
             "peak": more["peak"], "busy": more.get("busy", 0), "busy_cards": more.get("busy_cards", "0"),
             "other": total - (hw.total_gpus or 0), "replicas": hw.replicas, "left_now": more["left_now"],
             "carried_now": more["carried_now"], "add": nxt - int(hw.replicas or 0)}
