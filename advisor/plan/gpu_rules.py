@@ -140,7 +140,7 @@ def _repair_rent(f: Facts, ch: Any, lay: Any):
     like = (costs.own_like if costs is not None else None) or {}
     why = {"tr": f"plan.redundancy.why.{gchoice.redundancy_reason(f.ctx) or 'public'}"}
     doubt = repair_cover.unsure(f, server_loss(f))
-    if like_cover.rent_no_surer(doubt):  # renting replaces a failed server no surer: both sides covered alike (review 22)
+    if like_cover.rent_no_surer(doubt):  # the same servers both sides, each with its own cover (reviews 22, 33)
         assert doubt is not None
         return finding("sizing.redundancy", variant="repair_parts", why=why, servers=lay.units,
                        load=serving_replicas(ch), repair=_range(rep.low, rep.high, f) if rep is not None else "—",

@@ -18,8 +18,10 @@ from typing import Any
 from advisor.plan import fleet_one_count, headline25
 from advisor.plan.result import render
 
-HEAD = "layout40_head.recommend"
-ROW = "layout40_row.until"
+# blind review 33 (q08: "'Recommended layout: 4 replicas on all 16' conflicts with the hardware table's 12 cards; lead
+# with the 3 replicas deployed now and add the 4th as a follow-up"): one decision, today's layout first
+HEAD = "fx42.layout.head"
+ROW = "fx42.layout.row"
 # the fleet's cost title with the cards used alone, as ``fleet_one_count.TITLE`` says it, but its own key: where the
 # layout is page 1's, the fleet finding's free share ("about 7 cards' worth idle") stays folded too (``fleet_said_once``)
 FLEET_TITLE = "layout40_fleet.title"
@@ -46,7 +48,8 @@ def _params(result: Any, more: dict[str, Any]) -> dict[str, Any]:
     total = int(more.get("total") or nxt * (hw.gpus_per_replica or 0))
     on = {"tr": "fleet38_cards.all", "count": count} if total >= count else \
         {"tr": "fleet38_cards.some", "total": total, "count": count}
-    return {"next": nxt, "on": on, "most": nxt - int(more["left_after"]), "left_after": more["left_after"],
+    return {"next": nxt, "on": on, "free": hw.total_gpus, "count": count, "most": nxt - int(more["left_after"]),
+            "left_after": more["left_after"],
             "peak": more["peak"], "busy": more.get("busy", 0), "busy_cards": more.get("busy_cards", "0"),
             "other": total - (hw.total_gpus or 0), "replicas": hw.replicas, "left_now": more["left_now"],
             "carried_now": more["carried_now"], "add": nxt - int(hw.replicas or 0)}

@@ -14,6 +14,14 @@ the spare replica for a failed GPU or part (most failures), the vendor's parts c
 named with the purchase) for a failed server, and, where a measured load says the service runs today, that capacity
 as the failover while a server is repaired. The third server stays the named upgrade, not the comparison's price.
 
+Blind review 33 read the other side (q26 en: "the argument that renting 'replaces a failed server no surer' is
+debatable, since a cloud re-provisions a failed host"; zh: "compares a 3-server purchase with 2-server rental … not
+like-for-like"). The comparison stays the same servers on both sides, each with its own cover, and the memo now says
+so: a failed rented server is re-provisioned by the cloud (usually within hours, where it holds the part: the doubt
+is said with an ask for its replacement time), so the rented plan counts no spare; owning's cover is the parts cover
+and today's capacity. Where page 1 weighs a third bought server against the rented ones it says the rented ones
+need no spare (``fx42.cover.dearer``).
+
 Where only the rent's price is a placeholder (a part sold generally), the cloud does replace a failed instance, the
 asymmetry is real, and the third server stays the owned side's cover (unchanged).
 """

@@ -226,6 +226,7 @@ def placement(f: Facts) -> Finding | None:
     # what the replicas left carry, in requests of the peak (review 23, ``server_carry``): where that is all of it
     # the sentence says so, and no "That still carries the peak." follows it where more is said
     carry = carry_words(f.ctx, ch, spread.left)
+    variant: str | None = None  # the general text, unless the N+1 finding alone says what a failed server leaves
     cover: dict | str = ({"tr": "plan.placement16.covered"} if spread.covered
                          else {"tr": "plan.placement16.short", "serving": spread.carrying})  # fmt: skip
     limit = at_limit(f.sized_ctx, ch, spread.left) if spread.covered else None
@@ -240,6 +241,9 @@ def placement(f: Facts) -> Finding | None:
         if doubt is not None:  # a rent the memo must not count on: the N+1 finding weighs the covers
             cover = {"tr": "owncover33.placement.cover" if like_cover.rent_no_surer(doubt)
                      else "redundancy31.placement.cover"}
+            if like_cover.rent_no_surer(doubt):  # what a failed server leaves is the N+1 finding's, and page 1's: the
+                # placement points there instead of a third telling (blind review 33, q26 zh: "repeated three times")
+                variant = "fx42_cover"
     if spare and spread.covered:  # spares laid on the fleet's idle GPUs for a whole server (fleet.idle_spares)
         spare_part = {"tr": "plan.owned20.placement.spares"}
     if fleet is not None and f.ctx.utilisation > 0:  # a busy fleet: the free GPUs may not lie as the spread needs
@@ -271,6 +275,7 @@ def placement(f: Facts) -> Finding | None:
                 {"tr": "gpu28.placement.part", "carried": server, "peak": more["peak"]}
             cover = {**cover, "tr": "gpu28.placement.one_more_server", "left_after": left, "after": after,
                      "carried_now": carried_by(f.ctx, ch, more["left_now"]), "carried_after": server}
-    return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,
+    return finding("sizing.placement", variant=variant, tp_part=tp_part, spare_part=spare_part, servers=spread.servers,
+                   most=spread.most,
                    left=spread.left, serving=spread.serving, need=spread.carrying, carry=carry, cover=cover,
                    **params)  # fmt: skip

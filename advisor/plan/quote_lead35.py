@@ -49,7 +49,9 @@ def own_gate(result: Any, lang: str) -> str:
         # options"): the two covers on page 1's line, where the quotes step said them a second time
         flips = render(lang, CHOOSE[bool(q.get("failover"))], {
             "next": q["servers"] + 1, "other": q["other"],
-            "dearer": {"tr": "layout40_form.dearer", "month": q["month_more"], "rent": q["rent"]}
+            # blind review 33 (q26 zh: "compares a 3-server purchase with 2-server rental … not like-for-like"): the
+            # rented servers need no spare because the cloud re-provisions a failed one, said where 3 meet 2
+            "dearer": {"tr": "fx42.cover.dearer", "month": q["month_more"], "rent": q["rent"], "servers": q["servers"]}
             if q.get("dearer") else ""})
         return render(lang, EXPOSED_FORMS[result.deployment_form],
                       {**params, "carried": q["carried"], "peak": q["peak"], "flips": flips})

@@ -79,12 +79,17 @@ def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_p
                 f"一台机器停机时只剩 {more['left_now']} 个，承载峰值 {peak} 个请求中的 {more['carried_now']} 个") in head
         # blind review 30 (q08: "The boss needs one plan, with the other as a condition"): one plan, its first part
         # deployed now on the free cards (the plan's figures) and the rest once the other work moves
-        assert (f"Deploy {hw.replicas} of them on the free cards now" if lang == "en" else
-                f"现在先在空闲卡上部署其中 {hw.replicas} 个") in head
-        assert (f"add {nxt - hw.replicas} more once the other work" if lang == "en" else
-                f"迁走后再加 {nxt - hw.replicas} 个") in head
-        assert (f"the first {hw.replicas} of the {nxt} replicas recommended above" if lang == "en" else
-                f"即上面建议的 {nxt} 个副本中先部署的 {hw.replicas} 个") in row
+        # blind review 33 (q08: "'Recommended layout: 4 replicas on all 16' conflicts with the hardware table's 12
+        # cards; lead with the 3 replicas deployed now and add the 4th as a follow-up"): today's layout leads, the
+        # larger one follows as its follow-up, and the row says the same count
+        lead = (f"**Recommended layout:** {hw.replicas} replicas now, on {hw.total_gpus} free cards of your {count}"
+                if lang == "en" else f"**建议布局**：现在在你 {count} 张卡中空闲的 {hw.total_gpus} 张上跑 {hw.replicas} 个副本")
+        follow = (f"Follow-up: add {nxt - hw.replicas} more, for {nxt} replicas" if lang == "en" else
+                  "后续：等集群上的其他工作")
+        assert head.startswith(lead) and follow in head and head.index(lead) < head.index(follow)
+        assert (f"迁走后，再加 {nxt - hw.replicas} 个，在" in head) if lang == "zh_CN" else True
+        assert (f"the {hw.replicas} replicas deployed now; the follow-up above brings them to {nxt}" if lang == "en"
+                else f"即上面建议现在部署的 {hw.replicas} 个副本；后续加到 {nxt} 个") in row
         assert f"{total - hw.total_gpus} more cards" in head if lang == "en" else f"另外 {total - hw.total_gpus} 张卡" in head
         assert row.rstrip(" |").endswith(layout_headline40.row_clause(r, lang)) and "your decision" not in row
         return
