@@ -41,16 +41,32 @@ def applies(result: Any) -> bool:
 
 def headline(result: Any, lang: str, disagree: dict[str, Any], basis: Any) -> str:
     """The recommendation's three steps: count, the API overflow by default (its rate limits in writing), the rented
-    part only if the API falls short (over the budget, a placeholder price, export-era stock where they hold)."""
+    part only if the API falls short (over the budget, a placeholder price, export-era stock where they hold).
+    s40-q39 (blind review 33): the count leads with the two bases it decides between (nvidia-smi's reading the plan
+    is priced on, the curve on which nothing is added); the rented burst month's figure is said once, in the budget
+    finding the headline points to, not here ("repeated four times; say it once")."""
     f = _finding(result, FINDING)
     p = f.params
     over = "burst41_steps.over" if burst_order40.rented_over_both(result) else "burst41_steps.over_high"
     return render(lang, "burst41_steps.decide", {
-        "count": disagree.get("count"), "carry": disagree.get("carry"), "burst": p["api"]["burst"],
-        "api_month": p["api"]["month"], "rented": disagree.get("rented"), "basis": basis, "month": p["month"],
+        "count": disagree.get("count"), "util": disagree.get("util"), "carry": disagree.get("carry"),
+        "burst": p["api"]["burst"],
+        "api_month": p["api"]["month"], "rented": disagree.get("rented"), "basis": basis,
         "over": {"tr": over},
         "placeholder": {"tr": "burst41_steps.placeholder"} if rent_placeholder(result) else "",
         "stock": {"tr": "burst41_steps.stock"} if burst_order40.stock_only(result) else ""})
+
+
+API_FORMS = {"memo.fleet13.form.hybrid": "numbers1_34.form.hybrid", "memo.fleet13.form.hybrid.buys":
+             "numbers1_34.form.hybrid.buys", "memo.form.hybrid": "numbers1_34.form.hybrid.servers"}
+
+
+def form_key(result: Any, key: str) -> str:
+    """The headline's form without "rent cloud GPUs for the peak" where the three steps apply: the API overflow is
+    the bursts' default and renting the fallback (s40-q39, blind review 33: "the headline says 'rent cloud GPUs for
+    the peak', but the body makes a hosted API the default and renting the third option"); ``key`` elsewhere. The
+    same keys ``memo_text15.form_key`` takes where an API leads the bursts."""
+    return API_FORMS.get(key, key) if applies(result) else key
 
 
 def budget_clause(result: Any, lang: str, clause: str) -> str:
@@ -62,4 +78,4 @@ def budget_clause(result: Any, lang: str, clause: str) -> str:
                                                         "clause": clause.lstrip("; ；")})
 
 
-__all__ = ["applies", "budget_clause", "headline", "rent_placeholder"]
+__all__ = ["applies", "budget_clause", "form_key", "headline", "rent_placeholder"]

@@ -98,6 +98,7 @@ from advisor.plan import (
     quote_first39,
     quote_switch38,
     quotes_once,
+    ramp_top42,
     reachable,
     rent_fallback,
     rent_sized,
@@ -2121,8 +2122,10 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
     url = "http://SERVER:8000"
     p = c.prompt_avg
     o = c.output_avg
-    top = max(8, (ch.per_replica * 2) if ch else 2 * c.peak)
-    levels = ",".join(str(v) for v in sorted({*(2**k for k in range(0, 12) if 2**k < top), top}))
+    # past the per-replica load any stated basis of the plan relies on (s40-q39, review 33: "ramps only 'up to 12',
+    # yet the decision hinges on whether a replica really carries about 36")
+    top = ramp_top42.top(c, ch)
+    levels = ramp_top42.levels(c, ch, top)
     slo = ""
     if c.ttft_slo_ms:
         slo += f" --slo-ttft-ms {c.ttft_slo_ms:g}"
@@ -2241,8 +2244,10 @@ def _service_tests(c: Ctx, ch: sizing.Candidate | None, url: str, served: str, l
     """The seed method for a service: a stepped ramp at real prompt lengths to the knee, then a soak for drift."""
     steps = []
     p = c.prompt_avg
+    past = ramp_top42.past_cap(c, ch, top, engine_cap(c, ch)) if ch is not None else None
     steps.append(NextStep(
-        id="ramp", key="plan.next.ramp", params={"prompt": p, "p95": c.prompt_p95, "top": top},
+        id="ramp", key="hy42.next.ramp_past_cap" if past else "plan.next.ramp",
+        params={"prompt": p, "p95": c.prompt_p95, "top": top, **(past or {})},
         command=f"advisor bench --url {url} --model {served} --ramp {levels} --prompt-tokens {dist} "
         f"--max-tokens {o} --slo-percentile 99{slo}",
     ))  # fmt: skip

@@ -65,13 +65,17 @@ def fleet_load_disagrees(f: Facts) -> Finding | None:
     if r is None or f.chosen is None:
         return None
     headroom = round(HEADROOM * 100)
+    cap = claimed_capacity(f.ctx, f.chosen)
     if r["on_curve"] <= r["count"]:
         curve_peak: dict[str, Any] = {"tr": "plan.fleet22.on_curve.fits", "count": r["count"], "peak": r["peak"],
                                       "n": r["on_curve"], "headroom": headroom}
+        if cap and r["per"] > cap:
+            # s40-q39 (review 33, zh: the serve command caps a replica at 12 while "按曲线…即可承载 300 的高峰"
+            # needs about 36): the curve's figure per replica named beside the cap, and the ramp that tests it
+            curve_peak = {**curve_peak, "tr": "hy42.on_curve.fits_cap", "per": r["per"], "cap": cap}
     else:
         curve_peak = {"tr": "plan.fleet22.on_curve.more", "peak": r["peak"], "n": r["on_curve"],
                       "more": r["on_curve"] - r["count"], "headroom": headroom}
-    cap = claimed_capacity(f.ctx, f.chosen)
     out = finding("sizing.fleet_load_disagrees", **r, on_curve_text=curve_peak, cap=cap,
                   load=f.chosen.per_replica, more=max(0, r["need"] - r["count"]), headroom=headroom)
     from advisor.plan.binding import WIDE_GAP  # the sizing sentence's own threshold

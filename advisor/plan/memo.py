@@ -1386,10 +1386,10 @@ def headline_form(result: PlanResult, lang: str) -> str:
         # s34-quotelead (review 24, q26): the quote gate leads, not "Own"; review 31: "Get quotes, then decide" first
         or gate_lead41.decide(lang, quote_lead35.own_gate(result, lang))
         # review 31 (q31): the break-even against renting as the one buy rule, the estimate after it
-        or gate_lead41.own_line(result, lang, quote_lead39.form_text(result, lang, memo_text15.form_key(
-            result, memo_forms.form_key(result))))
-        or gate_lead41.straddle_first(result, lang, quote_lead39.form_text(
-            result, lang, memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang)
+        or gate_lead41.own_line(result, lang, quote_lead39.form_text(result, lang, burst_steps41.form_key(
+            result, memo_text15.form_key(result, memo_forms.form_key(result)))))
+        or gate_lead41.straddle_first(result, lang, quote_lead39.form_text(result, lang, burst_steps41.form_key(
+            result, memo_text15.form_key(result, memo_forms.form_key(result)))) + headline25.headline_clause(result, lang)
             + buy_quote38.clause(result, lang)))  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
 
 

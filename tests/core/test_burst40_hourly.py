@@ -58,7 +58,7 @@ def test_q39_headline_keeps_the_fleet_counts_first_then_rents_by_the_hour_with_t
     head = _head(r, lang)
     p = _burst(r).params
     disagree = next(x for x in r.findings if x.id == "sizing.fleet_load_disagrees").params
-    keep = {"en": "spend nothing until step 1", "zh_CN": "第 1 步在最忙时统计"}[lang]
+    keep = {"en": "spend nothing until step 1", "zh_CN": "第 1 步统计之前不花钱"}[lang]
     hour = {"en": "by the hour", "zh_CN": "按小时计费"}[lang]
     api = {"en": "hosted API", "zh_CN": "模型 API 服务"}[lang]
     # the count first, the two outcomes (none at or under the threshold; the cloud above it); above it the two cloud

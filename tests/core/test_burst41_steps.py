@@ -38,18 +38,40 @@ def test_q39_headline_is_three_steps_count_then_api_then_rented(lang):
     head = _head(r, lang)
     burst = next(x for x in r.findings if x.id == "cost.burst_month").params
     disagree = next(x for x in r.findings if x.id == burst_steps41.DISAGREE).params
-    first, second, third = ({"en": "First,", "zh_CN": "第一，"}[lang], {"en": "Second,", "zh_CN": "第二，"}[lang],
-                            {"en": "Third,", "zh_CN": "第三，"}[lang])
-    # count (and its threshold) → the API's burst and burst month, within the budget → the rented part's month
-    assert head.index(first) < head.index("vllm:num_requests_running") < head.index(str(disagree["carry"])) \
-        < head.index(second) < head.index(burst["api"]["burst"]) < head.index(burst["api"]["month"]) \
-        < head.index(third) < head.index(burst["per_burst"]) < head.index(burst["month"])
+    # count (its basis, nvidia-smi's reading, and its threshold) → the API's burst and burst month, within the budget
+    # → the rented part's cost a burst (s40-q39, review 33: the count leads, naming the basis the plan is priced on)
+    api = {"en": "hosted API", "zh_CN": "模型 API 服务"}[lang]
+    assert head.index("nvidia-smi") < head.index(f"{disagree['util']} %") < head.index("vllm:num_requests_running") \
+        < head.index(str(disagree["carry"])) < head.index(api) < head.index(burst["api"]["burst"]) \
+        < head.index(burst["api"]["month"]) < head.index(burst["per_burst"])
     # the API's condition in writing; the rented part over the budget, its placeholder price and its stock
-    assert {"en": "confirmed in writing", "zh_CN": "限流已书面确认"}[lang] in head[head.index(second):head.index(third)]
-    tail = head[head.index(third):]
+    rent = head.index(burst["per_burst"])
+    assert {"en": "confirmed in writing", "zh_CN": "限流已书面确认"}[lang] in head[head.index(api):rent]
+    tail = head[rent:]
     assert translate(lang, "burst41_steps.over") in tail
     assert burst_steps41.rent_placeholder(r) and translate(lang, "burst41_steps.placeholder") in tail
     assert burst_order40.stock_only(r) and translate(lang, "burst41_steps.stock") in tail
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q39_rented_burst_month_said_in_the_finding_not_the_headline(lang):
+    """s40-q39 (review 33: "the over-budget burst month … is repeated four times; say it once"): the headline points
+    to it; the budget finding says it in full."""
+    r = planned(advice_answers(Q39))
+    month = next(x for x in r.findings if x.id == "cost.burst_month").params["month"]
+    assert month not in _head(r, lang)
+    assert any(month in line for line in _lines(r, lang) if line.startswith("- **"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q39_headline_form_does_not_rent_for_the_peak_where_the_api_is_the_default(lang):
+    """s40-q39 (review 33: "the headline says 'rent cloud GPUs for the peak', but the body makes a hosted API the
+    default and renting the third option"): the form is the owned base load's alone."""
+    r = planned(advice_answers(Q39))
+    head = _head(r, lang)
+    assert translate(lang, "memo.fleet13.form.hybrid") not in head
+    assert translate(lang, burst_steps41.form_key(r, "memo.fleet13.form.hybrid")) in head
+    assert burst_steps41.form_key(r, "memo.fleet13.form.hybrid") != "memo.fleet13.form.hybrid"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -157,7 +157,9 @@ def test_q39_page_one_says_both_outcomes(lang: str) -> None:
     else:
         # s36-hybrid (review 27): "measure first …; if it confirms, rent N; at X or fewer in flight, none"
         # s38-burst40 (review 29): "at X or fewer in flight they carry the peaks alone", nothing spent before
-        none = {"en": ("none if step 1 counts", "or fewer in flight, none", "or fewer in flight they carry the peaks alone"),
+        # s40-q39 (review 33: "lead with 'measure first, likely nothing to add'"): "… or fewer …, nothing is added"
+        none = {"en": ("none if step 1 counts", "or fewer in flight, none", "or fewer in flight they carry the peaks alone",
+                       "or fewer at the busiest hour, nothing is added"),
                 "zh_CN": ("不必租用", "高峰全部由自有卡承担")}[lang]
         assert any(n in head for n in none) and str(f.params["carry"]) in head
 

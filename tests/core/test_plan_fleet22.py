@@ -35,7 +35,8 @@ def test_the_two_readings_lead_page_one(q39):
     assert p["ratio"] == f"{p['busy'] / p['curve']:.1f}"
     # the peak on the measurement (what the plan is sized on) against the curve's, which the 16 owned cards hold
     assert p["need"] == q39.hardware.total_gpus and p["more"] == p["need"] - p["count"] > 0
-    assert p["on_curve"] <= p["count"] and p["on_curve_text"]["tr"].endswith(".fits")
+    # s40-q39 (review 33): the curve's per-replica figure past the serve command's cap is named beside the cap
+    assert p["on_curve"] <= p["count"] and p["on_curve_text"]["tr"] == "hy42.on_curve.fits_cap"
     # the serve command's cap is explained against the curve's per-replica figure
     assert p["cap"] < p["per"] and f"--max-num-seqs {p['cap']}" in (q39.hardware.command or "")
     # s24-burst24 (round 13: "lead with the plan"): right after the finding that states the plan (the fleet carries
