@@ -285,9 +285,13 @@ def _one_tokens_row(r: PlanResult, lang: str, value: str, counted: bool) -> None
     # the estimate's range is not printed as further months; its high end, where above the month used, once as that
     high = (c.output_tokens_per_month_high or 0) * volume_peak.SHORT > c.output_tokens_per_month
     # s38-usage (review 29, q08: "it should ask rather than change the answer"): a staff tool answered "stable
-    # around the clock" is costed so, and the row asks, with the office-hours month as the question's one figure
-    office = ("only in office hours" if lang == "en" else "只在办公时间") in value
-    assert len(re.findall(r"\d{1,3}(?:,\d{3})+ / \d{1,3}(?:,\d{3})+", value)) == 1 + high + office, value
+    # around the clock" asks, with one more month as the question's figure; since vol42 (review 32, q08: "Show the
+    # office-hours figure as the base case") the row costs office hours and the clock month is that figure
+    office = ("if it does run around the clock, up to about" if lang == "en" else "若确实全天候运行") in value
+    # vol42 (review 32, q21/q22/q24: a month on the busiest hour alone is an odd basis): the central figure, the peak
+    # ÷ 3 through the busy hours, is said between the floor and the high end
+    central = ("at the peak ÷ 3" if lang == "en" else "按高峰 ÷ 3") in value
+    assert len(re.findall(r"\d{1,3}(?:,\d{3})+ / \d{1,3}(?:,\d{3})+", value)) == 1 + high + office + central, value
     md = render_memo_markdown(r, lang)
     for key in ("volume29.cost.floor", "misc32.cost.people_cap"):
         assert f"| {translate(lang, key)} |" not in md
