@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from advisor.plan import api_thinking, owner_sign39
+from advisor.plan import api_cost_brief42, api_thinking, owner_sign39
 from advisor.plan.owner_sign39 import parts
 
 Render = Callable[[str, str, "dict[str, Any] | None"], str]  # result.render: (lang, key, params) -> text
@@ -97,6 +97,7 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
         quoted = sep.join(t for t in (quoted, said(rest)) if t)
     cost = params.get("cost37")  # s35-apicost: the path's whole month first, its parts after (``lead_line``)
     if isinstance(cost, dict):
+        cost = api_cost_brief42.stand_in_short(cost)  # s40-pages: the stand-in in full in section 7's line finding
         # the owner's choice says the self-hosted fallback's month (with the same line) already: not said again
         key = f"{owner_sign39.HEAD}.price.{model}" if choice else f"{COST}.price.{model}"
         price = render(lang, key, {**params, **cost, "quote": sep + quoted if quoted else ""})
@@ -111,7 +112,9 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
         bullets.append(render(lang, f"{K}.model", {"text": said(changes)}))
     # s39-swap: under the sign-off's conditions (the retention and the rate limit in writing) the move says "a
     # condition above", not the data terms and the peak's rate limit again (q12/q13 en went to a sixth page)
-    move = render(lang, "swap41.move" if conds else f"{K}.move{'.next' if model == 'next' else ''}", params)
+    # s40-pages: the break-even without "never pays on cost alone", the reason "Why the API first" lists
+    move = render(lang, "swap41.move" if conds else f"{K}.move{'.next' if model == 'next' else ''}",
+                  {**params, "be": api_cost_brief42.move_break_even(params.get("be"))})
     bullets.append(move)
     # one block (a list may interrupt a paragraph in CommonMark/md4c, which the PDF renders): the lead stays one
     # page-1 paragraph for whatever reads the memo by its blank lines
