@@ -9,6 +9,8 @@ Here, under an API lead:
   and points to section 4 for the other bases, whose figures and formulas section 4 prints (``reserved_price``);
 - the host + line's stand-in says which region's rate stands in and points to the line's finding in section 7, which
   says in full that the region's own price is unknown and to quote it (``lead_line._together``);
+- under the owner's sign-off, whose condition asks for the provider's retention terms in writing, the data-path
+  bullet asks in writing for the no-training term alone (``lead_bullets``);
 - the move bullet's break-even drops "at this size self-hosting never pays on cost alone", the reason "Why the API
   first" lists just below (``api_first_why``): the break-even figures stay.
 
@@ -28,6 +30,8 @@ BRIEF_BASIS = {
 }
 NEVER_KEY = "hostline39_be.never"  # ``hosted_lead.NEVER_KEY``
 NEVER_SHORT = "pg42.be.never"
+TERMS_LEAD = "plan.apivol25.terms.lead"  # ``lead_bullets.TERMS``: no training, retention, deletion
+TERMS_PATH = "apilead34.terms"  # the same terms inside the data path's own "get in writing" sentence
 STAND_IN_FULL = "hostline39_lead.stand_in"  # ``lead_line._together``
 STAND_IN_SHORT = "pg42.lead.stand_in"
 
@@ -47,6 +51,17 @@ def move_break_even(be: Any) -> Any:
     return be
 
 
+def terms_signed(part: Any) -> Any:
+    """A data-path clause's terms to get in writing, under the owner's sign-off whose condition asks for the
+    provider's retention terms in writing (``owner_sign39.bullets``): the no-training term alone, the retention and
+    deletion left to that condition a line above."""
+    if isinstance(part, dict) and part.get("tr") == TERMS_LEAD:
+        return {**part, "tr": "pg42.terms.lead"}
+    if isinstance(part, dict) and isinstance(part.get("terms"), dict) and part["terms"].get("tr") == TERMS_PATH:
+        return {**part, "terms": {**part["terms"], "tr": "pg42.terms.path"}}
+    return part
+
+
 def stand_in_short(cost: Any) -> Any:
     """The lead's ``cost37`` with the host + line's stand-in said short (the region's rate standing in, section 7
     for the rest: the line's finding says its own price is unknown here and to quote it)."""
@@ -60,4 +75,4 @@ def stand_in_short(cost: Any) -> Any:
     return {**cost, "parts": {**part, "stand_in": {**stand_in, "tr": STAND_IN_SHORT}}}
 
 
-__all__ = ["BRIEF_BASIS", "NEVER_SHORT", "STAND_IN_SHORT", "basis", "move_break_even", "stand_in_short"]
+__all__ = ["BRIEF_BASIS", "NEVER_SHORT", "STAND_IN_SHORT", "basis", "move_break_even", "stand_in_short", "terms_signed"]

@@ -92,6 +92,8 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     # the thinking switch said once, in the test's condition (``owner_sign39.bullets``), not in the price again
     thinks = next((p for p in changes if isinstance(p, dict) and p.get("tr") == api_thinking.KEY), None)
     conds = owner_sign39.bullets(params, owner_sign39.near(said_where), lang, render, thinks)
+    if conds:  # s40-pages: its condition asks for the retention terms in writing: not the data path's sentence too
+        where = [api_cost_brief42.terms_signed(p) for p in where]
     if conds and changes:
         rest = [owner_sign39.shorter(p) for p in changes if p is not thinks]
         quoted = sep.join(t for t in (quoted, said(rest)) if t)
