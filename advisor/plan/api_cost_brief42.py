@@ -7,10 +7,15 @@ Here, under an API lead:
 
 - the cost row's self-hosted month keeps its one basis (the figure's own, and why every GPU is reserved where it is)
   and points to section 4 for the other bases, whose figures and formulas section 4 prints (``reserved_price``);
+- the cost row's self-hosted GPU price says it is a stand-in until a data centre there quotes, section 4's "which
+  prices" whose rows stand in and why (``memo._key_rows``), and the fallback's quote step that the prices above are
+  stand-ins, not whose rows again (``api_lead_steps``);
 - the host + line's stand-in says which region's rate stands in and points to the line's finding in section 7, which
   says in full that the region's own price is unknown and to quote it (``lead_line._together``);
 - under the owner's sign-off, whose condition asks for the provider's retention terms in writing, the data-path
   bullet asks in writing for the no-training term alone (``lead_bullets``);
+- where the bold line says the path (the host's place, the API's provider and place), the data-path bullet says
+  what follows from it, not the path again (``lead_bullets``);
 - the move bullet's break-even drops "at this size self-hosting never pays on cost alone", the reason "Why the API
   first" lists just below (``api_first_why``): the break-even figures stay.
 
@@ -30,10 +35,13 @@ BRIEF_BASIS = {
 }
 NEVER_KEY = "hostline39_be.never"  # ``hosted_lead.NEVER_KEY``
 NEVER_SHORT = "pg42.be.never"
+ROUTE_NEAR = "apilead34.runs.near"  # ``lead_bullets.PATHS``: the API served from a place other than the node
 TERMS_LEAD = "plan.apivol25.terms.lead"  # ``lead_bullets.TERMS``: no training, retention, deletion
 TERMS_PATH = "apilead34.terms"  # the same terms inside the data path's own "get in writing" sentence
 STAND_IN_FULL = "hostline39_lead.stand_in"  # ``lead_line._together``
 STAND_IN_SHORT = "pg42.lead.stand_in"
+STEP_BASIS = "pg42.next.basis"  # the fallback's GPU quote step: "the GPU prices above are stand-ins" (``api_lead_steps``)
+STAND_IN_ROW = "pg42.key.stand_in"  # the cost row's GPU stand-in (``rows18.key.stand_in``, ``prices25.key.not_offered``)
 
 
 def basis(phrase: dict[str, Any] | str) -> dict[str, Any] | str:
@@ -62,6 +70,14 @@ def terms_signed(part: Any) -> Any:
     return part
 
 
+def route_said(part: Any) -> Any:
+    """The data path's "each prompt goes from … to your host in Hong Kong, then to the API served from Singapore by
+    …" where the bold line above says that path in the same words (``owner_sign39.head``): its consequence alone."""
+    if isinstance(part, dict) and part.get("tr") == ROUTE_NEAR:
+        return {**part, "tr": "pg42.runs.near"}
+    return part
+
+
 def stand_in_short(cost: Any) -> Any:
     """The lead's ``cost37`` with the host + line's stand-in said short (the region's rate standing in, section 7
     for the rest: the line's finding says its own price is unknown here and to quote it)."""
@@ -75,4 +91,4 @@ def stand_in_short(cost: Any) -> Any:
     return {**cost, "parts": {**part, "stand_in": {**stand_in, "tr": STAND_IN_SHORT}}}
 
 
-__all__ = ["BRIEF_BASIS", "NEVER_SHORT", "STAND_IN_SHORT", "basis", "move_break_even", "stand_in_short", "terms_signed"]
+__all__ = ["BRIEF_BASIS", "NEVER_SHORT", "STAND_IN_ROW", "STEP_BASIS", "STAND_IN_SHORT", "basis", "move_break_even", "route_said", "stand_in_short", "terms_signed"]

@@ -84,6 +84,9 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     # s38-swap (blind review 29): where the owner decides (another model, or a second place), the bold line is that
     # choice with the self-hosted fallback beside it, not the API as the decision (``owner_sign39.head``)
     choice = owner_sign39.head(params, owner_sign39.near(said_where), variant, lang, render)
+    runs = owner_sign39.near(said_where)
+    if choice and runs is not None and runs.get("region") and runs.get("providers"):  # the bold line says the path
+        where = [api_cost_brief42.route_said(p) for p in where]  # s40-pages: not the data path's route again
     head = choice or render(lang, f"{K}.head.{variant}", {**params, "start": _start(params)}) \
         + render(lang, "apihead37_lead.fallback_said", None)
     quoted = said(quote)

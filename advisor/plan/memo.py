@@ -1602,9 +1602,12 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         gone = next((n for n in c.price_basis.not_offered if n.region == c.price_basis.stand_in_where), None)
         # the provider sells no such instance there: said on page 1, where the figure is (s25-prices25, q25/q34/q37:
         # "a US AWS row × uplift for an instance AWS does not sell in Hong Kong", found only in section 5)
-        basis += t("prices25.key.not_offered", provider=gone.provider, gpu=gone.gpu_name, instance=gone.instance,
-                   region=t(f"plan.region.{gone.region}")) if gone is not None else \
-            t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
+        if memo_api_rows.applies(result):  # the fallback's stand-in said short, section 4's "which prices" in full
+            basis += t(api_cost_brief42.STAND_IN_ROW, region=t(f"plan.region.{c.price_basis.stand_in_where}"))
+        else:
+            basis += t("prices25.key.not_offered", provider=gone.provider, gpu=gone.gpu_name, instance=gone.instance,
+                       region=t(f"plan.region.{gone.region}")) if gone is not None else \
+                t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
         basis += in_region_fallback.cost_clause(result, lang, FIRST_STEPS)  # plan B's own price there (q25, r27)
     basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
     # owning about the same as renting: said (q26, s22); the buy's threshold left to the headline where it says it
