@@ -8,8 +8,7 @@ Here, under an API lead:
 - the cost row's self-hosted month keeps its one basis (the figure's own, and why every GPU is reserved where it is)
   and points to section 4 for the other bases, whose figures and formulas section 4 prints (``reserved_price``);
 - the cost row's self-hosted GPU price says it is a stand-in until a data centre there quotes, section 4's "which
-  prices" whose rows stand in and why (``memo._key_rows``), and the fallback's quote step that the prices above are
-  stand-ins, not whose rows again (``api_lead_steps``);
+  prices" whose rows stand in and why (``memo._key_rows``);
 - the host + line's stand-in says which region's rate stands in and points to the line's finding in section 7, which
   says in full that the region's own price is unknown and to quote it (``lead_line._together``);
 - under the owner's sign-off, whose condition asks for the provider's retention terms in writing, the data-path
@@ -40,7 +39,6 @@ TERMS_LEAD = "plan.apivol25.terms.lead"  # ``lead_bullets.TERMS``: no training, 
 TERMS_PATH = "apilead34.terms"  # the same terms inside the data path's own "get in writing" sentence
 STAND_IN_FULL = "hostline39_lead.stand_in"  # ``lead_line._together``
 STAND_IN_SHORT = "pg42.lead.stand_in"
-STEP_BASIS = "pg42.next.basis"  # the fallback's GPU quote step: "the GPU prices above are stand-ins" (``api_lead_steps``)
 STAND_IN_ROW = "pg42.key.stand_in"  # the cost row's GPU stand-in (``rows18.key.stand_in``, ``prices25.key.not_offered``)
 
 
@@ -91,4 +89,4 @@ def stand_in_short(cost: Any) -> Any:
     return {**cost, "parts": {**part, "stand_in": {**stand_in, "tr": STAND_IN_SHORT}}}
 
 
-__all__ = ["BRIEF_BASIS", "NEVER_SHORT", "STAND_IN_ROW", "STEP_BASIS", "STAND_IN_SHORT", "basis", "move_break_even", "route_said", "stand_in_short", "terms_signed"]
+__all__ = ["BRIEF_BASIS", "NEVER_SHORT", "STAND_IN_ROW", "STAND_IN_SHORT", "basis", "move_break_even", "route_said", "stand_in_short", "terms_signed"]

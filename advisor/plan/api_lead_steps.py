@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import api_cost_brief42
 from advisor.plan.hosted_lead import said_tokens
 from advisor.plan.line_cost import WITH_HOST
 from advisor.plan.result import NextStep, PlanResult
@@ -92,10 +91,7 @@ def _api_step(result: PlanResult) -> NextStep:
 
 def _for_fallback(step: NextStep) -> NextStep:
     """The GPU servers' quote said as the self-hosted fallback's (q21: under an API lead it read as the plan's)."""
-    # s40-pages: the rows standing in said short (page 1's cost row says it is a stand-in, section 4 whose rows)
-    params = {**step.params, "basis": {"tr": api_cost_brief42.STEP_BASIS}} if step.id == "quotes" and step.params.get("basis") \
-        else step.params
-    return step.model_copy(update={"said_for": {"tr": FALLBACK_QUOTES}, "params": params})
+    return step.model_copy(update={"said_for": {"tr": FALLBACK_QUOTES}})
 
 
 def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextStep:
