@@ -19,6 +19,8 @@ from typing import Any
 from advisor.plan import memo_self_host_rows
 from advisor.plan.peak_reserve_rules import RULE as PEAK_RESERVE
 
+RENT = "cost.rent"  # ``rules.cost_rent``: "Rent cloud GPUs: about … a month at the monthly/reserved price (…)"
+
 # the binding's sentences past its limit: what would lift it, said for a plan that is launched (kvlimit28, kvfit33)
 BEYOND_THE_LIMIT = ("kvlimit28.fp8_kv", "kvfit33.also", "kvfit33.remedies")
 
@@ -59,10 +61,16 @@ def gpu_why(result: Any, lang: str) -> str:
 
 def findings(found: Sequence[Any], result: Any) -> list[Any]:
     """Section 7's findings, less the reserve-every-GPU finding where page 1's month already reserves every GPU and
-    says why (its ``reserved`` figure, ``reserved_price.phrase``) under an API lead."""
+    says why (its ``reserved`` figure, ``reserved_price.phrase``) under an API lead, and the rent finding's month with
+    its one basis, section 4 the others (``api_cost_brief42.basis``)."""
     if not memo_self_host_rows.api_leads(result):
         return list(found)
-    return [f for f in found if not (f.id == PEAK_RESERVE and f.params.get("reserved"))]
+    from advisor.plan import api_cost_brief42
+
+    kept = [f for f in found if not (f.id == PEAK_RESERVE and f.params.get("reserved"))]
+    # s40-pages: the rent finding's month with its one basis, section 4 the others (as page 1's cost row says it)
+    return [f.model_copy(update={"params": {**f.params, "basis": api_cost_brief42.basis(f.params["basis"])}})
+            if f.id == RENT and isinstance(f.params.get("basis"), dict) else f for f in kept]
 
 
 __all__ = ["BEYOND_THE_LIMIT", "binding_text", "findings", "gpu_why"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from advisor.plan import api_thinking, owner_sign39
+from advisor.plan import api_cost_brief42, api_thinking, owner_sign39
 from advisor.plan.owner_sign39 import parts
 
 Render = Callable[[str, str, "dict[str, Any] | None"], str]  # result.render: (lang, key, params) -> text
@@ -84,6 +84,9 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     # s38-swap (blind review 29): where the owner decides (another model, or a second place), the bold line is that
     # choice with the self-hosted fallback beside it, not the API as the decision (``owner_sign39.head``)
     choice = owner_sign39.head(params, owner_sign39.near(said_where), variant, lang, render)
+    runs = owner_sign39.near(said_where)
+    if choice and runs is not None and runs.get("region") and runs.get("providers"):  # the bold line says the path
+        where = [api_cost_brief42.route_said(p) for p in where]  # s40-pages: not the data path's route again
     head = choice or render(lang, f"{K}.head.{variant}", {**params, "start": _start(params)}) \
         + render(lang, "apihead37_lead.fallback_said", None)
     quoted = said(quote)
@@ -92,11 +95,14 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     # the thinking switch said once, in the test's condition (``owner_sign39.bullets``), not in the price again
     thinks = next((p for p in changes if isinstance(p, dict) and p.get("tr") == api_thinking.KEY), None)
     conds = owner_sign39.bullets(params, owner_sign39.near(said_where), lang, render, thinks)
+    if conds:  # s40-pages: its condition asks for the retention terms in writing: not the data path's sentence too
+        where = [api_cost_brief42.terms_signed(p) for p in where]
     if conds and changes:
         rest = [owner_sign39.shorter(p) for p in changes if p is not thinks]
         quoted = sep.join(t for t in (quoted, said(rest)) if t)
     cost = params.get("cost37")  # s35-apicost: the path's whole month first, its parts after (``lead_line``)
     if isinstance(cost, dict):
+        cost = api_cost_brief42.stand_in_short(cost)  # s40-pages: the stand-in in full in section 7's line finding
         # the owner's choice says the self-hosted fallback's month (with the same line) already: not said again
         key = f"{owner_sign39.HEAD}.price.{model}" if choice else f"{COST}.price.{model}"
         price = render(lang, key, {**params, **cost, "quote": sep + quoted if quoted else ""})
@@ -111,7 +117,9 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
         bullets.append(render(lang, f"{K}.model", {"text": said(changes)}))
     # s39-swap: under the sign-off's conditions (the retention and the rate limit in writing) the move says "a
     # condition above", not the data terms and the peak's rate limit again (q12/q13 en went to a sixth page)
-    move = render(lang, "swap41.move" if conds else f"{K}.move{'.next' if model == 'next' else ''}", params)
+    # s40-pages: the break-even without "never pays on cost alone", the reason "Why the API first" lists
+    move = render(lang, "swap41.move" if conds else f"{K}.move{'.next' if model == 'next' else ''}",
+                  {**params, "be": api_cost_brief42.move_break_even(params.get("be"))})
     bullets.append(move)
     # one block (a list may interrupt a paragraph in CommonMark/md4c, which the PDF renders): the lead stays one
     # page-1 paragraph for whatever reads the memo by its blank lines

@@ -29,6 +29,7 @@ from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
+    api_cost_brief42,
     api_even,
     api_fallback_split,
     api_first_why,
@@ -1593,15 +1594,20 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             per=asked.gpus_per_replica, replicas=asked.replicas, weights=asked.weights or "—")))
     monthly = _money(c.recommended_monthly, c.currency)
     # the price the figure stands on, the on-demand one beside it (q35: the reserved price, unsaid)
-    basis = render(lang, "plan.basis16.with_cost", {"cost": "", "basis": reserved_price.phrase(
-        c, lambda r: _money(r, c.currency))})
+    basis_phrase = reserved_price.phrase(c, lambda r: _money(r, c.currency))
+    if memo_api_rows.applies(result):  # the fallback's one basis, section 4 the others (s40-pages, q13: 6 pages)
+        basis_phrase = api_cost_brief42.basis(basis_phrase)
+    basis = render(lang, "plan.basis16.with_cost", {"cost": "", "basis": basis_phrase})
     if c.price_basis is not None and c.price_basis.stand_in_where:  # s18-rows: a stand-in is never shown as the price
         gone = next((n for n in c.price_basis.not_offered if n.region == c.price_basis.stand_in_where), None)
         # the provider sells no such instance there: said on page 1, where the figure is (s25-prices25, q25/q34/q37:
         # "a US AWS row × uplift for an instance AWS does not sell in Hong Kong", found only in section 5)
-        basis += t("prices25.key.not_offered", provider=gone.provider, gpu=gone.gpu_name, instance=gone.instance,
-                   region=t(f"plan.region.{gone.region}")) if gone is not None else \
-            t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
+        if memo_api_rows.applies(result):  # the fallback's stand-in said short, section 4's "which prices" in full
+            basis += t(api_cost_brief42.STAND_IN_ROW, region=t(f"plan.region.{c.price_basis.stand_in_where}"))
+        else:
+            basis += t("prices25.key.not_offered", provider=gone.provider, gpu=gone.gpu_name, instance=gone.instance,
+                       region=t(f"plan.region.{gone.region}")) if gone is not None else \
+                t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
         basis += in_region_fallback.cost_clause(result, lang, FIRST_STEPS)  # plan B's own price there (q25, r27)
     basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
     # owning about the same as renting: said (q26, s22); the buy's threshold left to the headline where it says it

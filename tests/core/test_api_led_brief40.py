@@ -40,8 +40,8 @@ def test_the_reserve_finding_is_left_to_the_cost_row(lang):
     assert got is not None and got.params.get("reserved")
     memo = render_memo_markdown(r, lang)
     assert _bare(got.title_in(lang)) not in _bare(memo)
-    # page 1's cost row says every GPU is reserved, and why
-    said = render(lang, "res39_peak.basis", {"gpus": r.costs.gpus, "on_demand": "@@", "mixed": "@@"}).split("@@")[0]
+    # page 1's cost row says every GPU is reserved, and why (its one basis: s40-pages, ``api_cost_brief42``)
+    said = render(lang, "pg42.basis.peak", {"gpus": r.costs.gpus})
     assert _bare(said) in _bare(memo)
 
 

@@ -44,7 +44,7 @@ def test_a_singapore_line_is_priced_at_hong_kongs_row_said_as_a_stand_in(lang):
     memo = render_memo_markdown(r, lang)
     # s37-hostline (blind review 28, q13): a line sold with its provider's hosts is priced with the host, the stand-in
     # said inside that quote's bracket (``lead_line._together``), with the caution that a stand-in region's own price is not known here
-    key = "hostline39_lead.stand_in" if lc.line in WITH_HOST else "lines38_line.stand_in_paren"
+    key = "pg42.lead.stand_in" if lc.line in WITH_HOST else "lines38_line.stand_in_paren"  # s40-pages: short, section 7 in full
     said = render(lang, key, {"from": {"tr": "plan.region.hong_kong"}, "region": {"tr": "plan.region.singapore"}})
     page1 = memo.split("## 2.")[0]
     assert said in page1  # the API path's line: whose price it is, to quote

@@ -384,6 +384,8 @@ def test_the_lead_says_its_numbers_and_conditions_in_fewer_words(lang, monkeypat
         # retention and deletion) are said after who keeps them; a condition of the data, not of the figures: not
         # counted either
         tags.append(translate(lang, "plan.apivol25.terms.lead").strip())
+        # s40-pages: under the sign-off (its condition asks for the retention terms) the no-training term alone
+        tags.append(translate(lang, "pg42.terms.lead").strip())
         # s31-util32 (blind review 20b, q24: "12–71 billion … serves up to about 24 billion, so at the high end it
         # never pays"): where the break-even range straddles the setup's ceiling the lead says so; a condition of the
         # ceiling the review asked to have said, not of the lead's own figures: not counted either
