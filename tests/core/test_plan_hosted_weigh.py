@@ -11,7 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import api_per_region, burst_bill, burst_path, hosted_next, memo_api_only, owner_choice40
+from advisor.plan import (
+    api_per_region,
+    burst_bill,
+    burst_path,
+    fork42,
+    hosted_next,
+    memo_api_only,
+    owner_choice40,
+)
 from advisor.plan.hosted_assumed import OWN_VOLUMES
 from advisor.plan.hosted_verdict import TIE
 from advisor.plan.hosted_weigh import high_end_factor, reasons_to_self_host
@@ -184,7 +192,9 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
             said = sw.text_in(lang, markdown=True)
             # s38-usage (review 29, q34/q35): kept beside a cheaper API, the paragraph opens as the owner's decision
             if owner_choice40.applies(sw):
-                said = owner_choice40.relabel(said, lang)
+                # red42 (review 32, q34): a test whose passing replaces part of the plan is labelled its fork
+                said = owner_choice40.relabel(said, lang, fork42.LABEL) if fork42.is_fork(sw) else \
+                    owner_choice40.relabel(said, lang)
             # s36-apiplace (review 27, q34/q42: the API paragraph "should not precede the decision reasons"): an API
             # that leads is the headline; the alternative beside a self-hosted plan is on page 1 after its reasons
             reasons_head = "What decides it" if lang == "en" else "决定这个结论的理由"
