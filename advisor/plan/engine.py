@@ -65,6 +65,7 @@ from advisor.plan import (
     kv_fit,
     kv_fp8_set,
     kv_pick,
+    kv_plan42,
     kv_replicas42,
     latency_pick,
     layout_headline40,
@@ -639,6 +640,47 @@ def _one_more(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, fo
     lo, hi = out.costs.recommended_monthly, out2.costs.recommended_monthly
     spare_policy.note_more(more, tight, (max(0.0, hi.low - lo.low), max(0.0, hi.high - lo.high)))
     return more, out2, judged
+
+
+def _kv_more(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
+             out: costmod.CostOutcome, judge):
+    """(setup, cost, the figures ``kv_plan42.note`` keeps) with the serving replicas ``kv_plan42`` finds needed for
+    one replica down to stay within what each KV cache holds at the full context, where that setup's month stays
+    within the budget as the plan's is judged (``judge``: with the priced line; an API lead's rented fallback judged
+    as rented); None otherwise (the plan stays as sized, and ``kv_replicas42`` keeps its measured go/no-go)."""
+    need = kv_plan42.serving_needed(c, chosen, kv_replicas42.material)
+    lay = chosen.layout
+    if need is None or lay is None or c.budget_amount is None or form not in kv_plan42.FORMS \
+            or out.costs.recommended_monthly is None:
+        return None
+    more = gchoice._copy(chosen)
+    # the plan's own spares kept (a second unit an internal tool was given after the layout has no N+1 reason of its
+    # own: laid out afresh, it would be dropped; review 33's q35 kept its two 8 × H20 nodes)
+    gchoice.apply_layout(c, region, more, book, owned=False, load_replicas=need["serving"],
+                         spares=lay.spare_units // max(1, lay.regions))
+    if more.replicas <= chosen.replicas or more.layout is None or more.layout.spare_units != lay.spare_units \
+            or kv_plan42.serving_needed(c, more, kv_replicas42.material) is not None:
+        return None
+    # judged with every GPU reserved all month, as kv_replicas42 priced the fix: replicas added for a failover run
+    # all month, not only in the peak's hours (q13's fallback: ten more L4s fit only billed on demand at peaks)
+    within, _, straddles = judge(_cost_of(c, more, region, book, reserve_peak=True), more, "cloud")
+    if within is not True or straddles:
+        return None
+    return more, _cost_of(c, more, region, book), need
+
+
+def _kv_more_noted(c: Ctx, kvm: tuple, chosen: sizing.Candidate, out: costmod.CostOutcome, region: str,
+                   book: PriceBook, hosted: tuple[float, float] | None) -> None:
+    """Note on the plan's setup the replicas ``_kv_more`` added, with their month over the setup before them on the
+    basis the plan's month ends on (every GPU reserved where ``peak_reserved39`` adopted that), each judged as rented."""
+    before, need = kvm[0], kvm[1]
+    prev = _cost_of(c, before, region, book, reserve_peak=peak_reserved39.reserved(out.costs))
+    a, b = copy.deepcopy(prev), copy.deepcopy(out)
+    _budget(c, a, "cloud", hosted)
+    _budget(c, b, "cloud", hosted)
+    lo, hi = a.costs.recommended_monthly, b.costs.recommended_monthly
+    if lo is not None and hi is not None:
+        kv_plan42.note(chosen, need, before.replicas, (max(0.0, hi.low - lo.low), max(0.0, hi.high - lo.high)))
 
 
 def _spare_dropped(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
@@ -1327,6 +1369,21 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
                 hosted = costmod.hosted_api_monthly(c, tokens_month, float(out.costs.input_tokens_per_month or 0)) \
                     if tokens_month else None
             within, needed, straddles = _budget(c, out, form, hosted)
+    kv_added = None
+    # the replicas that keep one replica down within each KV cache at the full context, where the budget carries them:
+    # the plan's own count, costed, not a step to sign it with (kv_plan42; blind review 33: q19, q42, q21)
+    if chosen is not None and out is not None and main_node is None and not on_fleet and not c.is_batch:
+        def judge_kv(o: costmod.CostOutcome, k: sizing.Candidate, as_form: str):
+            own = _budget(c, o, as_form, hosted)
+            return line_total.judge(o.costs, line_cost(sized, line, as_form, k, fx, region), as_form,
+                                    c.budget_amount) or own
+
+        more_kv = _kv_more(c, chosen, region, book, form, out, judge_kv)
+        if more_kv is not None:
+            kv_added = (chosen, more_kv[2])  # the setup before, and the figures: noted once the month is final
+            chosen, out = more_kv[0], more_kv[1]
+            sim_ttft = sim_tpot = None  # the load per replica drops: the card takes the curve's figures
+            within, needed, straddles = _budget(c, out, form, hosted)
     if chosen is not None and out is not None and main_node is None and not on_fleet:
         # a public service's peak-hour replicas reserved too where that fits the budget: then it is the plan's month
         # on page 1, in the decision line and the budget check, not only advice beside another figure (review 29)
@@ -1339,6 +1396,8 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
                                     lambda: _cost_of(c, chosen, region, book, reserve_peak=True), judge_all)
         if got is not None:
             out, (within, needed, straddles) = got
+    if kv_added is not None and chosen is not None and out is not None:
+        _kv_more_noted(c, kv_added, chosen, out, region, book, hosted)
     hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
     # One usage figure for every cost figure (issue 25, usage_share): the power and the per-million figures are at the
     # share of the setup's capacity the month's own tokens fill (or the measured duty), set when each setup is costed

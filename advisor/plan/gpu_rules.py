@@ -11,6 +11,7 @@ from advisor.plan import (
     burst,
     fleet_idle41,
     idle_spares,
+    kv_plan42,
     like_cover,
     line_total,
     node_shapes,
@@ -80,6 +81,9 @@ def redundancy(f: Facts):
     # Does the spare hold? With the largest unit down, the other replicas at the most each takes within the target
     # (the plan's own curve) must carry the peak; else N+1 is on paper only, and the memo says so with the figures.
     c_max = f.claimed_c_max or ch.c_max
+    kvm = kv_plan42.noted(ch)
+    if kvm is not None:  # replicas added so one down stays within each KV cache at the full context (kv_plan42)
+        return _kv_full(f, ch, lay, unit, why, kvm, _left_with_one_down(ch, lay, c_max))
     more = spare_policy.more_note(ch)
     if more is not None:  # one unit more for the failover margin (spare_policy, rule 3): why, with the figures
         return _margin(f, ch, lay, unit, why, more, c_max)
@@ -114,6 +118,23 @@ def _margin(f: Facts, ch: Any, lay: Any, unit: str, why: str, more: dict[str, An
                    load_down=more["load"], past=past, what={"tr": f"plan.redund24.what.{more['what']}"}, value=more["value"],
                    slo=more["slo"], rtt={"tr": "plan.redund24.rtt", "rtt": more["rtt"]} if more["rtt"] else "",
                    pct=more["pct"], margin=round(spare_policy.ONE_DOWN_MARGIN * 100),
+                   monthly=_money(lo, f) if round(lo) == round(hi) else _range(lo, hi, f),
+                   verdict={"tr": "plan.redund24.within_budget", "budget": _money(f.ctx.budget_amount, f)})  # fmt: skip
+
+
+def _kv_full(f: Facts, ch: Any, lay: Any, unit: str, why: str, kvm: dict[str, Any], left: int):
+    """The N+1 finding of a plan given the serving replicas that keep one replica down within what each KV cache
+    holds at the full context (kv_plan42): why the plan has them, with the figures and what they cost, said once
+    (blind review 33, q42: "make 5 × L20 the headline")."""
+    lo, hi = kvm["monthly"]
+    added = ch.replicas - kvm["before"]
+    return finding("sizing.redundancy", variant="kvp42", load=lay.load_units, unit={"tr": f"plan.unit.{unit}",
+                   "n": lay.load_units}, more={"tr": f"plan.burst15.more.{unit}", "n": lay.spare_units},
+                   all={"tr": f"plan.burst15.all.{unit}", "n": lay.units}, why={"tr": f"plan.redundancy.why.{why}"},
+                   regions=_per_node(f) or ({"tr": "plan.redundancy.per_region"} if lay.regions > 1 else ""),
+                   total=lay.total_gpus, gpu=ch.gpu.name, before=kvm["before"], added=added,
+                   more_n={"tr": "kvp42.more.one" if added == 1 else "kvp42.more.many", "n": added}, was=kvm["was"],
+                   full=kvm["full"], context=f"{kvm['context']:,}", load_down=kvm["load"], left=left,
                    monthly=_money(lo, f) if round(lo) == round(hi) else _range(lo, hi, f),
                    verdict={"tr": "plan.redund24.within_budget", "budget": _money(f.ctx.budget_amount, f)})  # fmt: skip
 

@@ -16,6 +16,12 @@ step is a gate: one replica measured at the full context carrying its failover l
 what the cache holds (the remedies section 2 names; for a latent-attention MoE model, the engines' data-parallel
 attention and a higher --gpu-memory-utilization), before committing. Nothing here changes the sized plan.
 
+Since blind review 33 (q19/q42/q21: "the headline '4 × L20' contradicts next step 1, sign only with 5") the engine
+puts such replicas in the plan itself where the budget carries them (``kv_plan42``: a rented plan, costed and judged
+before the rest reads its month), so its KV cache then holds the failover and this module finds nothing to add there;
+what is left here is the measured gate over the budget, and the within-budget step for a plan that module does not
+re-size (a two-node plan, a purchase is a gate already).
+
 Where the plan already asks first for a quote whose part would remove the shortfall (quote_first39: q19, q42), the
 replicas are said in that step as what to sign failing the quote, not as a step of their own, so page 1 keeps its
 pressure test among its three steps. Under a hosted-API lead the

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import sizing
+from advisor.plan import kv_plan42, sizing
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.context import Ctx
 from advisor.plan.result import NextStep, PlanResult
@@ -38,10 +38,18 @@ def mends(ctx: Ctx, chosen: sizing.Candidate | None, ok: list[sizing.Candidate],
     g = result.gpu_choice
     q = g.quote_switch if g is not None else None
     kv = result.capacity.kv_fit if result.capacity is not None else None
-    if q is None or g is None or kv is None or not kv.load_over_full or chosen is None or not ctx.peak:
+    # the replicas the plan added so one down stays within each cache at the full context (kv_plan42): the other
+    # part would have mended the shortfall they answer, so its quote still comes first, at the threshold of the plan
+    # with them (blind review 33, q42 zh: "the H20 threshold was computed against 4 L20s")
+    added = kv_plan42.noted(chosen)
+    if q is None or g is None or kv is None or chosen is None or not ctx.peak:
         return None
-    carried = kv.failover_per_replica if kv.failover_per_replica is not None else kv.peak_per_replica
-    if carried and (carried - kv.at_full) < MATERIAL_SHORTFALL * carried:
+    if added is None and not kv.load_over_full:
+        return None
+    full = added["full"] if added is not None else kv.at_full
+    carried = added["was"] if added is not None else \
+        kv.failover_per_replica if kv.failover_per_replica is not None else kv.peak_per_replica
+    if carried and (carried - full) < MATERIAL_SHORTFALL * carried:
         return None  # one request short of twelve: average lengths absorb it; section 2 still says it (fixture 06)
     u = g.unsourced_cheaper
     k = next((x for x in ok if u is not None and x.gpu.id == u.gpu and x.weights == u.weights), None)
@@ -51,13 +59,15 @@ def mends(ctx: Ctx, chosen: sizing.Candidate | None, ok: list[sizing.Candidate],
     spares = chosen.replicas - serving_replicas(chosen)
     serving = max(1, int(q["n"]) // max(1, k.tp) - spares)
     load = math.ceil(ctx.peak / serving)
-    if fit < load or fit <= kv.at_full:
+    if fit < load or fit <= full:
         return None
-    down = kv.failover_per_replica is not None
-    return {"export": bool(q.get("export")), "gpu": q["gpu"], "n": q["n"], "per_card": f"{q['per_card']:,}", "chosen": g.chosen.gpu_name,
-            "chosen_n": g.chosen.gpus, "full": kv.at_full, "context": f"{kv.context:,}",
-            "load": kv.failover_per_replica if down else kv.peak_per_replica, "down": down,
-            "other_fit": fit, "other_load": load, "currency": g.currency}
+    down = added is not None or kv.failover_per_replica is not None
+    said = {"export": bool(q.get("export")), "gpu": q["gpu"], "n": q["n"], "per_card": f"{q['per_card']:,}",
+            "chosen": g.chosen.gpu_name, "chosen_n": g.chosen.gpus, "full": full, "context": f"{kv.context:,}",
+            "load": carried, "down": down, "other_fit": fit, "other_load": load, "currency": g.currency}
+    if added is not None:  # the step says why the plan has the replicas the quote would spare
+        said.update(added=chosen.replicas - added["before"], before=added["before"])
+    return said
 
 
 def with_step(steps: list[NextStep], said: dict[str, Any] | None) -> list[NextStep]:
@@ -66,7 +76,7 @@ def with_step(steps: list[NextStep], said: dict[str, Any] | None) -> list[NextSt
         return steps
     # the switch's supply caveat where the part's export status can cut it off (s37-seq, review 29, q19)
     supply: dict[str, Any] | str = {"tr": "seq39_supply.export"} if said.get("export") else ""
-    key = "seq39_next.quote_first" + ("_down" if said["down"] else "_peak")
+    key = "kvp42.quote_first" if said.get("added") else "seq39_next.quote_first" + ("_down" if said["down"] else "_peak")
     out = list(steps)
     at = next((i for i, s in enumerate(out) if s.id == "serve"), 0)
     out.insert(at, NextStep(id=STEP_ID, key=key, params={**{k: v for k, v in said.items() if k not in ("down", "export")},

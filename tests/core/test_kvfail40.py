@@ -49,7 +49,9 @@ def test_material_is_the_quote_steps_own_share():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_with_the_quote_step_in_the_plan_the_condition_points_to_it(lang):
-    r = advice_plan(Q42)
+    # a budget that carries the four L20s but not a fifth (s40-kvp42: within it, the fifth is the plan and no
+    # condition is left): the shortfall stays, and the quote step is its fix
+    r = advice_plan(Q42, monthly_budget={"amount": 45000, "currency": "CNY"})
     n = next(i + 1 for i, s in enumerate(r.next_steps) if s.id == STEP_ID)
     line = _condition_line(r, lang)
     assert translate(lang, "kvfail40_fix.quote", n=n, gpu=r.gpu_choice.quote_switch["gpu"]) in line

@@ -120,10 +120,14 @@ def test_q37_and_q42_layouts_tried_name_the_next_tp():
 
     q37 = render_memo_markdown(planned_by_card(advice_answers("q37_sg_fintech_public")), "en")
     assert "TP2 fp8 would need at least" in q37  # between the TP1 that misses and the TP4 chosen
-    q42 = scenario_plan(ADVICE_SCENARIOS / "q42_china_market_gpus_mainland.json")
+    # q42 on a budget that carries its four L20s but not the fifth that holds the failover (s40-kvp42: within the
+    # budget the fifth is the plan, and TP2's 4 GPUs are no more than its 4 serving ones)
+    from advisor.plan.memo import render_memo_markdown as md
+    from tests.support.planned import advice_plan
+
+    q42 = advice_plan("q42_china_market_gpus_mainland", monthly_budget={"amount": 45000, "currency": "CNY"})
     assert q42.capacity.kv_fit.load_over_full  # its KV cache is short at the full context: the TP above is said
-    assert "TP2 fp8 would need at least" in scenario_memo(ADVICE_SCENARIOS / "q42_china_market_gpus_mainland.json",
-                                                          "en")
+    assert "TP2 fp8 would need at least" in md(q42, "en")
 
 
 # --- q43: the licence-free China-market parts named in the Hong Kong export finding -------------------------------

@@ -66,7 +66,8 @@ def test_the_budget_row_says_over_budget_when_on_demand_is_over_at_both_ends(lan
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_placeholder_parts_quote_comes_before_the_serve_step_where_it_mends_the_kv_cache(lang):
-    r = advice_plan(Q42)
+    # a budget that carries the four L20s but not a fifth: within it the fifth is the plan (s40-kvp42, test_kvp42)
+    r = advice_plan(Q42, monthly_budget={"amount": 45000, "currency": "CNY"})
     kv, q = r.capacity.kv_fit, r.gpu_choice.quote_switch
     assert kv.load_over_full and kv.failover_per_replica > kv.at_full and q is not None
     ids = [s.id for s in r.next_steps]

@@ -133,11 +133,13 @@ def rent_sure(answers: dict[str, Any]) -> PlanResult:
 def _unled_once(answers_json: str, rule: bool = True) -> bytes:
     from unittest import mock
 
-    from advisor.plan import node_supply, supply_lead
+    from advisor.plan import engine, node_supply, supply_lead
 
-    # a two-node plan's overseas node kept on its stand-in part too (s34-twonode36: q34's L40S node, now on the L4)
+    # a two-node plan's overseas node kept on its stand-in part too (s34-twonode36: q34's L40S node, now on the L4);
+    # nor kv_plan42's replicas (s40-kvp42): the stand-in part as sized, its cache short on failover where it was
     with mock.patch.object(supply_lead, "pick", lambda result: None), \
-            mock.patch.object(node_supply, "lead", lambda c, ov, *a, **k: ov):
+            mock.patch.object(node_supply, "lead", lambda c, ov, *a, **k: ov), \
+            mock.patch.object(engine, "_kv_more", lambda *args, **kwargs: None):
         return pickle.dumps(make_plan(answers_from_dict(json.loads(answers_json))), protocol=pickle.HIGHEST_PROTOCOL)
 
 
