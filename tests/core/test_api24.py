@@ -89,8 +89,13 @@ def test_a_plan_over_the_budget_still_starts_on_the_api():
 
 
 @pytest.mark.parametrize(("name", "where", "words"), [
-    ("q12_hk_saas_pi_contract", "singapore", ("served from Singapore", "onward transfer")),
-    ("q22_hk_company_telecom_only", "singapore", ("served from Singapore", "both are outside the mainland")),
+    # swap42 (blind review 32, q12: "Say 'an HK front-end host calling Alibaba's Singapore API', and note that the
+    # onward transfer must be named in the standard contract and the PIA"): the path in the bold line, the recipient
+    # a sign-off condition
+    ("q12_hk_saas_pi_contract", "singapore", ("calling the API of Alibaba Cloud Model Studio (International) in "
+                                              "Singapore", "the PIPL notice")),
+    ("q22_hk_company_telecom_only", "singapore", ("calling the API of Alibaba Cloud Model Studio (International) in "
+                                                  "Singapore", "Both your host and the API are outside the mainland")),
     # s32-headline33 (blind review 21, q21: "the mainland → HK → mainland data round trip needs a clearer
     # explanation"): "go back to where they came from" became the round trip said step by step
     ("q21_fast_launch_hk_rule1", "mainland", ("served from the mainland", "then back into the mainland to the API"))])
@@ -110,11 +115,11 @@ def test_a_row_served_where_the_prompts_may_go_is_weighed_not_a_yardstick(name, 
     assert r.start_with.form == "hosted_api" and "a yardstick only" not in said
     for w in words:
         assert w in said, (name, w)
-    assert ("在新加坡提供服务" if where == "singapore" else "在大陆提供服务") in r.start_with.text_in("zh_CN")
-    # "onward transfer" only where the prompts carry personal information (q22's meeting minutes carry none) and
-    # leave for another place than the mainland (q21's go back there)
+    assert ("在新加坡提供" if where == "singapore" else "在大陆提供服务") in r.start_with.text_in("zh_CN")
+    # the PIPL instruments naming the onward recipient only where the prompts carry personal information (q22's
+    # meeting minutes carry none) and leave for another place than the mainland (q21's go back there)
     pi = bool(short_lived(advice_answers(name))["data_sensitivity"].get("personal_info"))
-    assert ("onward transfer" in said) == (pi and where != "mainland")
+    assert ("the PIPL notice" in said) == (pi and where != "mainland")
 
 
 def test_a_far_row_stays_a_yardstick_with_the_deciding_reason():

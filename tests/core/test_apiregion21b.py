@@ -74,7 +74,7 @@ def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_
 
 
 @pytest.mark.parametrize(("name", "law"), [("q38_eu_internal_hr_assistant", "GDPR Chapter V"),
-                                           ("q12_hk_saas_pi_contract", "onward transfer"),
+                                           ("q12_hk_saas_pi_contract", "as a further recipient"),  # swap42
                                            ("q43_us_team_mainland_low_latency", "onward transfer")])
 def test_an_api_served_elsewhere_names_the_transfer_under_the_nodes_law(name, law, monkeypatch):
     # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months
