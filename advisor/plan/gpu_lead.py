@@ -54,18 +54,7 @@ def _alt_by_name(choice: GpuChoice, name: str) -> GpuOption | None:
     return next((a for a in choice.alternatives if a.gpu_name == name), None)
 
 
-def _mid(r: list[float]) -> float:
-    return (r[0] + r[1]) / 2
-
-
-def dearer_to_own(choice: GpuChoice, a: GpuOption) -> bool:
-    """``a`` costs less to buy than the chosen setup but more over the term, on more servers (round 14, q26's
-    variant: 88 × A10 in 11 servers against 3 H20 servers): what decided against it is the term, said with both."""
-    ch = choice.chosen
-    if None in (a.purchase, ch.purchase, a.term, ch.term, a.units, ch.units):
-        return False
-    return (_mid(a.purchase) < _mid(ch.purchase) and _mid(a.term) > _mid(ch.term)  # type: ignore[arg-type]
-            and a.units > ch.units)  # type: ignore[operator]
+dearer_to_own = gpu_scale42.dearer_to_own  # kept in the lower module: gpu_scale42 weighs it too (no cycle)
 
 
 def _quote_first(choice: GpuChoice, a: GpuOption) -> bool:

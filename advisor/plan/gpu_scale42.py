@@ -72,17 +72,30 @@ def _tp(choice: GpuChoice, name: str) -> int | None:
     return None
 
 
+def _mid(r: list[float]) -> float:
+    return (r[0] + r[1]) / 2
+
+
+def dearer_to_own(choice: GpuChoice, a: GpuOption) -> bool:
+    """``a`` costs less to buy than the chosen setup but more over the term, on more servers (round 14, q26's
+    variant: 88 × A10 in 11 servers against 3 H20 servers): what decided against it is the term, said with both
+    (``gpu_lead`` names it; here it keeps the card in scale)."""
+    ch = choice.chosen
+    if None in (a.purchase, ch.purchase, a.term, ch.term, a.units, ch.units):
+        return False
+    return (_mid(a.purchase) < _mid(ch.purchase) and _mid(a.term) > _mid(ch.term)  # type: ignore[arg-type]
+            and a.units > ch.units)  # type: ignore[operator]
+
+
 def _no_dearer(choice: GpuChoice, name: str) -> bool:
     """The setup on ``name`` costs no more than the chosen one on a price the plan can rest on (a purchase with a
     source or stand-in, a sourced rent), or it is the cheaper buy the term weighs (``gpu_lead.dearer_to_own``): a
     reader weighs it however many cards it takes (q24's 6 × L40S at the same 7.50 USD/h as 2 × H100). q17's 8 × A10
     rests on a placeholder purchase with no source: no purchase to plan on, so not weighed."""
-    from advisor.plan import gpu_lead  # gpu_lead imports this module
-
     a = next((o for o in choice.alternatives if o.gpu_name == name), None)
     if a is None:
         return False
-    if gpu_lead.dearer_to_own(choice, a):
+    if dearer_to_own(choice, a):
         return True
     ch = choice.chosen
     if a.purchase is not None and ch.purchase is not None:

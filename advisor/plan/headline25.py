@@ -26,16 +26,17 @@ from advisor.plan import (
     burst_steps41,
     fleet_one_count,
     memo_ttft_free,
+    placement_more,
     quote_lead35,
     rent_cheaper_tie,
 )
 from advisor.plan.result import render
 
-PLACEMENT = "sizing.placement"
+PLACEMENT = placement_more.PLACEMENT
 DISAGREE_TITLE = "burst24.fleet.costed.title"  # ``fleet_disagree``: the curve rents nothing
 # the same finding where the hosted API takes the bursts' overflow (s37-burst39, ``fleet_disagree.API_TITLE``)
 DISAGREE_TITLES = (DISAGREE_TITLE, "burst39_fleet.api.title")
-MORE_KEYS = ("consist25.placement.one_more", "consist25.spare_pair.recommend", "gpu28.placement.one_more_server")
+MORE_KEYS = placement_more.MORE_KEYS
 
 
 def form_condition(result: Any, lang: str) -> str:
@@ -53,16 +54,7 @@ def form_condition(result: Any, lang: str) -> str:
     return render(lang, "headline25.form.if_below_rent", {})
 
 
-def _more(params: Any) -> dict[str, Any] | None:
-    """The recommended one-more-replica clause in a placement finding's params (nested ``{"tr": …}`` phrases)."""
-    if isinstance(params, dict):
-        if params.get("tr") in MORE_KEYS:
-            return params
-        for v in params.values():
-            got = _more(v)
-            if got is not None:
-                return got
-    return None
+_more = placement_more.more  # the clause, read here and by modules headline25 reaches (no import cycle)
 
 
 def more_replica_clause(result: Any, lang: str) -> str:

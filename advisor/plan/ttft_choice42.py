@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import headline25
+from advisor.plan import placement_more
 from advisor.plan.fleet_spread import machine_left
 from advisor.plan.result import render
 
@@ -54,8 +54,8 @@ def same_cards(result: Any, p: dict[str, Any]) -> dict[str, Any] | None:
     """The one-more-replica layout the placement finding recommends where it takes at least the usual target's
     cards (``p``: ``ttft_free_cards.relax``'s params), with what a machine down leaves of each and which one is
     recommended; None where it takes fewer cards or is not recommended."""
-    f = next((x for x in result.findings if x.id == headline25.PLACEMENT), None)
-    more = headline25._more(f.params) if f is not None else None
+    f = next((x for x in result.findings if x.id == placement_more.PLACEMENT), None)
+    more = placement_more.more(f.params) if f is not None else None
     if more is None or any(more.get(k) is None for k in NEEDED) or int(more["total"]) < int(p["n"]):
         return None
     hw = result.hardware
