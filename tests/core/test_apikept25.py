@@ -78,8 +78,13 @@ def test_no_api_the_prompts_may_reach_crosses_into_a_jurisdiction_its_users_are_
 
 @pytest.mark.parametrize(("name", "where"), [("q21_fast_launch_hk_rule1", {"en": "served from the mainland",
                                                                            "zh_CN": "在大陆提供服务"}),
-                                             ("q22_hk_company_telecom_only", {"en": "served from Singapore",
-                                                                              "zh_CN": "在新加坡提供服务"})])
+                                             # swap42/pg42 (blind review 32): the bold line says the path, the
+                                             # host in Hong Kong calling the API where it is served
+                                             ("q22_hk_company_telecom_only",
+                                              {"en": "calling the API of Alibaba Cloud Model Studio (International) "
+                                                     "in Singapore",
+                                               "zh_CN": "调用 Alibaba Cloud Model Studio (International) 在新加坡提供的"
+                                                        "模型 API"})])
 @pytest.mark.parametrize("lang", LANGS)
 def test_q21_and_q22_start_on_the_api_and_say_where_it_is_served(name, where, lang):
     # s31-publicsaas31: run short-lived (``short_lived``): a deprecated hosted model leads no plan of 24 months

@@ -48,9 +48,13 @@ def test_an_api_served_elsewhere_than_the_node_names_both_places_and_the_hops(la
     text = advice_plan("q12_hk_saas_pi_contract").start_with.text_in(lang)
     head = text.splitlines()[0]
     hk, sg = ("Hong Kong", "Singapore") if lang == "en" else ("香港", "新加坡")
+    # swap42/pg42 (blind review 32, q12: "say 'an HK front-end host calling Alibaba's Singapore API'"): the path is
+    # the bold line's own: the host in Hong Kong, then the API it calls in Singapore
     assert hk in head and sg in head
+    assert head.index(hk) < head.index(sg)  # mainland → the host in Hong Kong → the API in Singapore
     path = next(line for line in text.splitlines() if ("Data path" in line or "数据路径" in line))
-    assert path.index(hk) < path.index(sg)  # mainland → the host in Hong Kong → the API in Singapore
+    # the shortened data-path bullet still says the prompts leave the mainland and stay in Singapore
+    assert sg in path and ("outside the mainland" in path if lang == "en" else "大陆境外" in path)
 
 
 @pytest.mark.parametrize("name,kind", [("q11_paid_api_b25", "sells"), ("q35_deepseek_v3_h20_internal", "gpus"),

@@ -136,7 +136,9 @@ def test_hong_kong_is_priced_on_the_nearest_serving_regions_list_and_says_where(
     # s25-apikept25 (review 15): Singapore and Hong Kong are both offshore: the API the prompts may reach leads, where
     # it is served named (no longer a yardstick's "the Singapore list")
     said = own_volume(short_lived(advice_answers("q12_hk_saas_pi_contract")), monkeypatch).start_with.text_in(lang)
-    assert ("served from Singapore" if lang == "en" else "在新加坡提供服务") in said and "W&B" not in said
+    # swap42/pg42 (blind review 32): the bold line names the path, the API's provider and where it is served
+    assert ("the API of Alibaba Cloud Model Studio (International) in Singapore" if lang == "en"
+            else "Alibaba Cloud Model Studio (International) 在新加坡提供的模型 API") in said and "W&B" not in said
 
 
 def test_a_near_tie_is_its_own_verdict():

@@ -35,11 +35,14 @@ def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_a
     # where it is served keeps nothing: the memo starts on it, saying where it runs and why that is no bar, on the
     # estimate and on the user's own count alike
     assert r.start_with.form == "hosted_api" and all(w in said for w in {
-        "en": ("served from Singapore", "both are outside the mainland"),
-        "zh_CN": ("在新加坡提供服务", "两地都在大陆境外")}[lang])
+        # swap42/pg42 (blind review 32): where it runs is in the bold line's path, the data-path bullet shortened
+        "en": ("calling the API of Alibaba Cloud Model Studio (International) in Singapore",
+               "Both your host and the API are outside the mainland"),
+        "zh_CN": ("在新加坡提供的模型 API", "主机和 API 都在大陆境外")}[lang])
     alt = own_volume(short_lived(advice_answers("q22_hk_company_telecom_only")), monkeypatch).start_with.text_in(lang)
-    for w in {"en": ("served from Singapore", "which company processes and keeps the prompts"),
-              "zh_CN": ("在新加坡提供服务", "由哪家公司处理和存放提示词")}[lang]:
+    for w in {"en": ("the API of Alibaba Cloud Model Studio (International) in Singapore",  # swap42/pg42 (review 32)
+                     "which company processes and keeps the prompts"),
+              "zh_CN": ("在新加坡提供的模型 API", "由哪家公司处理和存放提示词")}[lang]:
         assert w in alt, w
     page_one = render_memo_markdown(r, lang).split("\n## ")[1]
     # s27-pages27 (issue 25, page 1 says each fact once): page 1 prints the lead with its break-even pointing at the
