@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import failover_budget, office_token_rows
+from advisor.i18n import translate
+from advisor.plan import failover_budget, office_token_rows, per_million_costed
 from advisor.plan.capacity_per_million import ANSWERED_VOLUMES, HOURS_PER_MONTH
 from advisor.plan.data import facts
 from advisor.plan.memo import render_memo_markdown
@@ -139,6 +140,20 @@ def test_the_figure_at_the_months_volume_is_given_and_labelled_answered_or_estim
                  # s33-tokens33 (re-argued, review 21: "busiest-hour floor" / "最忙一小时下限" hard to follow): the
                  # floor is named in plain words, the month read from the peak
                  ("at the month read from the peak" if lang == "en" else "按高峰推算的用量")) in row
+        # trim42/pg42 (blind review 32, q12/q22): a memo led by a hosted API, its setup little used, gives the one
+        # figure comparable with the API's rates, at full load, labelled so with the share this volume keeps the GPUs
+        # busy; the volume it reads (answered or estimated) is then said in the same table's "GPU use" row
+        full_load = translate(lang, "trim42.per_million.full_load", busy="", input="", output="").split("（")[0]
+        full_load = full_load.split("(")[0]
+        if row.split(" | ")[1].startswith(full_load):
+            led = r.deployment_form == "hosted_api" or office_token_rows.api_led_sold(r)
+            assert led and per_million_costed.low_use(c), (path.stem, lang, row)
+            assert usage_text(c, lang) in row and not (said or estimated or floor), (path.stem, lang, row)
+            gpu_use = _row(scenario_memo(path, lang), lang, "GPU use", "GPU 使用率")
+            volume = ("your month's tokens" if answered else "the month's estimated tokens") if lang == "en" else (
+                "您给出的每月 token 数" if answered else "每月估算的 token 数")
+            assert volume in gpu_use, (path.stem, lang, gpu_use)
+            continue
         assert (said, estimated, floor) == (answered, not answered and not raised, raised), (path.stem, lang, row)
 
 

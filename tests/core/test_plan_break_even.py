@@ -11,7 +11,7 @@ from advisor.cli import main
 from advisor.i18n import translate
 from advisor.plan import memo_api_only
 from advisor.plan.cost import _break_even_months
-from advisor.plan.memo import render_memo_markdown
+from advisor.plan.memo import _purchase_far_off, render_memo_markdown
 from advisor.plan.payback import from_ratios as _break_even_utilisation
 from tests.support.planned import planned, scenario_plan
 
@@ -122,10 +122,38 @@ def test_text_summary_and_memo_say_it_in_words(plans, lang, capsys, tmp_path):
             # the memo keeps the API's cost rows only (no purchase is weighed), the CLI and JSON keep the payback
             assert f"| {label} |" not in memo
             continue
+        if _purchase_far_off(result):
+            # trim42/pg42 (blind review 32, q19/q21): a rent decision where owning pays back at best only at the best
+            # prices drops the cost table's row; the rent finding says the verdict in one sentence, in words, with
+            # the horizon's months (fixture 05: not within the 12 months)
+            assert f"| {label} |" not in memo, memo
+            verdict = "never" if getattr(result.costs, f"break_even_{unit}").reason in ("never", "beyond_horizon") \
+                else "best_case_only"
+            rent = result.finding("cost.rent")
+            assert rent is not None and rent.detail_key == f"trim42.rent.{verdict}", prefix
+            months = result.costs.horizon_months
+            sentence = translate(lang, f"trim42.rent.{verdict}", months=months, scale="").strip()
+            assert sentence in memo and str(months) in sentence, sentence
+            continue
         # in the cost table's row, or word for word in the rent finding, which then holds it alone (the row is left
         # out so the memo says it once: memo._said_once); either way in words
         assert f"| {label} | {said} |" in memo or any(said in f.detail_in(lang) for f in result.findings), said
         assert said in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_break_even_past_the_horizon_is_said_in_words_where_owning_is_weighed(lang):
+    """trim42/pg42 (blind review 32): fixtures 05 and 08 no longer give the months (owning far off: one sentence; an
+    API-only memo), so 10 (rented, owning paid back at mid-range prices, not within the 36 months in the worst case)
+    holds the full verdict: said in words, exactly as `--json` and the text summary say it, in the cost table's row
+    or word for word in the rent finding (then said once there)."""
+    result = planned(_answers("10"))
+    be = result.costs.break_even_months
+    assert be.reason == "worst_case_beyond_horizon" and not _purchase_far_off(result)
+    said, label = be.text_in(lang), translate(lang, "plan.breakeven.months.label")
+    memo = render_memo_markdown(result, lang)
+    assert f"| {label} | {said} |" in memo or any(said in f.detail_in(lang) for f in result.findings), said
+    assert said in memo
 
 
 def test_a_worst_case_without_payback_gives_the_mid_range_figure():
