@@ -36,13 +36,15 @@ REPLICA_CARDS = {"en": "a replica there spans {tp} cards, TP{tp}", "zh_CN": "其
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_a_dearer_alternative_split_over_cards_says_its_replica_spans_them(lang: str) -> None:
-    # q12's A10 (TP2) left the list once its TP2 was priced on a 4-GPU instance (price36, review 25 q25): q31's A10
-    # in bf16 splits over 4 cards beside the chosen L20's 2
-    r = advice_plan("q31_icp_filed_hosting_move")
+    # q12's A10 (TP2) left the list once its TP2 was priced on a 4-GPU instance (price36, review 25 q25); gl42 (blind
+    # review 32: "8 × A10 beside 2 cards") then left out q31's 24 × A10 in fours beside 12 L20 in pairs, twice the
+    # cards a replica and in all at a higher price: q43 at 90 at once has 6 × A100 in pairs (bf16, no FP8) beside
+    # 4 × L40S one a replica, 1.5 × the cards, in scale
+    r = advice_plan("q43_us_team_mainland_low_latency", peak_concurrency=90)
     text = r.gpu_choice.text_in(lang)
     split = [d for d in r.gpu_choice.dearer if d.tp > 1 and d.tp != d.chosen_tp]
-    assert [d.gpu_name for d in split] == ["NVIDIA A10 24GB"]  # the A10 in bf16 needs more cards a replica
+    assert [d.gpu_name for d in split] == ["NVIDIA A100 SXM4 80GB"]  # the A100 in bf16 needs more cards a replica
     said = REPLICA_CARDS[lang].format(tp=split[0].tp)
     assert text.count(said) == 1
-    # said inside the A10's clause (after its name)
-    assert text.index("NVIDIA A10 24GB") < text.index(said)
+    # said inside the A100's clause (after its name)
+    assert text.index("NVIDIA A100 SXM4 80GB") < text.index(said)

@@ -15,9 +15,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from advisor.catalog import get_gpu
 from advisor.plan import answers_from_dict, line_total, make_plan
 from advisor.plan.context import resolve
 from advisor.plan.data import factor_range
+from advisor.plan.gpu_scale42 import CARDS_X, MEMORY_X, PRICE_X, _tp, out_of_scale
 from advisor.plan.hosted_prices import hosted_rates
 from advisor.plan.sizing import HEADROOM
 from tests.support.headroom_reason import amount, assert_reason_is_its_cause
@@ -342,9 +344,21 @@ def test_gpu_choice_names_two_dearer_alternatives_on_other_gpus(name, peak_k, pr
         # month on a bursty load, against the chosen one that bursts (``all_month``, said with both monthly figures)
         or (g.all_month is not None and a.gpu == g.all_month["gpu"] and g.all_month["billed"] > g.all_month["chosen_billed"])
         for a in g.alternatives), (g.chosen, g.alternatives)
+    # gl42 (blind review 32: "8 × A10 beside 2 cards"): an alternative out of scale (gpu_scale42) is left out of the
+    # text; it is one by the rule's own figures (twice the cards a replica and in all at a higher hourly price, or
+    # three times a replica's memory at twice the card-hour), and every alternative in scale is still named. The
+    # example's 4 × A10 in pairs at 38.96 CNY/h beside 2 × H20 one a replica at 26.55 is one; its L20 stays named.
+    out = out_of_scale(g)
+    for a in g.alternatives:
+        if a.gpu_name in out:
+            more_cards = a.gpus >= CARDS_X * g.chosen.gpus and a.per_hour > g.chosen.per_hour
+            bigger = (get_gpu(a.gpu).memory_bytes * (_tp(g, a.gpu_name) or 1)
+                      >= MEMORY_X * get_gpu(g.chosen.gpu).memory_bytes * (_tp(g, g.chosen.gpu_name) or 1)
+                      and a.per_hour / a.gpus >= PRICE_X * g.chosen.per_hour / g.chosen.gpus)
+            assert more_cards or bigger, (a, g.chosen)
     for lang in ("en", "zh_CN"):
         text = r.to_json(lang)["gpu_choice"]["text"]
-        assert g.chosen.gpu_name in text and all(a.gpu_name in text for a in g.alternatives)
+        assert g.chosen.gpu_name in text and all(a.gpu_name in text for a in g.alternatives if a.gpu_name not in out)
 
 
 def test_gpu_choice_sentence_is_in_the_memo():
