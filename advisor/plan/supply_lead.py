@@ -113,7 +113,8 @@ def lead(result: PlanResult, replan: Callable[[dict[str, Any]], PlanResult | Non
     if r is None or not r.feasible or r.hardware.gpu != gid or r.costs is None or r.costs.within_budget is False \
             or r.costs.recommended_monthly is None or r.deployment_form != result.deployment_form \
             or _weighed(r) != _weighed(result) \
-            or (_kv_short(r) and not _kv_short(result)):  # the same decision on another part, the API weighed
+            or ((_kv_short(r) or _kv_added(r)) and not (_kv_short(result) or _kv_added(result))):
+        # the same decision on another part, the API weighed
         return result  # alike, its KV cache holding its peak at the full context where the plan's did
     hw, tl = result.hardware, result.timeline
     old = result.costs.recommended_monthly if result.costs is not None else None
@@ -141,6 +142,12 @@ def _kv_short(r: PlanResult) -> bool:
     s34 lead: q25's 4 × A10 TP2 in Hong Kong held 12 at the full context against 15 at the peak, 30 with one down,
     for about three times the stand-in L40S's month; the L40S stays, its quote first and the A10 its plan B)."""
     return kv_short(r.capacity.kv_fit if r.capacity is not None else None)
+
+
+def _kv_added(r: PlanResult) -> bool:
+    """The plan holds the full context only with replicas ``kv_plan42`` added for it (its N+1 finding says so): as
+    tight a part as ``_kv_short``'s, fixed by a dearer month (s40: q25's A10 in Hong Kong at a loose TPOT target)."""
+    return any(f.id == "sizing.redundancy" and "kvp42" in f.title_key for f in r.findings)
 
 
 def kv_short(k: Any) -> bool:

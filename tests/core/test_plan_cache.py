@@ -8,7 +8,7 @@ from unittest import mock
 import pytest
 
 from advisor.cli import main
-from advisor.plan import answers_from_dict, make_plan, sizing, supply_lead
+from advisor.plan import answers_from_dict, engine, make_plan, sizing, supply_lead
 from tests.support.plan_caches import caches_set_aside
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))
@@ -93,7 +93,9 @@ def test_what_if_on_budget_or_deadline_simulates_nothing_again(simulations):
     simulations.clear()
     # the supply lead (s34-supply36) off: a budget that makes this Singapore plan feasible lets it try the part
     # priced on Singapore's own row, which is new hardware (below), not the budget's what-if
-    with mock.patch.object(supply_lead, "pick", lambda result: None):
+    # kv_plan42 (s40) off too: within the richer budget it adds the replicas that hold the full context, new hardware
+    with mock.patch.object(supply_lead, "pick", lambda result: None), \
+            mock.patch.object(engine, "_kv_more", lambda *args, **kwargs: None):
         richer = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": 5_000_000, "currency": "CNY"}}))
     later = make_plan(answers_from_dict({**base, "launch_deadline_days": 365}))
     assert simulations == []
@@ -125,6 +127,7 @@ def test_a_budget_what_if_simulates_only_the_part_the_supply_lead_tries(monkeypa
         return real_sim(ctx, cand, c, n, lim, work)
 
     monkeypatch.setattr(sizing, "_simulate_floored", counting)
+    monkeypatch.setattr(engine, "_kv_more", lambda *args, **kwargs: None)  # its own new replicas (kv_plan42, s40)
     make_plan(answers_from_dict({**base, "monthly_budget": {"amount": 5_000_000, "currency": "CNY"}}))
     assert set(gpus) <= {gid for _, gid in tried}
 
