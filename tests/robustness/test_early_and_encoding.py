@@ -24,7 +24,8 @@ def _send_big(url: str, transport: str):
                        "stream": True}).encode()
 
     async def go():
-        client = StreamClient(url, "chat", transport=transport, read_timeout_s=10, timeout_s=30)
+        # generous bounds: the honest server reads and parses 24 MiB first, which took over 10 s on a loaded 2-core CI box
+        client = StreamClient(url, "chat", transport=transport, read_timeout_s=45, timeout_s=90)
         try:
             return await client.send(body, max_tokens=8)
         finally:
