@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan.fleet_spread import machine_left
+from advisor.plan.fleet_spread import machine_left, server_left
 
 # ``reachable.FREE_KEY`` (``ttft_free_cards.KEY``), named here as ``fleet`` reaches this module
 FREE_KEY = "fleet36.assume.ttft_free"
@@ -92,4 +92,18 @@ def choice(result: Any) -> dict[str, Any] | None:
             "wait": {"tr": "tc43.wait", "s": f"{round(float(wait) / 1000):g}"} if wait else ""}
 
 
-__all__ = ["FREE_KEY", "SIGNOFF_TITLE", "choice", "raised", "server_proof_more"]
+def spares_not_a_server(hw: Any, serving: int) -> int | None:
+    """The spare replicas of a layout on the team's own 8-GPU servers where they are not one server's replicas (a
+    server down leaves another count than ``serving``): q04's 6 × TP2 over 2 servers keeps 2 spares but a server
+    down takes 3, so "10 each on the 4 left with one server down" would misstate both; the load with the spares
+    down is said as that many replicas down, the server's loss by the placement finding. None otherwise."""
+    lay = getattr(hw, "layout", None)
+    spares = int(hw.replicas or 0) - int(serving or 0)
+    if lay is None or getattr(lay, "basis", None) != "fleet" or lay.form_factor not in ("sxm", "oam") or spares < 2 \
+            or not lay.fleet_count or not hw.gpus_per_replica:
+        return None
+    left = server_left(int(hw.replicas), int(hw.gpus_per_replica), int(lay.fleet_count))
+    return spares if left is not None and left != serving else None
+
+
+__all__ = ["FREE_KEY", "SIGNOFF_TITLE", "choice", "raised", "server_proof_more", "spares_not_a_server"]

@@ -90,3 +90,26 @@ def test_no_raised_target_no_replica_on_busy_cards():
 
     assert fleet_choice43.raised(Ctx()) is None
     assert not fleet_choice43.server_proof_more(Ctx(), 2, 5, 16, True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_spares_that_are_not_one_servers_replicas_are_said_as_replicas_down(lang):
+    # 6 × TP2 over two 8-GPU servers keeps 2 spares, but a server down takes 3: "10 each on the 4 left with one
+    # server down" beside the placement's "3 of 6 remain" would be two answers; the row says the spares down
+    r = advice_plan(Q04)
+    hw, cap = r.hardware, r.capacity
+    spares = hw.replicas - cap.serving_replicas
+    assert fleet_choice43.spares_not_a_server(hw, cap.serving_replicas) == spares == 2
+    md = render_memo_markdown(r, lang)
+    if lang == "en":
+        assert f"on the {cap.serving_replicas} left with {spares} replicas down)" in md
+        assert f"With {spares} replicas down each of the others takes" in md
+        assert "with one server down" not in md.lower()
+    else:
+        assert f"{spares} 个副本停机时，余下 {cap.serving_replicas} 个副本每个" in md
+
+
+def test_spares_that_are_one_servers_replicas_keep_the_server_wording():
+    r = advice_plan("q18_us_fleet_32_h100")
+    assert fleet_choice43.spares_not_a_server(r.hardware, r.capacity.serving_replicas) is None
+    assert "left with one server down" in render_memo_markdown(r, "en")
