@@ -2194,7 +2194,7 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
     free = placement_rules.free_check(f) if ch is not None and f.form != "hosted_api" else None
     if free is not None:  # the free GPUs where the replicas go, checked before any start command (review 23, q18)
         # then held for it (s36-fleet38, review 27, q18 zh: the other work's daytime peak may meet this one's)
-        steps.append(NextStep(id="placement_check", key="fleet38_next.placement_check", params=free))
+        steps.append(NextStep(id="placement_check", key=free.pop("key", "fleet38_next.placement_check"), params=free))
     if ch is not None and ch.weights and f.form != "hosted_api":
         # no command yet (a fine-tune whose checkpoint is not given): the step says what it waits for, not "the
         # command below" above none (q41, fifth blind review)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import fleet_choice43
 from advisor.plan.result import render
 
 SIGNOFF_TITLE = "plan.rule.sizing.redundancy.idle_signoff.title"
@@ -20,6 +21,9 @@ def signoff_clause(result: Any, lang: str) -> str:
     if f is None:
         return ""
     p = f.params
+    took = fleet_choice43.choice(result)
+    if took is not None:  # the layout page 1 weighs is the plan: its busy cards said, no second layout beside it
+        return render(lang, "tc43.hardware.signoff", took)
     return render(lang, "fleet33.hardware.signoff", {"cards": p["cards"], "without": p["without"],
                                                      "without_gpus": p["without_gpus"],
                                                      "either": p.get("either_hw", ""),

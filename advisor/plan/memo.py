@@ -61,6 +61,7 @@ from advisor.plan import (
     field_labels,
     filedwait38,
     fixtab39,
+    fleet_choice43,
     fleet_said_once,
     fleet_where,
     floor_assume38,
@@ -1931,6 +1932,10 @@ def _peak_value(result: PlanResult, t) -> str:
         "replica21.cap.peak_spare_server" if hw.replicas - serving > 1 else "replica21.cap.peak_spare_replica"
     if key == "replica21.cap.peak_spare_server" and _fleet_pcie(hw):
         key = "lead41.cap.peak_spare_machine"  # PCIe cards in the team's machines (review 31, q33)
+    spares = fleet_choice43.spares_not_a_server(hw, serving)
+    if key == "replica21.cap.peak_spare_server" and spares:  # not one server's replicas (review 34, q04)
+        return t("tc43.cap.peak_spare_replicas", peak=_num(cap.peak_concurrency), per=_num(cap.concurrency_per_replica),
+                 replicas=_num(hw.replicas), serving=_num(serving), down=_num(down), spares=spares)
     return t(key, peak=_num(cap.peak_concurrency), per=_num(cap.concurrency_per_replica), replicas=_num(hw.replicas),
              serving=_num(serving), down=_num(down))
 
@@ -1973,6 +1978,9 @@ def _one_down_knee(result: PlanResult, t, said_max: bool = False) -> str:
         return ""
     one = t(("lead41.unit.machine" if _fleet_pcie(hw) else "replica21.unit.server") if (hw.replicas or 0) - serving > 1
             else "replica21.unit.replica")
+    spares = fleet_choice43.spares_not_a_server(hw, serving)
+    if spares:  # the spares are not one server's replicas (review 34, q04)
+        one = t("tc43.unit.replicas", n=spares)
     key = "replica21.knee.down_within" if down < knee else "replica21.knee.down_at" if down == knee else \
         "replica21.knee.down_past"
     if said_max and key != "replica21.knee.down_within":  # the most a replica takes is in the sentence before

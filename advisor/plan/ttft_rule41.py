@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import fleet_choice43
 from advisor.plan.context import (
     TTFT_ASSUMED_CAP_MS,
     TTFT_ASSUMED_MS,
@@ -66,6 +67,11 @@ def decide(result: Any, p: dict[str, Any], lang: str, form: str) -> str:
               "rule": rule(result, p["default"], int(p["p95"]), lang), "solo": solo(result, p["default"], lang),
               "n": p["n"], "gpu": p["gpu"], "tp": p["tp"], "busy": busy, "used": result.hardware.total_gpus,
               "form": ttft_choice42.lead(result, lang, form)}
+    # the plan took the replica weighed first for the busy cards (``fleet_choice43``; blind review 34, q04: "a boss
+    # cannot tell whether 10 or 12 cards are asked for"): its cards, what moves and stays free, the two layouts
+    took = fleet_choice43.choice(result)
+    if took is not None:
+        return render(lang, "tc43.decide", {**params, **took})
     both = ttft_choice42.same_cards(result, p)
     if both is None:
         return render(lang, "tpc42.decide", params)

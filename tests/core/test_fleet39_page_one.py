@@ -108,6 +108,9 @@ def test_q04_one_count_used_and_one_upgrade(lang):
     # cards used (10) of the fleet (16) and the one upgrade (12): no free share as cards' worth beside them
     assert ("cards' worth" not in top) if lang == "en" else ("约合" not in top)
     hardware = _row(r, lang, "memo.key.hardware")
-    assert "12" not in hardware  # the one-more-replica layout is section 7's (placement finding)
+    # since s41-q04 (blind review 34: "a boss cannot tell whether 10 or 12 cards are asked for") the layout weighed
+    # for the busy cards is the plan (fleet_choice43): the row says its 12 and no layout of the free cards beside it
+    assert hardware.startswith(("12 of your 16", "使用现有 16 张 NVIDIA H20 96GB 中的 12 张"))
+    assert "10" not in hardware and "5 replicas" not in hardware and "5 个副本" not in hardware
     counts = {int(x) for grp in re.findall(r"(\d+) ×|(\d+) of your|(?<=中的 )(\d+)|(\d+) 张|(\d+) cards", top) for x in grp if x}
-    assert 11 not in counts and {10, 12} <= counts  # used and the upgrade's; never the free share
+    assert 10 not in counts and {12, 16} <= counts  # the plan's count of the fleet; never the free cards' layout

@@ -8,12 +8,12 @@ hold', yet section 7 recommends 'One more replica on the other 2 cards (12 of yo
 
 from __future__ import annotations
 
-from advisor.plan import headline25, ttft_choice42
+from advisor.plan import answers_from_dict, fleet_choice43, headline25, make_plan, ttft_choice42
 from advisor.plan.fleet_spread import machine_left
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.ttft_free_cards import KEY
 from advisor.plan.ttft_rule41 import decide
-from tests.support.planned import Q04_GIVEN, advice_plan
+from tests.support.planned import Q04_GIVEN, advice_answers, advice_plan
 
 Q04 = "q04_securities_h20_l20_fleet"
 
@@ -22,12 +22,20 @@ def _recommendation(md: str) -> str:
     return next(line for line in md.splitlines() if line.startswith(("**Recommendation**", "**建议**")))
 
 
+def _free_cards_plan(monkeypatch):
+    """q04 with the plan on the free cards and one more replica only recommended: since s41-q04 (blind review 34)
+    the replica weighed first for the busy cards is the plan (``fleet_choice43``), so the weighing on the
+    recommendation line is read on the plan as it stood before that rule."""
+    monkeypatch.setattr(fleet_choice43, "server_proof_more", lambda *a, **k: False)
+    return make_plan(answers_from_dict(advice_answers(Q04)))
+
+
 def _params(r):
     return next(a for a in r.assumptions if a.key == KEY).params
 
 
-def test_the_same_cards_are_weighed_as_the_real_choice_and_one_recommended():
-    r = advice_plan(Q04)
+def test_the_same_cards_are_weighed_as_the_real_choice_and_one_recommended(monkeypatch):
+    r = _free_cards_plan(monkeypatch)
     p = _params(r)
     placement = next(f for f in r.findings if f.id == headline25.PLACEMENT)
     more = headline25._more(placement.params)
@@ -68,8 +76,8 @@ def test_the_deployment_leads_the_recommendation_in_both_languages():
                          "无需新购。请业务负责人")
 
 
-def test_a_one_more_replica_on_fewer_cards_leaves_the_usual_targets_layout_as_the_upgrade():
-    r = advice_plan(Q04)
+def test_a_one_more_replica_on_fewer_cards_leaves_the_usual_targets_layout_as_the_upgrade(monkeypatch):
+    r = _free_cards_plan(monkeypatch)
     p = dict(_params(r))
     more = headline25._more(next(f for f in r.findings if f.id == headline25.PLACEMENT).params)
     p["n"] = more["total"] + p["tp"]  # the usual target's layout needs more cards than the one more replica
@@ -80,8 +88,8 @@ def test_a_one_more_replica_on_fewer_cards_leaves_the_usual_targets_layout_as_th
         assert said in line and f"{p['n']}" in line
 
 
-def test_the_usual_targets_layout_is_recommended_where_it_rides_out_a_server_as_well():
-    r = advice_plan(Q04)
+def test_the_usual_targets_layout_is_recommended_where_it_rides_out_a_server_as_well(monkeypatch):
+    r = _free_cards_plan(monkeypatch)
     more = headline25._more(next(f for f in r.findings if f.id == headline25.PLACEMENT).params)
     p = {**_params(r), "n": more["total"], "tp": r.hardware.gpus_per_replica, "replicas": more["next"]}
     both = ttft_choice42.same_cards(r, p)  # the same replicas on the same servers: as large a share left
