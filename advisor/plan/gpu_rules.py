@@ -94,7 +94,8 @@ def redundancy(f: Facts):
     nodes = None if thin else node_spares43.params(f, lay, unit)
     if nodes is not None:  # each node's own count in the title (blind review 34, q34: "1 + 1 … on each node")
         return finding("sizing.redundancy", variant="np43", why={"tr": f"plan.redundancy.why.{why}"},
-                       gpu=ch.gpu.name, **nodes)
+                       gpu=ch.gpu.name, left=left, peak=peak, c_max=c_max, spare=lay.spare_units, units=lay.units,
+                       **nodes)
     return finding("sizing.redundancy", variant="thin" if thin else None, severity="warning" if thin else None,
                    left=left, peak=peak, c_max=c_max, one={"tr": f"plan.unit.one_{unit}"},
                    # replicas or machines, counted with their own word (s15-burst: "49 个副本…另加 1 台，共 50 台")
