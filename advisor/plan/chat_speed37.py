@@ -33,7 +33,8 @@ def slow(p50: float | None, p99: float | None) -> bool:
     return (p50 is not None and p50 > TPOT_FLOOR_MS) or (p99 is not None and p99 > TAIL_MS)
 
 
-QUICK = ("gpuchoice24.node_quicker", "gpuchoice24.node_quicker_stand_in")
+QUICK = ("gpuchoice24.node_quicker", "gpuchoice24.node_quicker_stand_in", "np43.node_quicker",
+         "np43.node_quicker_stand_in")  # the last two: the same card named as the part to quote first (node_quote43)
 
 
 def applies(result: Any) -> bool:

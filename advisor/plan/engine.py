@@ -68,6 +68,7 @@ from advisor.plan import (
     kv_plan42,
     kv_replicas42,
     latency_pick,
+    lawful_fix43,
     layout_headline40,
     layout_search,
     lead_line,
@@ -77,6 +78,7 @@ from advisor.plan import (
     near_miss39,
     node_precision42,
     node_quicker,
+    node_quote43,
     node_shapes,
     node_supply,
     office_purchase,
@@ -1597,6 +1599,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
     result.next_steps = quotes_once.said_once(result.next_steps, result.findings)  # one "get quotes" (s23-pages23)
     if result.gpu_choice is not None:  # the card to quote asked for with the planned GPUs (reg42)
         result.next_steps = headroom_quote42.with_step(result.next_steps, result.gpu_choice.headroom_quote)
+    result.next_steps = node_quote43.with_step(result.next_steps, result.findings)  # the node's faster card (np43)
     if chosen is not None:
         result.line_cost = line_cost(sized, line, form, chosen, fx, region)  # the mainland node's line: its users' traffic
         line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
@@ -1936,7 +1939,7 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
         if r.hardware.gpu:  # the setup a model or format change was re-planned on, whole servers said (s17-fixes)
             fix = fixes17.with_setup(fix, r.hardware, r.gpu_choice)
         if fix.id == "other_gpus" and r.hardware.gpu:  # the re-planned setup itself, not only the GPU's name
-            fix = fix.model_copy(update={"key": "plan.fix.other_gpus_setup", "params": _setup_params(r)})
+            fix = fix.model_copy(update={"key": lawful_fix43.setup_key(fix.key), "params": _setup_params(r)})
         m = r.costs.recommended_monthly
         if _no_saving(fix, m, current):  # as dear as the plan as asked on its own smallest setup: not a fix (q40)
             if no_saving is not None:
@@ -2565,8 +2568,8 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
     # in-region parts
     if ("gpu.not_in_region" in ids or "gpu.not_offered_offshore" in ids) and c.gpu_constraint:
         cand, monthly = cheapest(dataclasses.replace(c, gpu_constraint=None))
-        if cand is not None:
-            fixes.append(Fix(id="other_gpus", key="plan.fix.other_gpus", params={"gpu": cand.gpu.name},
+        if cand is not None:  # the mainland's export rules: a part lawfully offered there, not a limit "lifted" (np43)
+            fixes.append(Fix(id="other_gpus", key=lawful_fix43.key(ids), params={"gpu": cand.gpu.name},
                              change={"gpu_constraint": None}, monthly_cost=mr(monthly)))  # fmt: skip
     if "sizing.slo_unmet" in ids or "sizing.model_too_big" in ids or "cost.budget_short" in ids:
         if c.quant in ("no", "fp8_only") and c.model.checkpoint_quant is None:

@@ -15,6 +15,7 @@ from advisor.plan import (
     like_cover,
     line_total,
     node_shapes,
+    node_spares43,
     own_like,
     repair_cover,
     spare_in_units,
@@ -90,6 +91,11 @@ def redundancy(f: Facts):
     left = _left_with_one_down(ch, lay, c_max)
     peak = f.sized_ctx.peak  # a two-node plan's setup is the mainland node's: its share of the peak
     thin = bool(peak) and not f.ctx.is_batch and left < peak
+    nodes = None if thin else node_spares43.params(f, lay, unit)
+    if nodes is not None:  # each node's own count in the title (blind review 34, q34: "1 + 1 … on each node")
+        return finding("sizing.redundancy", variant="np43", why={"tr": f"plan.redundancy.why.{why}"},
+                       gpu=ch.gpu.name, left=left, peak=peak, c_max=c_max, spare=lay.spare_units, units=lay.units,
+                       **nodes)
     return finding("sizing.redundancy", variant="thin" if thin else None, severity="warning" if thin else None,
                    left=left, peak=peak, c_max=c_max, one={"tr": f"plan.unit.one_{unit}"},
                    # replicas or machines, counted with their own word (s15-burst: "49 个副本…另加 1 台，共 50 台")
@@ -134,7 +140,7 @@ def _kv_full(f: Facts, ch: Any, lay: Any, unit: str, why: str, kvm: dict[str, An
                    regions=_per_node(f) or ({"tr": "plan.redundancy.per_region"} if lay.regions > 1 else ""),
                    total=lay.total_gpus, gpu=ch.gpu.name, before=kvm["before"], added=added,
                    more_n={"tr": "kvp42.more.one" if added == 1 else "kvp42.more.many", "n": added}, was=kvm["was"],
-                   full=kvm["full"], context=f"{kvm['context']:,}", load_down=kvm["load"], left=left,
+                   full=kvm["full"], context=f"{kvm['context']:,}", load_down=kvm["load"], left=left, replicas=ch.replicas,
                    monthly=_money(lo, f) if round(lo) == round(hi) else _range(lo, hi, f),
                    verdict={"tr": "plan.redund24.within_budget", "budget": _money(f.ctx.budget_amount, f)})  # fmt: skip
 

@@ -72,6 +72,7 @@ from advisor.plan import (
     kv_cap_note38,
     kv_page_one37,
     launch_paths42,
+    lawful_fix43,
     layout_headline40,
     line_total,
     memo_api_only,
@@ -1202,7 +1203,7 @@ def memo_context(
     if not one_server and result.feasible:  # the spare left out for the budget: the upgrade said (s31-q10lead32)
         one_server = memo_one_server.upgrade_paragraph(result, lang, lean=bool(edge))
         memo_one_server.upgrade_said_once(rendered, findings, lang, one_server)
-    fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
+    fix_setup = next((f.text_in(lang) for f in result.fixes if f.key in lawful_fix43.SETUP_KEYS), "")
     layouts = _layouts_sentence(result, lang, as_asked)
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
     memo_quantized_once.kv_check_in_step(rendered, findings, result, lang)  # the FP8 KV check: the step that runs it

@@ -7,6 +7,8 @@ of its replicas at its share of the peak and shown the same way: a column per le
 
 from __future__ import annotations
 
+import math
+
 from advisor.i18n import translate
 from advisor.plan.result import LatencyCurve, PlanResult
 
@@ -57,8 +59,16 @@ def blocks(result: PlanResult, lang: str) -> list[str]:
         if node.region == "mainland" or curve is None or not curve.points:
             continue
         where = translate(lang, "plan.node.overseas", region=translate(lang, f"plan.region.{node.region}"))
-        head = translate(lang, "memo.node16.curve_other", where=where, gpu=node.gpu_name, tp=node.tp,
-                         weights=node.weights, per=curve.operating_concurrency or 0, peak=node.peak)
+        per = curve.operating_concurrency or 0
+        key, more = "memo.node16.curve_other", {}
+        up = node.replicas
+        spare = node.spare_units * max(1, node.unit_gpus // max(1, node.tp))  # the spare's replicas
+        if spare == 1 and up > 1 and node.peak and per == math.ceil(node.peak / up):
+            # the load per replica with the spare up, and with one down (blind review 34, q34: "6 concurrent at the
+            # node's peak of 24" on 4 replicas read against "one spare on each node")
+            key, more = "np43.curve_other", {"replicas": up, "load": up - 1, "down": math.ceil(node.peak / (up - 1))}
+        head = translate(lang, key, where=where, gpu=node.gpu_name, tp=node.tp, weights=node.weights, per=per,
+                         peak=node.peak, **more)
         if curve.knee_concurrency:
             head += ("" if lang == "zh_CN" else " ") + translate(lang, "memo.latency.knee", c=curve.knee_concurrency)
         out.append(head + "\n\n" + _table(curve, lang))

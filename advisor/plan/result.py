@@ -1957,6 +1957,11 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
                      "tpot": number_text(failover["tpot"], 1),
                      "one": {"tr": "redund24.layout.one"} if t.replicas == 1 else
                      {"tr": "redund24.layout.short", "n": t.replicas or 0}}
+    elif t.outcome == "meets" and chosen is not None and pcie and chosen.tp == 1 < t.tp \
+            and t.weights == chosen.weights and (t.gpus or 0) < (chosen.gpus or 0):
+        # fewer cards, a replica split over PCIe: one card a replica kept at a modest premium (the single-card rule;
+        # blind review 34, q13: "TP2 needs 2 cards … yet the plan uses 4+1 L4 at TP1": explain or pick)
+        p["same"] = {"tr": "np43.layout.fewer_pcie", "tp": chosen.tp}
     else:
         p["same"] = ""
     if t.outcome == "meets" and t.ttft_tight and not p["same"]:

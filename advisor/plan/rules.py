@@ -28,6 +28,7 @@ from advisor.plan import (
     like_cover,
     line_total,
     memo_api_only,
+    node_quote43,
     one_server_option,
     own_edge,
     own_like,
@@ -547,6 +548,14 @@ def region_split(f: Facts):
                       "more": money_range(MoneyRange(low=(quick["usd"][0] - usd[0]) * conv,
                                                      high=(quick["usd"][1] - usd[1]) * conv), f.ctx.currency)
                       if usd and quick["usd"][0] >= usd[0] and quick["usd"][1] >= usd[1] else ""}
+            costs = f.cost.costs if f.cost is not None else None
+            total = costs.recommended_monthly if costs is not None else None
+            if usd and node_quote43.first(quick, total.high if total is not None else None,
+                                          (quick["usd"][1] - usd[1]) * conv, f.ctx.budget_amount):
+                # slow for chat on the node's card, the faster one within the budget: the part to quote first (np43)
+                faster = {**faster, "tr": node_quote43.KEYS[faster["tr"]], "speed": f"{1000.0 / quick['tpot']:,.1f}",
+                          "budget": money_range(MoneyRange(low=f.ctx.budget_amount, high=f.ctx.budget_amount),
+                                                f.ctx.currency)}
         return finding("region.split", variant=variant, share=share, faster=faster,
                        overseas=_region(node.region), main_peak=node.main_peak,
                        instead=node.instead_of, gpus=node.total_gpus, gpu=node.gpu_name, tp=node.tp,

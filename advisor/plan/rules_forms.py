@@ -168,7 +168,10 @@ def ops_hybrid_needs_ops(f: Facts):
     if fo is None or fo.hybrid is None or not forms_mod.hybrid_pays(c, rent, fo):
         return None
     h = fo.hybrid.cost
-    return finding("ops.hybrid_needs_ops", owned=h.gpus_owned, burst=h.gpus_burst, capex=_r(h.capex, f),
+    # "it would cost less" only where its whole range is below renting's; ranges that overlap: "less or more" with
+    # both (blind review 34, q19: "¥18,206–¥51,084" said to cost less than "¥32,184–¥38,688")
+    overlap = h.monthly is not None and h.monthly.high >= rent[0] * conv
+    return finding("ops.hybrid_needs_ops", variant="np43" if overlap else None, owned=h.gpus_owned, burst=h.gpus_burst, capex=_r(h.capex, f),
                    monthly=_r(h.monthly, f), months=c.duration_months,
                    rent=f"{_money(rent[0] * conv, f)}–{_money(rent[1] * conv, f)}",
                    ops={"tr": f"memo.value.ops_capability.{c.ops}"}, form={"tr": f"plan.form.{f.form}"})  # fmt: skip
