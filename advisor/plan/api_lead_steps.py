@@ -95,6 +95,12 @@ def _api_step(result: PlanResult) -> NextStep:
                                                                  "peak": peak}})
 
 
+def inner_key(step: NextStep) -> str:
+    """The API step's own key under the rate-limit sentence (``RATE_LIMIT``), else its key."""
+    inner = step.params.get("step") if step.key == RATE_LIMIT else None
+    return str(inner["tr"]) if isinstance(inner, dict) else step.key
+
+
 def _api_step_only(result: PlanResult) -> NextStep:
     """Sign up, the data terms in writing, the API timed on the team's prompts. No command block: the test is
     section 6's ``advisor bench`` pointed at the provider's URL, named in the text (a block of its own, or the
@@ -137,4 +143,4 @@ def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextSte
                                    "params": {**params, "then": {"tr": then.key, **then.params, "clause": True}}})
 
 
-__all__ = ["API_STEP", "FALLBACK_QUOTES", "RATE_LIMIT", "SOAK_FALLBACK", "api_first", "leads_with_api"]
+__all__ = ["API_STEP", "FALLBACK_QUOTES", "RATE_LIMIT", "SOAK_FALLBACK", "api_first", "inner_key", "leads_with_api"]
