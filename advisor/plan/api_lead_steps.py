@@ -34,6 +34,9 @@ WITH_HOST_STEP = "hostline39_next.api_first_host"  # s37-hostline: the VM quoted
 KV_STEP = "kv_replicas"  # kv_replicas42.STEP_ID (which imports the plan's modules this one is imported by)
 GATE_KEY = "kvfail42.step.gate"  # its measured go/no-go, where the replicas do not fit the budget
 FALLBACK_QUOTES = "apicond37_next.fallback_quotes"  # s35-apicond: the GPU quote as the fallback's
+SOAK = "soak"  # the self-hosted soak test (engine ``_service_tests``)
+SOAK_FALLBACK = "api43.next.soak_fallback"  # …said as the fallback's (blind review 34)
+RATE_LIMIT = "api43.next.with_rate_limit"  # the API's step with its own load test at the peak (blind review 34)
 
 
 def leads_with_api(result: PlanResult) -> bool:
@@ -68,10 +71,37 @@ def api_first(result: PlanResult) -> list[NextStep]:
         # stayed within its pages, session 28)
         rest[at:at + (2 if then else 1)] = [_later(rest[at], result, then)]
     rest[(at + 1 if at is not None else 0):(at + 1 if at is not None else 0)] = kv
+    # the self-hosted soak runs against a server the API path does not have: the fallback's, said so (api43, blind
+    # review 34, q24/q36: "a 30-minute soak at 75 concurrent against SERVER:8000" under an API plan)
+    rest = [_soak_for_fallback(s) if s.id == SOAK else s for s in rest]
     return [*head, _api_step(result), *(_for_fallback(q) for q in quotes), *rest]
 
 
+def _soak_for_fallback(step: NextStep) -> NextStep:
+    """The soak test as the self-hosted fallback's step ("Only if you self-host: …"), its command kept."""
+    return step.model_copy(update={"key": SOAK_FALLBACK})
+
+
 def _api_step(result: PlanResult) -> NextStep:
+    """The API's step (``_api_step_only``) with the API path's own load test where the peak is more than one request:
+    its rate limit at the plan's peak in writing and a load test at that level before launch (api43, blind review
+    34, q36: "300 concurrent in writing and a load test at that level before the first event"; q24: 50)."""
+    step = _api_step_only(result)
+    sw = result.start_with
+    peak = (sw.params or {}).get("peak") if sw is not None else None
+    if not isinstance(peak, int) or peak <= 1:
+        return step
+    return step.model_copy(update={"key": RATE_LIMIT, "params": {"step": {"tr": step.key, **step.params},
+                                                                 "peak": peak}})
+
+
+def inner_key(step: NextStep) -> str:
+    """The API step's own key under the rate-limit sentence (``RATE_LIMIT``), else its key."""
+    inner = step.params.get("step") if step.key == RATE_LIMIT else None
+    return str(inner["tr"]) if isinstance(inner, dict) else step.key
+
+
+def _api_step_only(result: PlanResult) -> NextStep:
     """Sign up, the data terms in writing, the API timed on the team's prompts. No command block: the test is
     section 6's ``advisor bench`` pointed at the provider's URL, named in the text (a block of its own, or the
     concurrency levels, put q34's memo a page over, session 28). Where the lead prices a host for the service in
@@ -113,4 +143,4 @@ def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextSte
                                    "params": {**params, "then": {"tr": then.key, **then.params, "clause": True}}})
 
 
-__all__ = ["API_STEP", "FALLBACK_QUOTES", "api_first", "leads_with_api"]
+__all__ = ["API_STEP", "FALLBACK_QUOTES", "RATE_LIMIT", "SOAK_FALLBACK", "api_first", "inner_key", "leads_with_api"]

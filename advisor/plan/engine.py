@@ -15,6 +15,7 @@ from advisor.plan import (
     ab_baseline,
     access_record_rent,
     api_lead_steps,
+    api_path43,
     api_per_region,
     api_price_rows,
     api_tail,
@@ -2218,8 +2219,10 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
             command=f"ADVISOR_API_KEY=YOUR_PROVIDER_KEY advisor bench --url https://PROVIDER/v1 --model {served} "
             f"--concurrency {'1' if one else f'1,{c.peak}'} --dataset YOUR_PROMPTS.jsonl --max-tokens {o}",
         ))  # fmt: skip
+        # the API path's own load test: its rate limit at the peak (api43, blind review 34, q27)
+        steps[-1] = api_path43.trial_with_limit(steps[-1], c.peak)
         if f.cost is not None:
-            steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))
+            steps.append(api_path43.quotes_step(f))
         return steps
     if c.is_batch:  # a job, not a service: its throughput on a sample of it decides the hours; no ramp, no soak
         steps.append(throughput_step(c, ch, url, served))

@@ -30,6 +30,7 @@ from advisor.i18n import translate
 from advisor.plan import (
     api_marginal,
     api_thinking,
+    asked_gpus43,
     fair35_lead,
     gpus_alone40,
     hosted_assumed,
@@ -281,8 +282,12 @@ def start_with(f: Facts) -> StartWith | None:
                          params=hosted_unserved.lead_params(f, params["hosted"], params["plan"], params["per"]),
                          break_even=be)
     if reason == "asked":  # s34-apilead34: the setup asked for heads page 1, the API the option to check beside it
-        return StartWith(form="this_plan", reason="asked", key=kept_asked_key(f),
-                         params={**params, "reason": keep_reason(f, reason), **_asked_params(f)}, break_even=be)
+        asked_params = {**params, "reason": keep_reason(f, reason), **_asked_params(f)}
+        if self_host_asked.asked(f) == "gpus":  # the cost said as a multiple, the team's own reason asked (api43)
+            asked_params.update(asked_gpus43.params(f, plan.low, plan.high, hosted.low,
+                                                          top if floor_high else hosted.high))
+        return StartWith(form="this_plan", reason="asked", key=kept_asked_key(f), params=asked_params,
+                         break_even=be)
     form = "hosted_api" if reason in ("lead", "lead_terms") else "this_plan"
     # a live service's API lead is ``plan.apilead21``'s (below); this key is a batch job's lead or the kept plan's
     # reason ("owned", "close"): the bare "lead"/"lead_terms" and "thin" keys no longer ran and were removed (s22-cleanup22b)
@@ -409,7 +414,8 @@ def start_with(f: Facts) -> StartWith | None:
 
 def kept_asked_key(f: Facts) -> str:
     """The kept headline's key where the answers fix the self-hosted setup (``self_host_asked``)."""
-    return f"{self_host_asked.KEPT_KEY}.{self_host_asked.asked(f)}"
+    kind = self_host_asked.asked(f)
+    return asked_gpus43.KEY if kind == "gpus" else f"{self_host_asked.KEPT_KEY}.{kind}"
 
 
 def _asked_params(f: Facts) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from advisor.plan import (
     api_note42,
     api_plain,
     api_residency,
+    asked_gpus43,
     fleet,
     gpus_alone40,
     hosted_assumed,
@@ -491,9 +492,13 @@ def _weighed(f: Facts) -> Finding | None:
     if why and gap and all(w["tr"] in SOFT_REASONS for w in why) and _has_way(why):
         # a tenth of the cost or less, set aside only for reasons an API under a contract meets: led with the API,
         # its conditions said (the headline's cheaper alternative, as where nothing rules it out)
-        return _cite_law(sized_hosted_sources(_said_once(finding(
-            "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=ways_round(f, why), checks=checks,
-            basis=noted_basis(c, price_basis(c)), **common)), c), f, why)
+        got = finding("cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=ways_round(f, why),
+                      checks=checks, basis=noted_basis(c, price_basis(c)), **common)
+        got = _said_once(got)
+        if kept == "asked":  # the GPUs asked for are the reason, as page 1 says (api43, blind review 34, q35)
+            got = got.model_copy(update={"detail_key": asked_gpus43.detail_key(got.detail_key,
+                                                                              self_host_asked.asked(f))})
+        return _cite_law(sized_hosted_sources(got, c), f, why)
     if why and hosted_unserved.unserved(f):  # s22-apilead22: the answers' reason, the figure a yardstick clause
         kind = api_residency.miss(f)  # review 25 (q25): the data would leave the place it must stay, said first
         first = api_residency.short(f, kind) if kind == "regulated" else _short(why[0])

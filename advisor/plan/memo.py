@@ -34,6 +34,7 @@ from advisor.plan import (
     api_fallback_split,
     api_first_why,
     api_led_brief40,
+    api_path43,
     api_top38,
     batch_job37,
     batch_words,
@@ -293,6 +294,8 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
     for a in result.assumptions:
         if memo_text15.quiet_assumption(result, a.field):
             continue  # a public-internet assumption (carriers, B25) for a service its LAN or private network reaches
+        if api_path43.self_host_only(result.deployment_form, a.key):
+            continue  # the quantization, the context a server refuses past: no server on an API's plan (api43)
         if memo_lead_once.moot(a, result) or (a.key == memo_lead_once.UTILISATION_ASSUMED and in_cost):
             continue  # "time for the filings" where the timeline has none; the utilisation the cost table says
         field = a.field.split(".")[0]

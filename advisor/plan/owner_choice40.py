@@ -23,7 +23,8 @@ from advisor.i18n import translate
 
 LABEL = "usage40_choice.label"
 # the kept plan's reasons whose paragraph is not a choice on cost (the module's docstring)
-NOT_A_CHOICE = frozenset({"owned", "unserved", "answers"})
+# and "asked" (api43, blind review 34, q35/q42): the answers fixed the setup; its paragraph says what that costs
+NOT_A_CHOICE = frozenset({"owned", "unserved", "answers", "asked"})
 # a token seller's API as a stopgap to resell (``self_host_asked``): whether its terms allow resale, not a choice
 # between running the model and buying it
 RESALE = ".sells"

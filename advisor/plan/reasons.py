@@ -201,7 +201,10 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     # left page 1's reasons (s36-commit), q24's fallback list filled its fourth place with it. A price that decides
     # (a placeholder part, a purchase on stand-in prices) is said where it decides: the bold line, the quote step.
     # the fleet said once (s36-fleet38, review 27, q18/q33): "Your fleet" where "Runs on 14 of your 32" says it all
+    # and the peak assumed for GPUs of one's own: an API is priced on the tokens (api43, blind review 34, q15: "Peak
+    # load unknown: planned for 1 concurrent request" means nothing in an API plan; section 7 keeps it)
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
+              and not (hosted and f.id == "sizing.unknown_load")
               and f.id not in PRICE_GRADES and f.id not in NOT_DECIDING and not off(f)
               and not _decides_nothing_here(f) and not quality_check_only(f)
               and not fleet_said_once.folded(f, findings)]

@@ -10,18 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from advisor.plan.api_plain import BUSY_KEY
 from advisor.plan.reasons import api_moot, set_aside
 from advisor.plan.result import Finding, render
 
-KEY = "usage40_set_aside.why"
+# api43 (blind review 34, q14/q32: "the 'Your decision' box makes a settled self-host recommendation look open"): a
+# plan kept for a reason its answers give says that reason as "Why not a hosted API", with the API's price; kept on
+# the running of the service (``plain``), the trade stays the owner's decision (q31: the control's month said),
+# except where the measured load makes the API no cheaper (``BUSY``, q26: "cut the box to one sentence")
+KEY = "api43_set_aside.why"
 TOP = "fair35.set_aside.top"
 PLAIN = "usage40_set_aside.plain"
+BUSY = "api43_set_aside.busy"
 
 
 def text(findings: Sequence[Finding], lang: str, *, markdown: bool = False) -> str:
     """The line, or "" where no hosted API is set aside (or a blocker an API would not lift makes it moot); opened
-    as the owner's decision (``owner_choice40``, s38-usage: review 29, q26/q31 "the trade-off belongs in the
-    headline"), in bold in the memo (``markdown``)."""
+    with the reason the answers give first ("Why not a hosted API", api43), in bold in the memo (``markdown``)."""
     if api_moot(findings):
         return ""
     f = next((x for x in findings if set_aside(x)), None)
@@ -33,7 +38,10 @@ def text(findings: Sequence[Finding], lang: str, *, markdown: bool = False) -> s
               "top": {"tr": TOP, "top_amount": top} if top not in (None, "") else "",
               "verify": " " + render(lang, "memo.verify_mark") if needs_verify(f) else ""}
     plain = p.get("plain")  # review 25 (q31): the running of the service said as the trade it is (``api_plain``)
-    out = render(lang, PLAIN, {**params, "plain": plain}) if isinstance(plain, dict) else render(lang, KEY, params)
+    if isinstance(plain, dict) and plain.get("tr") == BUSY_KEY:  # no cheaper at the measured load: no choice left
+        out = render(lang, BUSY, {**params, "measured": plain.get("measured"), "busy": plain.get("busy")})
+    else:
+        out = render(lang, PLAIN, {**params, "plain": plain}) if isinstance(plain, dict) else render(lang, KEY, params)
     note = p.get("api_note")  # what the API changes besides the cost: the data's way, the filing path (cons42, q14)
     if isinstance(note, dict):
         out += render(lang, str(note["tr"]), {k: v for k, v in note.items() if k != "tr"})
@@ -47,4 +55,4 @@ def needs_verify(f: Finding) -> bool:
     return bool(f.verify or any(s.needs_verify for s in f.sources))
 
 
-__all__ = ["KEY", "PLAIN", "TOP", "needs_verify", "text"]
+__all__ = ["BUSY", "KEY", "PLAIN", "TOP", "needs_verify", "text"]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+NO_PAYBACK = "api43.no_payback"
+
 
 def figures(costs: Any, months: int) -> tuple[float, float] | None:
     """(cheapest purchase, dearest rent over ``months``) where the first exceeds the second; None otherwise or where
@@ -29,7 +31,9 @@ def phrase(costs: Any, months: int, money: Any) -> dict[str, Any] | str:
     got = figures(costs, months)
     if got is None:
         return ""
-    return {"tr": "horizon26.no_payback", "months": months, "capex": money(got[0]), "rent": money(got[1])}
+    # the purchase said without its figure: no table of a hosted-API memo prints the purchase it is summed from
+    # (api43, blind review 34, q27 zh: "¥187,000 cannot be derived from the price table"); kept for --json
+    return {"tr": NO_PAYBACK, "months": months, "capex": money(got[0]), "rent": money(got[1])}
 
 
 def lead(found: Any, costs: Any, months: int, money: Any) -> Any:
@@ -44,4 +48,4 @@ def lead(found: Any, costs: Any, months: int, money: Any) -> Any:
                                     "params": {**found.params, "horizon_lead": said, "horizon_rest": rest}})
 
 
-__all__ = ["figures", "lead", "phrase"]
+__all__ = ["NO_PAYBACK", "figures", "lead", "phrase"]

@@ -31,7 +31,7 @@ from advisor.plan import (
 from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding
-from advisor.plan.result import MoneyRange, PlanResult
+from advisor.plan.result import MoneyRange, PlanResult, render
 from advisor.plan.volume_low_end import FLOOR
 from tests.core.test_plan_rules import facts_for
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
@@ -165,7 +165,10 @@ def test_other_reasons_keep_the_set_aside_line_as_it_was():
         r = planned(advice_answers(name))
         f = r.finding("cost.hosted_weighed")
         assert f is not None and f.params.get("plain") == "", name
-        assert "; this plan is kept because " in set_aside.text(r.findings, "en"), name
+        # api43 (review 34): said first, as why not a hosted API
+        assert set_aside.text(r.findings, "en").startswith("Why not a hosted API: "), name
+        first = f.params["first"]
+        assert render("en", str(first["tr"]), first) in set_aside.text(r.findings, "en"), name
 
 
 def test_owned_cards_reason_reads_the_running_cost():

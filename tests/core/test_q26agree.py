@@ -22,7 +22,9 @@ VARIANTS = ("tie", "volume", "ends", "far", "overlap")
 WORDS = {
     f"{api_plain.KEY}.same": {"en": "about the same", "zh_CN": "相差不多"},
     api_plain.LIKELY_KEY: {"en": "likely the cheaper", "zh_CN": "很可能更便宜"},
-    api_plain.BUSY_KEY: {"en": "likely the cheaper", "zh_CN": "很可能更便宜"},
+    # api43 (review 34, q26: "likely cheaper" then "no less" at 80 %): one verdict, the measured load's, the
+    # estimated volume's month beside it
+    api_plain.BUSY_KEY: {"en": "no less than this plan's", "zh_CN": "API 并不更便宜"},
     api_plain.OVERLAP_KEY: {"en": "depends on the prices you get", "zh_CN": "取决于你们拿到的报价"},
     f"{api_plain.KEY}.gap": {"en": "the API is the cheaper move", "zh_CN": "改用 API 更省钱"},
 }
@@ -67,7 +69,9 @@ def test_q26_is_likely_cheaper_on_both_pages():
     # its measured 80 %, steady for 36 months, adds the API's month at that reading (blind review 28)
     assert f.params["plain"]["tr"] == api_plain.BUSY_KEY
     line = set_aside.text(r.findings, "en")
-    assert "about the same" not in line and "likely the cheaper" in line
+    # the estimated volume's month said, its verdict the measured load's alone (api43, blind review 34)
+    assert "about the same" not in line and "likely the cheaper" not in line
+    assert f"{r.costs.hosted_api_monthly.low:,.0f}" in line and "no less than" in line
 
 
 def test_some_scenario_has_the_line():
