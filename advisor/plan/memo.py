@@ -396,7 +396,17 @@ def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
         hours = result.answers.get("batch_deadline_hours") if getattr(result.costs, "per_job", False) else None
         intro = translate(lang, "med40_fixes.fits_both", hours=f"{float(hours):g}") if hours \
             else translate(lang, "med40_fixes.fits_all")
-    return {"intro": intro, "rows": got["rows"], "over": got["over"], "lead": got["lead"],
+    others = ""
+    if got["last"]:  # the far smaller model after the changes closer in quality, its warning first (review 34, q29)
+        hours = result.answers.get("batch_deadline_hours") if getattr(result.costs, "per_job", False) else None
+        hw = result.hardware
+        model = _model_words(result, lang, hw.model_name or hw.model or str(result.answers.get("model") or "—"))
+        others = translate(lang, "fo43_fixes.closest_first_job" if hours else "fo43_fixes.closest_first", model=model,
+                           hours=f"{float(hours):g}" if hours else "")
+        intro = translate(lang, "fo43_fixes.last_job" if hours else "fo43_fixes.last",
+                          hours=f"{float(hours):g}" if hours else "")
+    return {"intro": intro, "rows": got["rows"], "over": got["over"], "lead": got["lead"], "last": got["last"],
+            "others": others,
             "one": {"text": one.text_in(lang), "per_job": one.per_job,
                     "monthly": _money(one.monthly_cost, result.costs.currency) if one.monthly_cost else ""}}
 
