@@ -155,7 +155,8 @@ def test_the_fixes_that_work_alone_come_first_under_their_own_heading(lang):
     # the others follow under their own heading, one table row each with its cost
     [api] = alone
     assert api.id == "hosted_api"
-    first = head.index(translate(lang, "rows36.closest_api_first", cost="§").split("§")[0])
+    # (blind review 34, fo43: the short form, its month all in and its high end)
+    first = head.index(translate(lang, "fo43_api.first", budget="§").split("§")[0])
     second = head.index(translate(lang, "rows36.fixes.others"))
     assert first < second
     table = head[second:].split("\n\n")[1]  # the heading's own table, up to the blank line after it
