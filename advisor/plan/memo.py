@@ -57,6 +57,7 @@ from advisor.plan import (
     edge_gate41,
     edge_risks38,
     eu_zone42,
+    event_reserve43,
     feasible_gate,
     field_labels,
     filedwait38,
@@ -1649,6 +1650,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
         moved += peak_reserve_rules.key_clause(result, lang)  # a public peak on on-demand stock (review 27, q32)
         moved += api_top38.clause(result, lang)  # an API's month at its volume's high end (review 27, q27)
+        moved += event_reserve43.clause(result, lang)  # the event GPUs held in a reservation (review 34, q23)
         if filedwait38.waits(result):  # the month is paid from launch, not during the filing (review 27, q30)
             moved += t(filedwait38.COST_ROW)
         value = t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)

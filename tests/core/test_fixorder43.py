@@ -106,3 +106,29 @@ def test_q40_the_hosted_api_opening_gives_one_month_and_its_high_end_and_says_to
     assert money_range(api.monthly_cost, cur) not in first and money_range(api.monthly_cost, cur) in line
     assert money_range(ln, cur) in line and ("not priced here" if lang == "en" else "此处未计价") in line
     assert (translate(lang, "fo43_api.over") in first) == (top > float(r.answers["monthly_budget"]["amount"]))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q23_page_one_cost_says_what_holding_the_event_gpus_costs_beside_the_on_demand_month(lang):
+    # blind review 34 (q23 en): "the page-1 cost should show the realistic burst plan (reserved per event day) next
+    # to the optimistic one"; zh: "show the all-reserved case next to it, not only in the detail row"
+    from advisor.plan.event_reserve43 import FINDING
+
+    r = advice_plan("q23_japan_game_npc")
+    f = next(x for x in r.findings if x.id == FINDING)
+    md = memo_document(r, lang).markdown()
+    page1 = md.split("\n## ")[1]
+    label = translate(lang, "memo.key.cost")
+    [row] = [x for x in page1.splitlines() if x.startswith(f"| {label} |")]
+    month = r.costs.recommended_monthly
+    assert f"{month.low:,.0f}" in row  # the on-demand month still the headline figure
+    assert f.params["rs_day"] in row and f.params["rs_month"] in row
+    assert row.index(f"{month.low:,.0f}") < row.index(f.params["rs_day"])
+
+
+def test_no_priced_reservation_no_clause():
+    from advisor.plan import event_reserve43
+
+    r = advice_plan("q40_tiny_budget_72b")
+    assert all(x.id != event_reserve43.FINDING or not x.params.get("rs_day") for x in r.findings)
+    assert event_reserve43.clause(r, "en") == ""
