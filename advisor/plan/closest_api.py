@@ -48,12 +48,42 @@ def line(result: PlanResult, lang: str, form: str, region: str, net: str, wordin
     tpot = slo.get("tpot_p99_ms")
     speed = translate(lang, "permil33.closest_api.tpot", tpot=f"{float(tpot):g}") if tpot else \
         translate(lang, "permil33.closest_api.speed")
+    if wording != KEY:  # said first: one figure a month and its high end, where both are known (review 34, q40)
+        short = _first(result, lang, api, cur, speed=speed, form=form, region=region, net=net)
+        if short:
+            return short
     top = api.params.get("top")  # the estimate's high end against the budget (q40: ¥11,147 over ¥5,000), where
     top = render(lang, str(top["tr"]), {k: v for k, v in top.items() if k != "tr"}) \
         if isinstance(top, dict) and wording != KEY else ""  # said first, the fix's own text is not printed
     top += all_in(result, lang, api, cur)
     return translate(lang, wording, top=top, cost=money_range(api.monthly_cost, cur), basis=basis, speed=speed,
                      peak=answers.get("peak_concurrency") or "—", form=form, region=region, line=net)
+
+
+def _first(result: PlanResult, lang: str, api: Any, cur: str, **words: str) -> str:
+    """"Hosted API: 2,089–3,276 CNY a month on the estimated volume, up to 11,947 CNY at the high end: measure your
+    real requests a day", then what the total holds and the checks (blind review 34, q40 en: "the opening paragraph
+    is one sentence of about 150 words mixing three cost ranges; rewrite it as …"). Only where the line is priced,
+    the volume has a high end and the total is within the budget at the volume costed; "" otherwise (the long form)."""
+    from advisor.plan.hosted_weigh import high_end_factor
+    from advisor.plan.result import MoneyRange
+
+    ln, c = result.line_cost, result.costs
+    amount = ((result.answers or {}).get("monthly_budget") or {}).get("amount")
+    if ln is None or ln.monthly is None or ln.currency != cur or c is None or amount is None:
+        return ""
+    m, factor = api.monthly_cost, high_end_factor(c)
+    total = MoneyRange(low=m.low + ln.monthly.low, high=m.high + ln.monthly.high)
+    if factor <= 1 or total.high > float(amount):
+        return ""
+    top = m.high * factor + ln.monthly.high
+    peak = (result.answers or {}).get("peak_concurrency") or "—"
+    over = translate(lang, "fo43_api.over") if top > float(amount) else ""
+    budget = money_range(MoneyRange(low=float(amount), high=float(amount)), cur)
+    return translate(lang, "fo43_api.first", allin=money_range(total, cur), budget=budget, over=over,
+                     top=money_range(MoneyRange(low=top, high=top), cur), cost=money_range(m, cur),
+                     line=translate(lang, f"plan.line.{ln.line}"), line_cost=money_range(ln.monthly, cur),
+                     peak=peak, **words)
 
 
 def all_in(result: PlanResult, lang: str, api: Any, cur: str) -> str:

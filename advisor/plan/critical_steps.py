@@ -36,7 +36,8 @@ from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineIte
 GATE_IDS = ("gate", "waits")  # the step that starts what the launch waits for
 DECIDE_ID = "decide_fix"  # the decision that makes an infeasible plan feasible
 DECIDE_CHOICE = "numbers1_34.next.decide_choice"  # the same, left to the team among changes that trade quality
-DECIDE_LEAD = "fixlead40.next.decide_choice"  # the same, with a change near the budget set out first (fixtab39)
+DECIDE_LEAD = "fixlead40.next.decide_choice"
+DECIDE_LAST = "fo43_next.decide_choice"  # the same, closest in quality first, the far smaller model last (review 34)  # the same, with a change near the budget set out first (fixtab39)
 # the changes that give up answer quality to fit (a smaller model): never pre-selected where others keep it
 QUALITY_CHANGES = ("smaller_model", "hosted_smaller")
 BENCH_IDS = ("serve", "ramp", "soak", "quant_ab", "batch_throughput", "fleet_load", "api_trial")
@@ -88,8 +89,9 @@ def _tests_on_the_fix(result: PlanResult, decide: NextStep, steps: list[NextStep
     one just ruled out (round 13, q29: "next step 2 benchmarks Llama-3.3-70B right after step 1 says to re-plan on
     the 7B"). A published model is served under its repository id (``context._served_name``); a fine-tune keeps its
     own name (a smaller base model is not its checkpoint), and a choice among several changes leaves them as they are."""
-    one = the_one_fix(result) if decide.key in ("steps18.next.decide_one", DECIDE_CHOICE, DECIDE_LEAD) else None
-    if decide.key == DECIDE_LEAD and one is not None:  # the tests follow the change page 1 sets out first
+    one = the_one_fix(result) if decide.key in ("steps18.next.decide_one", DECIDE_CHOICE, DECIDE_LEAD,
+                                                DECIDE_LAST) else None
+    if decide.key in (DECIDE_LEAD, DECIDE_LAST) and one is not None:  # the tests follow the change page 1 sets out first
         one = _lead(result, one) or one
     model_id = one.change.get("model") if one is not None else None
     if not model_id or (result.answers or {}).get("model_customisation") == "fine_tuned":
@@ -250,11 +252,21 @@ def _decide_choice(result: PlanResult, one: Fix) -> NextStep:
     asked = (result.answers.get("monthly_budget") or {}).get("amount")  # the job's budget as answered
     lead = _lead(result, one)
     fixes = result.fixes if lead is None else [lead, *(f for f in result.fixes if f is not lead)]
-    options = [o for f in fixes for o in (_option(f, cur), *batch_api_line.option(f, cur, asked))]
+    others = [f for f in result.fixes if f is not one]
+    last = not any(f.id not in fixtab39.LABELED for f in (*others, *result.fixes_no_saving)) \
+        and fixtab39.last_resort(one, others)
+    if last:  # as page 1's table: closest in quality first, the far smaller model last (review 34, q29)
+        ranked = [(fixtab39.quality_rank(f), o) for f in others for o in (_option(f, cur),)]
+        ranked += [(fixtab39.batch_rank(f.params["batch_line"]), o) for f in others
+                   for o in batch_api_line.option(f, cur, asked)]
+        options = [o for _, o in sorted(ranked, key=lambda x: x[0])] + [_option(one, cur)]
+    else:
+        options = [o for f in fixes for o in (_option(f, cur), *batch_api_line.option(f, cur, asked))]
     # joined per language with a separator of its own: the labels hold commas ("a smaller model, Qwen3 4B")
     joined = {lang: translate(lang, "numbers1_34.next.options_sep").join(
         _render_tr(lang, o) for o in options) for lang in LANGUAGES}
-    return NextStep(id=DECIDE_ID, key=DECIDE_CHOICE if lead is None else DECIDE_LEAD,
+    key = DECIDE_CHOICE if lead is None else (DECIDE_LAST if last else DECIDE_LEAD)
+    return NextStep(id=DECIDE_ID, key=key,
                     params={"options": {"by_lang": joined}, "fix": _fix_label(one if lead is None else lead)})
 
 

@@ -11,6 +11,13 @@ while 30B-A3B starts at ¥7,839; recheck and order the rows by cost"; en: "the f
   … keeps far more quality". Where the one change within the budget is a far smaller dense model and a mixture of
   experts, not graded far weaker, starts within ``LEAD_SHARE`` of the budget, the MoE leads with its high end
   against the budget, and the far smaller model follows as the one sure to fit (``moe_lead``).
+- blind review 34 (q29, en and zh): "the first fix a boss sees is Qwen3 4B replacing a 70B model; the only route
+  that keeps quality near budget, the DeepSeek-V3 batch API, is buried … put the 4B as a last resort" with "the
+  quality-test warning first". The rows in the order of closeness to the quality asked (``quality_rank``): the same
+  model at another precision, a hosted API (the model's own, one priced on another, a batch API on a larger one),
+  a mixture of experts, the smaller dense models largest first, and last the plan as asked with only more money or
+  time; where the one change within the budget is a far smaller dense model, it follows the table as the last
+  resort, its quality warning said before it (``last_resort``).
 """
 
 from __future__ import annotations
@@ -36,22 +43,54 @@ LABELED = ("smaller_model", "quantize", "quantize_4bit", "more_budget", "hosted_
            "longer_batch")
 
 
-def _need(f: Any) -> tuple[float, float]:
-    c = f.monthly_cost
-    return (float("inf"), float("inf")) if c is None else (float(c.high), float(c.low))
+def _billions(size: Any) -> float:
+    try:
+        return float(str(size).rstrip("B").replace(",", ""))
+    except ValueError:
+        return 0.0
 
 
-def ordered(fixes: Sequence[Any]) -> list[Any]:
-    """``fixes`` with the smaller-model ones, in the places they hold, sorted by the budget each needs (then the
-    low end); the A/B pointer (said once) moves to the first of them shown."""
-    small = [f for f in fixes if f.id == "smaller_model"]
-    if len(small) < 2:
-        return list(fixes)
-    ab = next((f.params["ab"] for f in small if f.params.get("ab")), "")
-    ranked = sorted(small, key=_need)
-    ranked = [f.model_copy(update={"params": {**f.params, "ab": ab if i == 0 else ""}}) for i, f in enumerate(ranked)]
-    it = iter(ranked)
-    return [next(it) if f.id == "smaller_model" else f for f in fixes]
+def quality_rank(f: Any) -> tuple[int, float]:
+    """Where ``f`` stands by closeness to the quality asked, closest first (blind review 34, q29): (class, order in
+    it). The same model at another precision; a hosted API (cheapest first); a mixture of experts, then the dense
+    smaller models, each largest first; last the plan as asked with only more money or time (no change of quality,
+    but no way into the budget either)."""
+    high = float(f.monthly_cost.high) if f.monthly_cost is not None else float("inf")
+    if f.id in ("quantize", "quantize_4bit"):
+        return (0, high)
+    if f.id in ("hosted_api", "hosted_api_job", "hosted_smaller"):
+        return (1, high)
+    if f.id == "smaller_model":
+        drop = f.params.get("drop") if isinstance(f.params.get("drop"), dict) else {}
+        near = drop.get("tr") == "moe39.drop" and (drop.get("grade") or {}).get("tr") == "moe39_grade.near"
+        return (2 if near else 3, -_billions(drop.get("small")))  # an MoE graded far weaker: among the dense
+    return (4, high)
+
+
+def batch_rank(got: dict[str, Any]) -> tuple[int, float]:
+    """A provider's batch API line (``batch_api_line``) among the hosted APIs, by its own cost."""
+    return (1, float(got.get("high") or float("inf")))
+
+
+def last_resort(one: Any, others: Sequence[Any]) -> bool:
+    """Whether the one change within the budget is a far smaller dense model with other changes closer in quality
+    beside it: then it follows them, as the last resort (blind review 34, q29)."""
+    drop = one.params.get("drop") if one.id == "smaller_model" else None
+    return isinstance(drop, dict) and drop.get("tr") == "plan.smaller27.drop_far" and bool(others)
+
+
+def ordered(fixes: Sequence[Any], ab: Any = "") -> list[Any]:
+    """``fixes`` closest in quality to the model asked first (``quality_rank``, blind review 34; before it, by the
+    budget each needs, review 29); the A/B pointer (said once: ``ab``, or the one they carry) moves to the first
+    smaller model shown."""
+    ranked = sorted(fixes, key=quality_rank)
+    small = [f for f in ranked if f.id == "smaller_model"]
+    if len(small) < 2 and not (ab and small):
+        return ranked
+    ab = ab or next((f.params["ab"] for f in small if f.params.get("ab")), "")
+    first = small[0]
+    return [f.model_copy(update={"params": {**f.params, "ab": ab if f is first else ""}})
+            if f.id == "smaller_model" else f for f in ranked]
 
 
 def _budget(result: Any) -> float | None:
@@ -113,7 +152,7 @@ def basis(result: Any, rows: Sequence[Any], lang: str) -> str:
         return ""
     out = translate(lang, "tab39_fixes.basis", ttft=f"{float(ttft):,.0f}", tpot=f"{float(tpot):,.0f}")
     if sum(1 for f in rows if f.id == "smaller_model") > 1:
-        out += translate(lang, "tab39_fixes.order")
+        out += translate(lang, "fo43_fixes.order")
     return out
 
 
@@ -144,4 +183,5 @@ def gpu_why(result: Any, lang: str) -> str:
         lang, "tab39_gpu.far_over", times=times, budget=round_money(costs.budget_monthly), currency=costs.currency)
 
 
-__all__ = ["gpu_why", "LEAD_SHARE", "basis", "lead_text", "moe_lead", "ordered", "thinking_said"]
+__all__ = ["gpu_why", "LEAD_SHARE", "basis", "batch_rank", "last_resort", "lead_text", "moe_lead", "ordered",
+           "quality_rank", "thinking_said"]

@@ -58,6 +58,7 @@ from advisor.plan import (
     edge_gate41,
     edge_risks38,
     eu_zone42,
+    event_reserve43,
     feasible_gate,
     field_labels,
     filedwait38,
@@ -401,7 +402,17 @@ def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
         hours = result.answers.get("batch_deadline_hours") if getattr(result.costs, "per_job", False) else None
         intro = translate(lang, "med40_fixes.fits_both", hours=f"{float(hours):g}") if hours \
             else translate(lang, "med40_fixes.fits_all")
-    return {"intro": intro, "rows": got["rows"], "over": got["over"], "lead": got["lead"],
+    others = ""
+    if got["last"]:  # the far smaller model after the changes closer in quality, its warning first (review 34, q29)
+        hours = result.answers.get("batch_deadline_hours") if getattr(result.costs, "per_job", False) else None
+        hw = result.hardware
+        model = _model_words(result, lang, hw.model_name or hw.model or str(result.answers.get("model") or "—"))
+        others = translate(lang, "fo43_fixes.closest_first_job" if hours else "fo43_fixes.closest_first", model=model,
+                           hours=f"{float(hours):g}" if hours else "")
+        intro = translate(lang, "fo43_fixes.last_job" if hours else "fo43_fixes.last",
+                          hours=f"{float(hours):g}" if hours else "")
+    return {"intro": intro, "rows": got["rows"], "over": got["over"], "lead": got["lead"], "last": got["last"],
+            "others": others,
             "one": {"text": one.text_in(lang), "per_job": one.per_job,
                     "monthly": _money(one.monthly_cost, result.costs.currency) if one.monthly_cost else ""}}
 
@@ -1644,6 +1655,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
         moved += peak_reserve_rules.key_clause(result, lang)  # a public peak on on-demand stock (review 27, q32)
         moved += api_top38.clause(result, lang)  # an API's month at its volume's high end (review 27, q27)
+        moved += event_reserve43.clause(result, lang)  # the event GPUs held in a reservation (review 34, q23)
         if filedwait38.waits(result):  # the month is paid from launch, not during the filing (review 27, q30)
             moved += t(filedwait38.COST_ROW)
         value = t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)

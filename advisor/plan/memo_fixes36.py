@@ -117,6 +117,18 @@ def _no_saving_why(fix: Any, lang: str) -> str:
     return translate(lang, "sentences37_fixes.no_saving")
 
 
+def _no_saving_cost(fix: Any, lang: str) -> str:
+    """"no cheaper than the plan as asked", with its reason where its cheaper setups miss the TTFT target: 4-bit
+    weights shrink the memory, not the prefill compute that sets the first token on the card (blind review 34, q40:
+    "the AWQ row needs one line of reasoning … or readers will doubt it"); the bare phrase otherwise."""
+    why = fix.params.get("why")
+    setups = why.get("setups") if isinstance(why, dict) else None
+    ttft = [x for x in setups or [] if isinstance(x.get("missed"), dict) and x["missed"].get("tr") == "plan.fix17.missed_ttft"]
+    if fix.id != "quantize_4bit" or not ttft or not fix.params.get("gpu"):
+        return translate(lang, "sentences37_fixes.no_saving_cost")
+    return translate(lang, "fo43_fixes.no_saving_cost_why", gpu=fix.params["gpu"])
+
+
 def _relax(near: Any, lang: str, currency: str, result: PlanResult) -> str:
     """After a no-saving row's misses: by how much the nearest misses, against the predictor's error where within
     it, and the relaxation its cost beside is for (``near_miss39``), with the monthly budget that cost needs where
@@ -208,20 +220,33 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     cur = result.costs.currency if result.costs is not None else ""
     # an MoE close to the budget before a far smaller dense model; the smaller models by the budget each needs
     # (review 29: q29, q40; fixtab39)
-    lead = fixtab39.moe_lead(one, others, result)
-    others = fixtab39.ordered([f for f in others if f is not lead])
-    rows = []
+    # the far smaller model within the budget after the changes closer in quality, as the last resort (review 34,
+    # q29): the MoE then takes its place among the rows, not a paragraph of its own
+    last = fixtab39.last_resort(one, others)
+    lead = None if last else fixtab39.moe_lead(one, others, result)
+    near_moe = fixtab39.moe_lead(one, others, result) if last else None
+    # the A/B pointer on the first smaller model shown: in the table, where the one within the budget comes last
+    ab = one.params.get("ab") if last else ""
+    if ab:
+        one = one.model_copy(update={"params": {**one.params, "ab": ""}})
+    others = fixtab39.ordered([f for f in others if f is not lead], ab)
+    ranked: list[tuple[tuple[int, float], dict[str, Any]]] = []
     # the smaller models on more than one card: each row says why its card (review 28, q40)
     mixed = len({f.params.get("gpu") for f in others if f.id == "smaller_model"}) > 1
+    budget_asked = (result.answers.get("monthly_budget") or {}).get("amount")
     for f in others:  # one row each: one line, one cost, what it also needs
         fewer = (_fewer_missed(result, lang) + _measure_first(result, f.params.get("near"), lang, cur)) \
             if f.id == "more_budget" else ""
-        rows.append({"change": _label(f.id, [f], lang, mixed) + fewer,
-                     "cost": _cost([f], lang, cur),
-                     "needs": _needs([f], lang, cur)})
-        extra = _batch_row(f, lang, cur, (result.answers.get("monthly_budget") or {}).get("amount"))
+        shown = fixtab39.thinking_said(f) if near_moe is not None and (f.id, f.change) == (
+            near_moe.id, near_moe.change) else f  # ``ordered`` copies the smaller models: matched by their change
+        ranked.append((fixtab39.quality_rank(f), {
+            "change": _label(f.id, [shown], lang, mixed) + fewer + _still_over(f, result, lang),
+            "cost": _cost([f], lang, cur), "needs": _needs([f], lang, cur)}))
+        extra = _batch_row(f, lang, cur, budget_asked)
         if extra is not None:
-            rows.append(extra)
+            ranked.append((fixtab39.batch_rank(f.params["batch_line"]), extra))
+    # closest in quality first; a batch API line among the hosted APIs by its own cost (review 34, q29)
+    rows = [r for _, r in sorted(ranked, key=lambda x: x[0])]
     # a change tried that saves nothing (a 4-bit checkpoint whose cheaper setups miss the target) keeps its row,
     # said as no saving and why, not with the plan's own cost again: review 26 (q40 zh) cut the row that repeated the
     # full plan's cost as "left out"; review 27 (q40, en and zh) asked where the 4-bit route, the usual cheapest for a
@@ -230,14 +255,13 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
         if f.id in LABELED:
             near = f.params.get("near")  # priced at the target relaxed to its nearest miss (review 28, q40)
             if isinstance(near, dict) and near.get("as_fp8"):  # no cheaper than FP8 at the asked target (review 29)
-                rows.append({"change": _label(f.id, [f], lang),
-                             "cost": translate(lang, "sentences37_fixes.no_saving_cost"),
+                rows.append({"change": _label(f.id, [f], lang), "cost": _no_saving_cost(f, lang),
                              "needs": _no_saving_why(f, lang) + translate(lang, "tab39_fixes.as_fp8",
                                                                           relaxed=near["relaxed"])})
                 continue
             cost = translate(lang, "moe39_near.cost", cost=f"{_span(near['low'], near['high'])} {cur}", tp=near["tp"],
                              gpu=near["gpu"], relaxed=near["relaxed"]) if isinstance(near, dict) else \
-                translate(lang, "sentences37_fixes.no_saving_cost")
+                _no_saving_cost(f, lang)
             rows.append({"change": _label(f.id, [f], lang), "cost": cost,
                          "needs": _no_saving_why(f, lang) + _relax(near, lang, cur, result)})
     over = _over(others, result, lang)
@@ -247,7 +271,19 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     lead_text = "" if lead is None else fixtab39.lead_text(
         lead, _label(lead.id, [fixtab39.thinking_said(lead)], lang), _cost([lead], lang, cur),
         _needs([lead], lang, cur), result, lang)
-    return {"one": one, "rows": rows, "over": over, "lead": lead_text}
+    return {"one": one, "rows": rows, "over": over, "lead": lead_text, "last": last}
+
+
+def _still_over(f: Any, result: PlanResult, lang: str) -> str:
+    """A longer batch that meets the deadline yet still costs more than the budget even at its low end says so in
+    its row: it lifts the deadline blocker only (blind review 34, q29: "the 158-hour batch row still costs ¥244k–271k
+    and fixes nothing"); "" otherwise."""
+    budget = (result.answers.get("monthly_budget") or {}).get("amount")
+    if f.id != "longer_batch" or not budget or f.monthly_cost is None or f.monthly_cost.low <= float(budget):
+        return ""
+    cur = result.costs.currency if result.costs is not None else ""
+    return translate(lang, "fo43_fixes.still_over", times=about(f.monthly_cost.low / float(budget)),
+                     budget=round_money(float(budget)), currency=cur)
 
 
 def _over(fixes: Sequence[Any], result: PlanResult, lang: str) -> str:

@@ -156,10 +156,11 @@ def test_q29_tests_after_the_decision_ask_for_the_model_it_names_not_the_one_rul
     r = planned(advice_answers(Q29))
     # s33-numbers1 (review 23, q29): the choice is left to the team, every change priced; the tests below stay on the
     # one within the budget as given, as the step says; s38-fixlead (review 29, q29): on the change page 1 sets out
-    # first where an MoE near the budget leads, the step naming it
+    # first where an MoE near the budget leads, the step naming it; review 34 (fo43): closest in quality first, the
+    # tests on the self-hosted change closest in quality
     step = r.next_steps[0]
     assert not r.feasible and step.key in ("steps18.next.decide_one", "numbers1_34.next.decide_choice",
-                                           "fixlead40.next.decide_choice")
+                                           "fixlead40.next.decide_choice", "fo43_next.decide_choice")
     named = next(get_model(f.change["model"]) for f in r.fixes
                  if f.id == "smaller_model" and get_model(f.change["model"]).name == step.params["fix"]["model"])
     ruled_out = get_model(r.answers["model"]).hf_repo  # meta-llama/Llama-3.3-70B-Instruct

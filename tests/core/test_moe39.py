@@ -6,6 +6,7 @@ are reconciled in one sentence."""
 
 from __future__ import annotations
 
+import math
 import re
 
 from advisor.catalog import get_model
@@ -53,14 +54,14 @@ def test_q29_offers_the_moe_priced_and_says_quality_is_the_risk_of_the_one_that_
     assert fix.monthly_cost is not None and fix.monthly_cost.low > 0
     en, zh = (memo_document(r, lang).markdown() for lang in ("en", "zh_CN"))
     # review 29 (q29): within 15 % of the budget at its low end, it is set out beside the far smaller model sure to
-    # fit (fixtab39), its high end said against the budget; review 30: after that model, as the trade-off (med40)
-    row = _lead(en, moe.name)
+    # fit (fixtab39), with the budget it needs; review 34 (fo43): a row of the table, closest in quality before the
+    # far smaller model, which follows as the last resort with its quality warning
+    row = _row(en, moe.name)
     assert f"{fix.monthly_cost.low:,.0f}" in row and "active a token" in row and "mixture of experts" in row
-    assert "混合专家模型" in _lead(zh, moe.name)
-    pct = round((fix.monthly_cost.high / 20000 - 1) * 100)
-    assert f"at its high end {pct} % over your budget of 20,000 CNY" in row
+    assert "混合专家模型" in _row(zh, moe.name)
+    assert f"{math.ceil(fix.monthly_cost.high / 1000) * 1000:,.0f} CNY" in row
     assert "answer quality is the real risk" in en and "真正的风险在回答质量" in zh
-    assert en.index("answer quality is the real risk") < en.index(row)
+    assert en.index(row) < en.index("answer quality is the real risk")
     # the floor (prefill) and the planned layout's larger share (decode) reconciled in one sentence
     assert "Both hold: the floor" in en and "decode's" in en and "两者并不矛盾" in zh
 

@@ -155,7 +155,8 @@ def test_the_fixes_that_work_alone_come_first_under_their_own_heading(lang):
     # the others follow under their own heading, one table row each with its cost
     [api] = alone
     assert api.id == "hosted_api"
-    first = head.index(translate(lang, "rows36.closest_api_first", cost="§").split("§")[0])
+    # (blind review 34, fo43: the short form, its month all in and its high end)
+    first = head.index(translate(lang, "fo43_api.first", budget="§").split("§")[0])
     second = head.index(translate(lang, "rows36.fixes.others"))
     assert first < second
     table = head[second:].split("\n\n")[1]  # the heading's own table, up to the blank line after it
@@ -177,12 +178,15 @@ def test_the_fixes_that_work_alone_come_first_under_their_own_heading(lang):
     lo, hi = min(c.low for c in self_hosted) / budget, max(c.high for c in self_hosted) / budget
     assert translate(lang, "sentences37_fixes.over", times="§", budget="5,000", currency="CNY").split("§")[0] in over
     assert f"{float(f'{lo:.2g}'):g}–{float(f'{hi:.2g}'):g}" in over, over
-    # review 29 (q40 zh: "order the rows by cost"): the smaller models by the budget each needs (fixtab39)
-    from advisor.plan.fixtab39 import ordered
+    # review 34 (fo43): the rows closest in quality first, the smaller models largest first (fixtab39), no longer
+    # by the budget each needs (review 29)
+    from advisor.plan.fixtab39 import ordered, quality_rank
 
     shown = ordered(more)
-    small = [f.monthly_cost.high for f in shown if f.id == "smaller_model"]
-    assert small == sorted(small)
+    assert [quality_rank(f) for f in shown] == sorted(quality_rank(f) for f in shown)
+    small = [f.params["drop"]["small"] for f in shown if f.id == "smaller_model"
+             and f.params["drop"].get("tr") != "moe39.drop"]  # the dense ones; an MoE graded near before them
+    assert [float(x.rstrip("B")) for x in small] == sorted((float(x.rstrip("B")) for x in small), reverse=True)
     for f, row in zip(shown, rows, strict=False):
         assert f.monthly_cost is not None and round(f.monthly_cost.low) > 0
         assert f"{f.monthly_cost.low:,.0f}" in row, row
@@ -238,12 +242,13 @@ Q29 = "q29_batch_impossible_budget"
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_decision_lists_every_change_with_its_cost_and_leaves_the_choice_to_the_team(lang):
-    from advisor.plan.critical_steps import DECIDE_CHOICE, DECIDE_LEAD
+    from advisor.plan.critical_steps import DECIDE_CHOICE, DECIDE_LAST, DECIDE_LEAD
     from advisor.plan.money_text import money_range
 
     r = planned(advice_answers(Q29))
     first = r.next_steps[0]
-    assert first.key in (DECIDE_CHOICE, DECIDE_LEAD)  # DECIDE_LEAD: an MoE near the budget named first (s38-fixlead)
+    # DECIDE_LEAD: an MoE near the budget named first (s38-fixlead); DECIDE_LAST: closest in quality first (fo43)
+    assert first.key in (DECIDE_CHOICE, DECIDE_LEAD, DECIDE_LAST)
     text = first.text_in(lang)
     for f in r.fixes:
         assert money_range(f.monthly_cost, r.costs.currency) in text

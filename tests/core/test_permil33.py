@@ -123,9 +123,11 @@ def test_q40_closest_option_names_the_one_fix_within_budget(lang: str) -> None:
     memo = _memo("q40_tiny_budget_72b", lang)
     [line] = [ln for ln in memo.splitlines() if money_range(api.monthly_cost, r.costs.currency) in ln
               and ln.startswith("**")]
-    # s34-rows36: said first, above the other changes' table, it is "the one change within your budget" (no "above")
-    assert line.startswith(translate(lang, "rows36.closest_api_first", cost="§").split("§")[0])
-    assert f"{r.costs.input_tokens_per_month:,.0f}" in line and f"{r.costs.output_tokens_per_month:,.0f}" in line
+    # s34-rows36: said first, above the other changes' table, it is "the one change within your budget" (no "above");
+    # blind review 34 (fo43, q40: "rewrite it as 'Hosted API: ¥… a month on the estimated volume, up to ¥… at the
+    # high end: measure your real requests a day'"): the short form, the tokens it is costed on in section 4
+    assert line.startswith(translate(lang, "fo43_api.first", budget="§").split("§")[0])
+    assert f"{r.costs.input_tokens_per_month:,.0f}" in memo and f"{r.costs.output_tokens_per_month:,.0f}" in memo
     assert "50 ms" in line and "50" in line
     assert translate(lang, "memo.rec.summary_infeasible", form="§", region="", line="").split("§")[0] not in memo
 

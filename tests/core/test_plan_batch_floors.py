@@ -106,7 +106,9 @@ def test_the_heading_claims_any_one_alone_only_when_one_alone_does(q29):
         and "answer quality is the real risk" in en
     assert "each with what it also needs" in en
     assert "Any one of these" not in en and "No single change makes it feasible" not in en
-    assert ("只有这一项改动能单独做到" in zh or "同时满足预算和 12 小时期限的是下面这项" in zh) and "各自还需要的条件" in zh and "没有哪一项调整能单独让方案可行" not in zh
+    # review 34 (fo43): the far smaller model last, as the one fitting both, its warning first
+    assert ("只有这一项改动能单独做到" in zh or "同时满足预算和 12 小时期限的是下面这项" in zh
+            or "唯一同时满足预算和 12 小时期限的改法" in zh) and "各自还需要的条件" in zh and "没有哪一项调整能单独让方案可行" not in zh
     poor = plan(answers_from_dict({**Q29, "monthly_budget": {**Q29["monthly_budget"], "amount": 5000}}))
     assert poor.fixes and all(x.with_budget is not None or x.with_deadline_hours for x in poor.fixes)
     en, zh = render_memo_markdown(poor, lang="en"), render_memo_markdown(poor, lang="zh_CN")

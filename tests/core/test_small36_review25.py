@@ -66,10 +66,11 @@ def test_a_priced_batch_api_has_its_own_line_with_its_cost_against_the_budget(q2
     assert line["low"] > budget
     for lang in ("en", "zh_CN"):
         memo = render_memo_markdown(q29, lang)
-        # q29's other changes are page 1's table (s34-rows36): the batch API its own row, right after the API's
+        # q29's other changes are page 1's table (s34-rows36): the batch API its own row, beside the API's (before
+        # it where it costs less: the hosted APIs cheapest first, review 34, fo43)
         rows = [x for x in memo.splitlines() if x.startswith("| ")]
         api = next(i for i, x in enumerate(rows) if "Qwen2.5-72B-Instruct" in x and "DeepSeek" not in x)
-        own = rows[api + 1]
+        own = rows[api - 1]
         assert "DeepSeek-V3" in own and f"{line['low']:,}" in own, own
         assert f"{line['low']:,}" not in rows[api]  # the API's row carries its own cost, not the batch line's
     en = render_memo_markdown(q29, "en")
