@@ -226,7 +226,7 @@ def test_a_batch_job_at_about_the_apis_cost_weighs_it_with_the_batch_api_a_sourc
     page = render_memo_markdown(r, lang).split("\n## ")[1]
     # s34-fairreason (review 24): a cheaper API set aside is said on page 1's own "weighed and set aside" line with
     # the same figures, not as one of the deciding reasons
-    aside = "Your decision" if lang == "en" else "请您决定"  # the owner's decision since s38-usage (review 29)
+    aside = "Your decision" if lang == "en" else "请你们决定"  # the owner's decision since s38-usage (review 29)
     assert f.title_in(lang) in _head(r, lang) or f.title_in(lang) in page or (
         aside in page and f"{h.low:,.0f}" in page and f"{p.low:,.0f}" in page)
     # q06's API was 30 % dearer in the middle than its L20 job on the placeholder rent (USD 0.7–1.6 an hour), and not
