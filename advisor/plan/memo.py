@@ -160,6 +160,7 @@ from advisor.plan.fine_tune_placeholder import (
 )
 from advisor.plan.fleet_signoff import signoff_clause
 from advisor.plan.knee_cap import knee_is_cap, knee_key
+from advisor.plan.market_names43 import market_name
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
 from advisor.plan.memo_node_curves import main_label as node_curve_main_label
 from advisor.plan.memo_node_curves import no_curve_key
@@ -250,6 +251,8 @@ def _value_text(lang: str, field: str, value: Any) -> str:
     if isinstance(value, str):
         if value == "n/a":
             return translate(lang, "memo.value.not_applicable")
+        if field == "overseas_markets":  # "SEA" said 东南亚 / South-East Asia (r34, q13/q34)
+            return market_name(lang, value)
         key = f"memo.value.{field}.{value}"
         if _has(lang, key):
             return translate(lang, key)

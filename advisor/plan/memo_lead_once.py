@@ -17,6 +17,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import hosted_next
+from advisor.plan.market_names43 import markets_text
 from advisor.plan.result import Finding, Source, StartWith, render
 
 HOSTED_FINDING = "cost.hosted_weighed"
@@ -102,7 +103,7 @@ def sea_in_sources(rendered: list[dict[str, Any]], findings: Sequence[Finding], 
         banks = SEA_KEYS.get(f.detail_key)
         if banks is not None and f.params.get("markets"):
             shown["detail"] = render(lang, "pages21.sea_in_sources", {
-                "markets": f.params["markets"], "banks": {"tr": "pages21.sea_banks"} if banks else ""})
+                "markets": markets_text(lang, str(f.params["markets"])), "banks": {"tr": "pages21.sea_banks"} if banks else ""})
 
 
 NO_DEADLINE = "plan.assume.launch_deadline_days"  # "No launch deadline given: assumed there is time for the filings"

@@ -25,7 +25,7 @@ from tests.support.planned import (
 
 LANGS = ("en", "zh_CN")
 SCENARIOS = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
-NONE_HERE = {"en": "is priced here", "zh_CN": "API 价格"}
+NONE_HERE = {"en": "No price found for a hosted API", "zh_CN": "API 报价"}
 YARDSTICK = {"en": "a yardstick only", "zh_CN": "仅作参考"}
 ONLY_MAINLAND = {"en": "serve your mainland users only", "zh_CN": "只适用于你们的大陆用户"}
 FIRM = {"en": ("would cost less", "likely cheaper", "× below"), "zh_CN": ("更便宜", "倍")}

@@ -73,7 +73,7 @@ def test_q11_unit_economics_first_and_the_plan_conditional(lang):
     assert margin is not None and margin in deciding(r.findings)  # the engine still ranks it first
     page = _page_one(r, lang)
     first = page.split("\n\n")[1]  # the paragraph after the heading
-    assert first.startswith("**Unit economics first:**" if lang == "en" else "**先看单位经济**")
+    assert first.startswith("**Unit economics first:**" if lang == "en" else "**先算清每个 token 的成本和售价**")
     assert ("only if your customers pay you more" if lang == "en" else "只有客户愿意") in first
     assert r.deployment_form == "cloud"  # the decision is unchanged, now conditional on the margin
 

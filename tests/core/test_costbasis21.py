@@ -31,7 +31,7 @@ FILES = sorted(ADVICE_SCENARIOS.glob("*.json"))
 LANGS = ("en", "zh_CN")
 Q24 = ADVICE_SCENARIOS / "q24_us_saas_rent.json"
 Q18 = ADVICE_SCENARIOS / "q18_us_fleet_32_h100.json"
-OWN = {"en": ("at your own volume", "at the estimated volume"), "zh_CN": ("按您自己给出的用量", "按估算的用量")}
+OWN = {"en": ("at your own volume", "at the estimated volume"), "zh_CN": ("按你们自己给出的用量", "按估算的用量")}
 IF_BUSY = {"en": "If the setup were kept", "zh_CN": "若本配置一个月中有"}
 # s31-permillion31 (blind review 20, q24: "'at the estimated volume' but computed on the 100M busiest-hour floor"): a
 # month raised to its busiest hour's floor is labelled with that floor, not as the estimate

@@ -129,7 +129,7 @@ def test_the_figure_at_the_months_volume_is_given_and_labelled_answered_or_estim
         row = _per_million_row(scenario_memo(path, lang), lang)
         if not row:
             continue
-        said = ("at your own volume" if lang == "en" else "按您自己给出的用量") in row
+        said = ("at your own volume" if lang == "en" else "按你们自己给出的用量") in row
         estimated = ("at the estimated volume" if lang == "en" else "按估算的用量") in row
         # s31-permillion31 re-argued (blind review 20, q24: "'at the estimated volume' but computed on the 100M
         # busiest-hour floor"): an estimate raised to its busiest hour's floor is labelled with the floor it divides
@@ -151,7 +151,7 @@ def test_the_figure_at_the_months_volume_is_given_and_labelled_answered_or_estim
             assert usage_text(c, lang) in row and not (said or estimated or floor), (path.stem, lang, row)
             gpu_use = _row(scenario_memo(path, lang), lang, "GPU use", "GPU 使用率")
             volume = ("your month's tokens" if answered else "the month's estimated tokens") if lang == "en" else (
-                "您给出的每月 token 数" if answered else "每月估算的 token 数")
+                "你们给出的每月 token 数" if answered else "每月估算的 token 数")
             assert volume in gpu_use, (path.stem, lang, gpu_use)
             continue
         assert (said, estimated, floor) == (answered, not answered and not raised, raised), (path.stem, lang, row)
@@ -166,7 +166,7 @@ def test_q36s_answered_requests_a_day_keep_their_own_figure_beside_the_capacitys
     assert c.cost_per_million_output_tokens_volume is not None and c.per_million_basis is not None
     for lang in LANGS:
         row = _per_million_row(render_memo_markdown(r, lang), lang)  # rendered here: the session's copy has no row
-        assert ("at your own volume" if lang == "en" else "按您自己给出的用量") in row
+        assert ("at your own volume" if lang == "en" else "按你们自己给出的用量") in row
 
 
 def test_the_paid_api_margin_quotes_the_cost_tables_figures_on_the_capacity_basis():

@@ -28,4 +28,4 @@ def test_the_fourth_replica_on_every_card_says_all_of_them(name):
 def test_fewer_than_every_card_says_how_many_of_how_many():
     params = {"total": 12, "count": 16}
     assert render("en", "fleet27.placement.uses_some", params) == " (12 of your 16)"
-    assert render("zh_CN", "fleet27.placement.uses_some", params) == "（共用你 16 张中的 12 张）"
+    assert render("zh_CN", "fleet27.placement.uses_some", params) == "（共用你们 16 张中的 12 张）"

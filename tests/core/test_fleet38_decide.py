@@ -95,7 +95,7 @@ def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_p
         # cards; lead with the 3 replicas deployed now and add the 4th as a follow-up"): today's layout leads, the
         # larger one follows as its follow-up, and the row says the same count
         lead = (f"**Recommended layout:** {hw.replicas} replicas now, on {hw.total_gpus} free cards of your {count}"
-                if lang == "en" else f"**建议布局**：现在在你 {count} 张卡中空闲的 {hw.total_gpus} 张上跑 {hw.replicas} 个副本")
+                if lang == "en" else f"**建议布局**：现在在你们 {count} 张卡中空闲的 {hw.total_gpus} 张上跑 {hw.replicas} 个副本")
         follow = (f"Follow-up: add {nxt - hw.replicas} more, for {nxt} replicas" if lang == "en" else
                   "后续：等集群上的其他工作")
         assert head.startswith(lead) and follow in head and head.index(lead) < head.index(follow)
@@ -114,7 +114,7 @@ def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_p
         assert f"once the other work moves off {total - hw.total_gpus} more cards: ask its owners" in row
         assert "recommended besides" not in row
     else:
-        assert f"由你决定：按本方案，一台机器停机时 {hw.replicas} 个副本只剩 {more['left_now']} 个，" \
+        assert f"由你们决定：按本方案，一台机器停机时 {hw.replicas} 个副本只剩 {more['left_now']} 个，" \
             f"承载峰值 {peak} 个请求中的 {more['carried_now']} 个" in row
         assert f"跑 {nxt} 个副本，则仍剩 {more['left_after']} 个" in row
         assert f"先把另外 {total - hw.total_gpus} 张卡上的其他工作迁走" in row and "另建议" not in row
@@ -129,7 +129,7 @@ def test_q18_rides_out_a_server_on_its_free_cards_so_no_decision_is_asked(lang):
     assert _more(only_finding(r, "sizing.placement").params) is None
     md = render_memo_markdown(r, lang)
     row = _row(md, "Hardware", "硬件")
-    assert ("your decision" not in row) if lang == "en" else ("由你决定" not in row)
+    assert ("your decision" not in row) if lang == "en" else ("由你们决定" not in row)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -140,8 +140,8 @@ def test_the_free_cards_once_found_are_held_for_the_service(name, lang):
     md = render_memo_markdown(r, lang)
     start = "Before starting any replica" if lang == "en" else "启动任何副本之前"
     step = next(line for line in md.splitlines() if start in line)
-    assert ("Then hold those cards for this service (a reservation in your scheduler, or cordon them)" in step) \
-        if lang == "en" else ("找到后把这些卡留给本服务（在调度器里预留，或 cordon 隔离）" in step)
+    assert ("Then hold those cards for this service (a reservation in your scheduler, or mark them unschedulable)" in step) \
+        if lang == "en" else ("找到后把这些卡留给本服务（在调度器里预留，或把这些卡标记为不可调度）" in step)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -115,7 +115,7 @@ def test_the_verdict_follows_the_end_ratios_in_the_finding_and_the_decision_alik
     times = about(p["low"] / h["low"])
     for text in (finding["title"], finding["detail"], start["text"]):
         assert overlap not in text and f"{times}×" not in text and f"{times} 倍" not in text, text
-    assert ("priced here" if lang == "en" else "API 价格") in finding["title"]
+    assert ("No price found for a hosted API" if lang == "en" else "API 报价") in finding["title"]
 
 
 def test_a_real_overlap_is_still_called_one():

@@ -147,8 +147,9 @@ def test_a_flat_p99_run_in_the_latency_table_is_said_to_be_carried_over(name):
     flat = any(a is not None and a == b for row in rows for a, b in zip(row, row[1:], strict=False))
     # s21-replica21: a repeated first-token P99 is said with what sets it (the longest prompts' prefill), in its own
     # wording; a repeated TPOT keeps this one
-    for lang, words in (("en", ("is carried over from a lower load", "carried over because latency is never shown")),
-                        ("zh_CN", ("是从较低负载沿用的", "较低负载下抽到的最慢请求沿用过来的"))):
+    # s41-zhclean (blind review 34): said as how to read it, without the simulator's sample counts
+    for lang, words in (("en", ("Read a P99 repeated across columns", "Read a first-token P99 repeated across columns")),
+                        ("zh_CN", ("几列相同的 P99 请理解为约为该值", "几列相同的首 token P99 请理解为约为该值"))):
         memo = _memo(r, lang)
         assert any(w in memo for w in words) == flat, (name, lang, rows)
 

@@ -120,9 +120,9 @@ def test_basic_ops_is_said_as_answered_not_as_linux_skills(lang):
     assert a["ops_capability"] == "basic"
     md = render_memo_markdown(planned(a), lang)
     if lang == "en":
-        assert "you answered basic ops, not an ops team" in md and "Linux/Docker, as you said" not in md
+        assert "your answers say the team has basic ops skills, not an ops team" in md and "Linux/Docker, as you said" not in md
     else:
-        assert "你们回答的是基本运维能力" in md and "具备基本的 Linux/Docker 能力" not in md
+        assert "按你们的回答，团队有基本运维能力" in md and "具备基本的 Linux/Docker 能力" not in md
 
 
 def test_strong_ops_keeps_its_staff_words():

@@ -49,7 +49,7 @@ def test_the_prefill_of_20_billion_prompt_tokens_is_stated_as_the_floor(q29):
     assert b.figures["gpu_hours"] >= floor["prefill_h"]
     en, zh = b.text_in("en"), b.text_in("zh_CN")
     assert "Prefill compute sets the floor" in en and "20,000,000,000 prompt tokens" in en
-    assert "预填充算力是下限" in zh and "20,000,000,000 个提示 token" in zh
+    assert "预填充算力是下限" in zh and "20,000,000,000 个提示词 token" in zh
 
 
 def test_a_small_plan_batch_says_why_and_what_would_raise_it(q29):
@@ -134,7 +134,7 @@ def test_the_blocker_read_first_names_the_floor(q29):
     floor = _phrase(q29.binding_constraint, "plan.batch15.floor.prefill")
     en, zh = f.title_in("en"), f.title_in("zh_CN")
     assert f"prefill of its prompts alone needs at least {floor['prefill_h']:,} GPU-hours" in en, en
-    assert f"仅提示的预填充就至少需要 {floor['prefill_h']:,} GPU 小时" in zh, zh
+    assert f"仅提示词的预填充就至少需要 {floor['prefill_h']:,} GPU 小时" in zh, zh
     # and the detail says how many GPUs that is for the deadline (≈ 540 L20 for 12 h, the scenario's own sum)
     assert f.params["floor"]["gpus"] == -(-floor["prefill_h"] // 12)
 

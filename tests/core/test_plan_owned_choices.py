@@ -132,7 +132,7 @@ def test_q04_memo_puts_the_decision_on_page_1(lang, monkeypatch):
     # the fourth replica on the fleet's other cards: the owner's decision on page 1's hardware row (s36-fleet38),
     # not among the options
     hardware = next(line for line in page1.splitlines() if line.startswith(("| Hardware", "| 硬件")))
-    assert ("your decision" if lang == "en" else "由你决定") in hardware
+    assert ("your decision" if lang == "en" else "由你们决定") in hardware
 
 
 # ---- prefix caching said where the use repeats context (q33) -------------------------------------------------------

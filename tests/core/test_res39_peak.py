@@ -95,7 +95,7 @@ def test_the_api_weighed_against_page_ones_month(lang):
     r = advice_plan("q37_sg_fintech_public")
     memo = render_memo_markdown(r, lang)
     every = r.costs.recommended_monthly
-    aside = next(line for line in memo.splitlines() if line.startswith(("**Your decision", "**请您决定", "**Why not a hosted API", "**为什么不用模型 API 服务")))
+    aside = next(line for line in memo.splitlines() if line.startswith(("**Your decision", "**请你们决定", "**Why not a hosted API", "**为什么不用模型 API 服务")))
     assert f"${every.low:,.0f}–${every.high:,.0f}" in aside, aside
     mixed = r.costs.cloud_peak_floor
     assert f"${mixed['low']:,.0f}" not in aside, aside

@@ -118,7 +118,7 @@ def test_q02_pays_back_against_the_vm_then_the_rent_its_budget_covers_in_one_lin
     best = c.owned.capex.low / (c.cloud_monthly.high - c.owned.running_monthly.low)
     assert f"{best:,.0f}" in row
     assert row.count(vm_payback) == 1 and row.index(over) < row.index(vm_payback) < row.index(f"{best:,.0f}")
-    assert ("that comparison decides" if lang == "en" else "以这项比较为准") in row
+    assert ("that is the comparison to go by" if lang == "en" else "应以这一对比为准") in row
     assert ("not like for like" if lang == "en" else "不是同类可比") in row
     vm = c.payback_vm
     on_demand = vm["gpus"] * 730 * vm["price"][0]

@@ -16,8 +16,8 @@ from advisor.sizing.tensors import param_counts
 from tests.support.planned import advice_answers, advice_plan
 
 WORDS = {
-    "en": ("Use a smaller model: ", "weaker", "`advisor ab`"),
-    "zh_CN": ("换一个更小的模型：", "弱", "`advisor ab`"),
+    "en": ("Use a smaller model: ", "weaker", "on your own prompts first"),
+    "zh_CN": ("换一个更小的模型：", "弱", "做质量对比测试"),
 }
 
 
