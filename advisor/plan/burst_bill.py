@@ -227,7 +227,8 @@ def billed_note(costs: Any, lang: str) -> str:
     if hyb is None or not hyb.gpus_burst or warm is None or billed is None:
         return ""
     shown: Any = int(billed) if billed == int(billed) else billed
-    burst: Any = rented_of(costs, "hybrid") or hyb.gpus_burst  # "11 × NVIDIA H20 96GB" where the bursts rent another part
+    # "11 × NVIDIA H20 96GB" where the bursts rent another part; a bare count with its measure word ("8 张", review 34)
+    burst: Any = rented_of(costs, "hybrid") or {"tr": "hb43.gpus_n", "n": hyb.gpus_burst}
     return render(lang, "memo.burst23.billed_hybrid", {"billed": str(shown), "gpus": costs.gpus, "warm": warm["gpus"],
                                                        "owned": hyb.gpus_owned, "burst": burst})
 
