@@ -179,18 +179,6 @@ def cost_rows(result: Any, lang: str, rows_in: list[tuple[str, str]]) -> list[tu
     return out
 
 
-BASE_API_LEAD = "apiweigh36.owned.lead_base"  # "Why not a hosted API for the base load" (``api_marginal``)
-
-
-def lead(result: Any, start: Any, text: str) -> str:
-    """Page 1's "why not a hosted API for the base load" left to section 7 where the path applies: the base moved to
-    an API is no path the decision takes, and its month beside the path's and the fallback's was a fifth figure on
-    page 1 (review 34: "five competing monthly figures … one figure per path, labelled"); ``text`` elsewhere."""
-    if text and start is not None and getattr(start, "key", None) == BASE_API_LEAD and applies(result):
-        return ""
-    return text
-
-
 def reword(result: Any) -> None:
     """The findings page 1's reasons repeat, worded for the path taken (a post-plan step, in place): the fleet's peak
     need sent to the API with the rented part as its fallback; the basis said once (the measured reading, the curve
@@ -225,5 +213,5 @@ def gpus_word(n: int) -> dict[str, Any]:
     return {"tr": "hb43.gpus_n", "n": n}
 
 
-__all__ = ["applies", "carried", "cost_rows", "lead", "gpus_word", "headline", "reword", "rows"]
+__all__ = ["applies", "carried", "cost_rows", "gpus_word", "headline", "reword", "rows"]
 

@@ -1180,7 +1180,6 @@ def memo_context(
     # infeasible plan keeps its blockers first: the API is then said under the closest option)
     alternative = alternative_text(findings, lang, markdown=True,
                                    start=result.start_with if result.feasible or _kept(result) else None)
-    alternative = hybrid_path43.lead(result, result.start_with, alternative)  # the base on an API: section 7's
     # an infeasible plan blocked by the filing's months: the filed model's API and its registration beside the
     # closest option, said there and not again in section 7 (s35-duties, review 26 q07: "buried in a finding")
     route = "" if lead or alternative else registration_route37.line(result, lang)
