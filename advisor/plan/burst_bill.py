@@ -227,8 +227,8 @@ def billed_note(costs: Any, lang: str) -> str:
     if hyb is None or not hyb.gpus_burst or warm is None or billed is None:
         return ""
     shown: Any = int(billed) if billed == int(billed) else billed
-    # "11 × NVIDIA H20 96GB" where the bursts rent another part; else a count, "8 张" in Chinese (never "8 张 … 张": r34 q39)
-    burst: Any = rented_of(costs, "hybrid") or {"tr": "zc43.gpu_count", "n": hyb.gpus_burst}
+    # "11 × NVIDIA H20 96GB" where the bursts rent another part; a bare count with its measure word ("8 张", review 34)
+    burst: Any = rented_of(costs, "hybrid") or {"tr": "hb43.gpus_n", "n": hyb.gpus_burst}
     return render(lang, "memo.burst23.billed_hybrid", {"billed": str(shown), "gpus": costs.gpus, "warm": warm["gpus"],
                                                        "owned": hyb.gpus_owned, "burst": burst})
 

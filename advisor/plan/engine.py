@@ -59,6 +59,7 @@ from advisor.plan import (
     hosted_weigh,
     hosted_where,
     hybrid_counts,
+    hybrid_path43,
     in_region_fallback,
     instance_on_request,
     job_cloud_steps,
@@ -1701,6 +1702,8 @@ def _post_plan_steps(answers: PlanAnswers, quotes: list[dict[str, Any]] | None, 
         # sized on the part had in the region and in time, the cheaper one to quote (s34-supply36)
         ("supply_lead", post_plan.only_if(check_fixes, lambda r: supply_lead.lead(
             r, functools.partial(_replanned, answers, quotes)))),
+        # a hybrid whose bursts' overflow goes to a hosted API: the findings page 1 repeats say that path (review 34)
+        ("hybrid_path", hybrid_path43.reword),
     ]
 
 

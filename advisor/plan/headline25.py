@@ -25,6 +25,7 @@ from advisor.plan import (
     burst_path,
     burst_steps41,
     fleet_one_count,
+    hybrid_path43,
     memo_ttft_free,
     placement_more,
     quote_lead35,
@@ -35,7 +36,7 @@ from advisor.plan.result import render
 PLACEMENT = placement_more.PLACEMENT
 DISAGREE_TITLE = "burst24.fleet.costed.title"  # ``fleet_disagree``: the curve rents nothing
 # the same finding where the hosted API takes the bursts' overflow (s37-burst39, ``fleet_disagree.API_TITLE``)
-DISAGREE_TITLES = (DISAGREE_TITLE, "burst39_fleet.api.title")
+DISAGREE_TITLES = (DISAGREE_TITLE, "burst39_fleet.api.title", "hb43.fleet.title")  # the path taken's (review 34)
 MORE_KEYS = placement_more.MORE_KEYS
 
 
@@ -124,7 +125,7 @@ def measure_first(result: Any, lang: str) -> str:
     if hourly and burst_steps41.applies(result):
         # s39-burst3 (blind review 31, q39: "rewrite page 1 as three steps"): count, the API by default with its rate
         # limits in writing, the rented part only if the API falls short
-        return burst_steps41.headline(result, lang, p, hourly)
+        return hybrid_path43.headline(result, lang, p, hourly)  # the path taken, its count explained (review 34)
     if hourly and burst_order40.api_first(result):
         # s38-burstc (blind review 30, q39, both languages: "lead with the hosted-API overflow"; "API overflow the
         # default burst path with H800 as the fallback"): the two cloud paths in one sentence, ordered by the budget

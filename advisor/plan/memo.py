@@ -70,6 +70,7 @@ from advisor.plan import (
     fork42,
     gate_lead41,
     headline25,
+    hybrid_path43,
     in_region_fallback,
     kv_cap_note38,
     kv_page_one37,
@@ -809,7 +810,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     line_said = result.line_cost is not None and any(f.id == LINE_FINDING for f in result.findings)
     if result.line_cost is not None and not line_said:  # the line at the plan's own bandwidth; unknown price said so
         rows.append((t("memo.cost.line"), _line_cost_text(result, lang, refs or {})))
-    rows.extend(memo_forms.cost_rows(result, lang))
+    rows.extend(hybrid_path43.cost_rows(result, lang, memo_forms.cost_rows(result, lang)))  # the path (review 34)
     if (result.answers or {}).get("use_case") != "offline_batch":  # a job is priced whole, not by month or use
         # "measured" where the figure is the service's own answered duty (q26's 80 %), else "assumed" (s20-consist20)
         # the tokens row's share of the capacity is said once: in the per-million row where that row prints it
@@ -1757,6 +1758,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         bought = {t("memo.key.hardware")}
     rows = [(k, rent_first27.if_bought(result, lang, v) if k in bought else v) for k, v in rows]
     rows = blocked_brief39.shrink(result, lang, rows)  # 双减 may forbid it: setup and month in one line (review 28)
+    rows = hybrid_path43.rows(result, lang, rows)  # the API overflow the path, rented GPUs the fallback (review 34)
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 

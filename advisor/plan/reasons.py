@@ -123,7 +123,7 @@ def _fleet_hybrid(f: Finding) -> bool:
     instead of the plan")."""
     more = f.params.get("more") if f.id == "cost.fleet" else None
     return isinstance(more, dict) and more.get("tr") in ("burst24.fleetload.more.rent", "burst39.fleetload.more.rent_month", "plan.fleetload14.more.rent",
-                                                         "rem36_burst.fleetload.more.api",
+                                                         "rem36_burst.fleetload.more.api", "hb43.fleet.more_api",
                                                          "plan.fleet13.more.rent")
 
 

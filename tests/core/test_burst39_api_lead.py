@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import burst_path
+from advisor.plan import burst_path, hybrid_path43
 from advisor.plan.burst_bill import bill
 from advisor.plan.memo import memo_document
 from advisor.plan.money_text import money_range
@@ -104,6 +104,9 @@ def test_q39_the_budget_row_judges_the_month_without_a_burst_and_the_burst_month
     api = money_range(MoneyRange(low=_burst(r).params["api_month_range"][0],
                                  high=_burst(r).params["api_month_range"][1]), cur)
     row = _row(r, lang, "memo.key.budget")
+    if hybrid_path43.applies(r):  # s41-q39 (review 34): the figures once, in the cost row; the budget row's verdicts
+        assert base not in row and burst_month not in row
+        row = _row(r, lang, "memo.key.cost") + row
     assert base in row and api in row and burst_month in row
     # the year's averaged month and its bare verdict are not what page 1's budget row judges
     average = money_range(MoneyRange(low=b.average_month[0], high=b.average_month[1]), cur)

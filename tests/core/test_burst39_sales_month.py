@@ -41,7 +41,7 @@ def test_q39_never_bills_the_h20_by_the_hour(lang):
     assert b.burst_month[0] == pytest.approx(alone[0] + b.per_burst[0])
     memo = render_memo_markdown(r, lang)
     findings = memo.split({"en": "## 7.", "zh_CN": "## 七、"}[lang])[1]
-    burst_month = next(x for x in findings.split("\n- **") if x.startswith(("A burst month", "扩容月份", "Send each burst's overflow", "扩容时把超出")))
+    burst_month = next(x for x in findings.split("\n- **") if x.startswith(("A burst month", "扩容月份", "Send each burst's overflow", "扩容时把超出", "扩容溢出交给")))
     assert {"en": "a GPU-hour", "zh_CN": "每 GPU 小时"}[lang] not in burst_month
     assert {"en": "a GPU-month", "zh_CN": "每 GPU 每月"}[lang] in memo
     # the cost row and the fleet reason say the months booked, not a share of the hours the H20 would be billed

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import burst_order40, burst_steps41
+from advisor.plan import burst_order40, burst_steps41, hybrid_path43
 from advisor.plan.memo import memo_document
 from tests.support.planned import advice_answers, planned
 
@@ -41,9 +41,14 @@ def test_q39_headline_is_three_steps_count_then_api_then_rented(lang):
     # count (its basis, nvidia-smi's reading, and its threshold) → the API's burst and burst month, within the budget
     # → the rented part's cost a burst (s40-q39, review 33: the count leads, naming the basis the plan is priced on)
     api = {"en": "hosted API", "zh_CN": "模型 API 服务"}[lang]
-    assert head.index("nvidia-smi") < head.index(f"{disagree['util']} %") < head.index("vllm:num_requests_running") \
-        < head.index(str(disagree["carry"])) < head.index(api) < head.index(burst["api"]["burst"]) \
-        < head.index(burst["api"]["month"]) < head.index(burst["per_burst"])
+    # s41-q39 (review 34: "measure in-flight requests first; if overflow exists, send it to the API; rent GPUs only if
+    # the API fails"): the count and where its threshold comes from (the owned replicas at the serve command's cap,
+    # the headroom kept, at the peak; ÷ the peak multiple today) lead, then the API priced on nvidia-smi's reading
+    c = hybrid_path43.carried(r)
+    assert c is not None and c["cap"] == disagree["cap"] and c["own"] * (1 + 0.2) <= c["replicas"] * c["cap"] + 1
+    assert head.index("vllm:num_requests_running") < head.index(f" {c['own']} ") < head.index(f" {c['today']} ") \
+        < head.index(api) < head.index("nvidia-smi") < head.index(f"{disagree['util']} %") \
+        < head.index(burst["api"]["burst"]) < head.index(burst["api"]["month"]) < head.index(burst["per_burst"])
     # the API's condition in writing; the rented part over the budget, its placeholder price and its stock
     rent = head.index(burst["per_burst"])
     assert {"en": "confirmed in writing", "zh_CN": "限流已书面确认"}[lang] in head[head.index(api):rent]
@@ -80,11 +85,14 @@ def test_q39_budget_row_says_the_burst_months_after_the_count(lang):
     label = translate(lang, "memo.key.budget")
     row = next(line for line in _lines(r, lang) if line.startswith(f"| {label} |"))
     burst = next(x for x in r.findings if x.id == "cost.burst_month").params
-    lead = _marker(lang, "burst41_budget.if_confirmed", util=1, clause=1).lstrip("; ；")
-    util = next(x for x in r.findings if x.id == burst_steps41.DISAGREE).params["util"]
-    # the burst month's verdict comes after the count's condition, never before it
+    # s41-q39 (review 34: "one figure per path, labelled"): the budget row judges the path taken and the rented
+    # fallback, the months themselves said once, in the cost row above it, each labelled with its path
     month = burst["month"].replace("¥", "").replace("–¥", "–")
-    assert lead in row and f"{util} %" in row and row.index(lead) < row.index(month)
+    api = burst["api"]["month"].replace("¥", "").replace("–¥", "–")
+    assert month not in row and api not in row
+    assert translate(lang, "hb43.key.budget", budget="§", over="§").split("§")[1] in row
+    cost = next(line for line in _lines(r, lang) if line.startswith(f"| {translate(lang, 'memo.key.cost')} |"))
+    assert cost.index(api) < cost.index(month)  # the path's burst month first, the fallback's after it
 
 
 def test_a_placeholder_is_only_a_grade_u_row_of_the_rented_part_without_a_quote():

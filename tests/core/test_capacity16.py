@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import burst_bill, burst_order40, peak_reserved39, spare_kept, volume_peak
+from advisor.plan import burst_bill, burst_order40, hybrid_path43, peak_reserved39, spare_kept, volume_peak
 from advisor.plan.line_total import judged_total
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
@@ -128,7 +128,12 @@ def test_page_one_verdict_is_conditional_exactly_when_the_range_straddles_the_bu
             b = burst_bill.bill(r.costs, r.answers, r.deployment_form, r.hardware.gpu)
             assert b is not None
             high = b.burst_month[1]
-        assert f"{high:,.0f}" in row.group(1) and f"{budget:,.0f}" in row.group(1), row.group(1)
+        said = row.group(1)
+        if hybrid_path43.applies(r):  # s41-q39 (review 34): each path's figures once, in the cost and budget rows
+            memo = _memo(path, lang)
+            said = "\n".join(line for line in memo.splitlines() if line.startswith(
+                tuple(f"| {translate(lang, k)} |" for k in ("memo.key.cost", "memo.key.budget"))))
+        assert f"{high:,.0f}" in said and f"{budget:,.0f}" in said, said
 
 
 def _q39_tight():

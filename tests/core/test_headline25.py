@@ -158,9 +158,11 @@ def test_q39_page_one_says_both_outcomes(lang: str) -> None:
         # s36-hybrid (review 27): "measure first …; if it confirms, rent N; at X or fewer in flight, none"
         # s38-burst40 (review 29): "at X or fewer in flight they carry the peaks alone", nothing spent before
         # s40-q39 (review 33: "lead with 'measure first, likely nothing to add'"): "… or fewer …, nothing is added"
+        # s41-q39 (review 34: "say where 160 comes from … measured on today's load scaled to the peak"): the owned
+        # replicas' carry at the peak and today's count that stays within it, "… or fewer adds nothing"
         none = {"en": ("none if step 1 counts", "or fewer in flight, none", "or fewer in flight they carry the peaks alone",
-                       "or fewer at the busiest hour, nothing is added"),
-                "zh_CN": ("不必租用", "高峰全部由自有卡承担")}[lang]
+                       "or fewer at the busiest hour, nothing is added", "or fewer adds nothing"),
+                "zh_CN": ("不必租用", "高峰全部由自有卡承担", "什么都不加")}[lang]
         assert any(n in head for n in none) and str(f.params["carry"]) in head
 
 

