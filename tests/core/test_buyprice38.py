@@ -20,7 +20,14 @@ from pathlib import Path
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import better_on_quote, budget_room41, buy_quote38, capex_condition, price_basis43, quiet_peak41
+from advisor.plan import (
+    better_on_quote,
+    budget_room41,
+    buy_quote38,
+    capex_condition,
+    price_basis43,
+    quiet_peak41,
+)
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.placeholder_purchase import _gate_money
 from advisor.plan.result import render
