@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import budget_share, capex_condition
+from advisor.plan import budget_fit43, budget_share, capex_condition
 from advisor.plan.line_total import judged_total
 from advisor.plan.money_text import round_money
+from advisor.plan.result import render
 
 
 def conditional(result: Any) -> bool:
@@ -38,9 +39,12 @@ def feasible_text(result: Any, lang: str, *, words: tuple[str, str] = ("memo.yes
     # row quoted the GPUs' 107,924 beside a budget row judged on the 109,844 with the line)
     total = judged_total(c) or c.recommended_monthly
     if budget_share.part(total.low, total.high, c.budget_monthly) == "most":  # all but the top (round 13, q39)
-        return translate(lang, "ownrent24.feasible_unless_top", low=round_money(total.low),
-                         high=round_money(total.high), budget=round_money(c.budget_monthly), currency=c.currency,
-                         per=translate(lang, per), pct=budget_share.percent(total.low, total.high, c.budget_monthly))
+        # blind review 34 (q10): the quote the plan fits the budget at, not a share of the range (budget_fit43)
+        fit = budget_fit43.quote_at(c, total.low, total.high, c.budget_monthly)
+        return render(lang, budget_fit43.key("ownrent24.feasible_unless_top", fit), {
+            "low": round_money(total.low), "high": round_money(total.high), "budget": round_money(c.budget_monthly),
+            "currency": c.currency, "per": {"tr": per}, "fit": fit or "",
+            "pct": budget_share.percent(total.low, total.high, c.budget_monthly)})
     return translate(lang, "memo.capacity16.feasible_if_low", low=round_money(total.low),
                      high=round_money(total.high), budget=round_money(c.budget_monthly),
                      currency=c.currency, per=translate(lang, per))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import budget_room41, quiet_peak41, quote_lead39
+from advisor.plan import budget_room41, price_basis43, quiet_peak41, quote_lead39
 from advisor.plan.placeholder_purchase import _gate_money
 from advisor.plan.result import render
 
@@ -28,11 +28,12 @@ def size_mismatch(result: Any) -> dict[str, int] | None:
 
 
 def bias(result: Any) -> dict[str, Any] | str:
-    """The clause saying the estimate is likely low (the server share under-counted), or ""."""
+    """The clause saying what the estimate is built on (the card price's date, grade and source; a larger server's
+    share) and that a quote may come in higher or lower (blind review 34, ``price_basis43``), or ""."""
     got = size_mismatch(result)
     if not got:
         return ""
-    return {"tr": "buyprice38_bias.low", "row_gpus": got["row_gpus"], "unit_gpus": got["unit_gpus"]}
+    return price_basis43.clause(result, "pb43.basis.bias", got["row_gpus"], got["unit_gpus"])
 
 
 def clause(result: Any, lang: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import (
+    budget_fit43,
     budget_share,
     line_total,
     spare_card,
@@ -40,9 +41,14 @@ def upgrade(f: Facts) -> dict[str, Any] | None:
     # the one server led, said plainly beside the upgrade (s32-headline33, blind review 21, q10): its own month, and
     # "over the budget at the top" wherever the range's top crosses it (never "within budget" then)
     over = own.high > budget
-    one_budget = {"tr": "headline33.one_budget." + ("over_top" if over else "within"), "budget": _money(budget, f),
-                  "pct": budget_share.percent(own.low, own.high, budget)}
+    # blind review 34 (q10): the quote each fits the budget at, not a share of its range (budget_fit43)
+    fit = budget_fit43.quote_at(f.cost.costs, own.low, own.high, budget) if over else None
+    fit_two = budget_fit43.quote_at(f.cost.costs, lo, hi, budget)
+    one_budget = {"tr": budget_fit43.key("headline33.one_budget." + ("over_top" if over else "within"), fit),
+                  "budget": _money(budget, f), "pct": budget_share.percent(own.low, own.high, budget),
+                  **({"fit": fit} if fit else {})}
     return {"two": _range(lo, hi, f), "budget": _money(budget, f), "pct": budget_share.percent(lo, hi, budget),
+            **({"fit_two": fit_two} if fit_two else {}),
             "gpus": 2 * int(ch.total_gpus), "gpu": ch.gpu.name, "one_total": _range(own.low, own.high, f),
             "one_budget": one_budget}
 
@@ -70,7 +76,7 @@ def single_point(f: Facts) -> Finding | None:
         verdict = {"tr": "plan.redund24.sp.straddles", "budget": budget,
                    "two": _range(2 * s.capex[0], 2 * s.capex[1], f)}
     elif s.capex is None and (up := upgrade(f)) is not None:  # the spare the budget does not carry: the upgrade
-        verdict = {"tr": "q10lead32.sp.upgrade", **up}
+        verdict = {"tr": budget_fit43.key("q10lead32.sp.upgrade", up.get("fit_two")), **up}
     else:  # over the budget: a spare card costed against it, or the vendor's advance replacement (q17, review 20b)
         verdict = spare_card.shelf_verdict(s, lambda v: _money(v, f), lambda lo, hi: _range(lo, hi, f))
         if verdict.get("months", 0) is None:

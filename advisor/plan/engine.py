@@ -1522,7 +1522,9 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         next_steps=price_rows.quote_steps(
             [s for s in _next_steps(c, chosen, f)
              if feasible or s.id not in ("serve", "quant_ab", finetune_steps.STEP_ID)], costs.price_basis,
-            form, _gpu_names(hk_export_gpus(f))),
+            form, _gpu_names(hk_export_gpus(f)),
+            f"{hardware.total_gpus} × {hardware.gpu_name}" if hardware.total_gpus and hardware.gpu_name else "",
+            c.audience == "public" or price_rows.personal_data(c)),
         # a fix's own re-plan (check_fixes False) is read for its feasibility, cost and findings only: the fixes
         # of that re-plan were worked out and thrown away (scenario 12: 6 of 11 re-plans, ~0.9 s of its 3.8 s)
         fixes=[] if feasible or not check_fixes else _fixes(c, f, findings, region, book, fx,

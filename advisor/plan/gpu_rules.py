@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import (
+    bgp_small43,
     burst,
     fleet_idle41,
     idle_spares,
@@ -408,6 +409,11 @@ def line_bandwidth(f: Facts):
         # said there, not again here)
         said = f.cost is not None and shown and not f.sized_ctx.answers.current_fleet
         colo_key = "lines38_line.cost_colo_said" if said else "misc32.line.cost_colo"
+        # blind review 34 (q26): a line under its source's bulk package prices near the top (bgp_small43)
+        few = bgp_small43.small(lc)
+        if few is not None:
+            cost = {**cost, "small": few}
+            colo_key = f"pb43.{colo_key}"
         out.params["cost"] = {**cost, "tr": colo_key} if lc.monthly is not None else cost
     return out
 

@@ -134,8 +134,11 @@ def commitment_clause(result: Any, lang: str) -> str:
         return ""
     conv = line.per_mbps_month.high / float(row["high"])  # the row's currency to the answer's, as the line's rate
     low, high = float(row["package_year_low"]) / 12 * conv, float(row["package_year_high"]) / 12 * conv
-    return render(lang, "lines38_line.commitment", {"mbps": f"{row['package_mbps']:,}",
-                                                    "cost": money_range(MoneyRange(low=low, high=high), line.currency)})
+    cost = money_range(MoneyRange(low=low, high=high), line.currency)
+    if line.mbps < float(row["package_mbps"]):  # blind review 34 (q26): the low end is that package's bulk rate
+        return render(lang, "pb43.lines38_line.commitment_small", {"package": f"{row['package_mbps']:,}",
+                                                                   "mbps": f"{line.mbps:,.0f}", "cost": cost})
+    return render(lang, "lines38_line.commitment", {"mbps": f"{row['package_mbps']:,}", "cost": cost})
 
 
 def form_of(result: Any) -> str:

@@ -134,6 +134,7 @@ from advisor.plan import (
     server_size_price,
     set_aside,
     spare_kept,
+    stand_in43,
     step_where40,
     supply_lead,
     sure_fallback,
@@ -367,6 +368,9 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
                "per_job": f.per_job}
         if f.id == "extend_deadline" and out["monthly"]:  # the servers' month from launch, not the wait's (q30)
             out["monthly_key"] = filedwait38.COST_FROM_LAUNCH
+        elif out["monthly"] and not f.per_job and stand_in43.same_month(result, f.monthly_cost):
+            # blind review 34 (q20): the fix's month is the plan's stand-in price: said so, short (stand_in43)
+            out["monthly_key"] = stand_in43.fix_key(result)
         return out
 
     def rows(fs: Sequence[Any]) -> list[dict[str, Any]]:

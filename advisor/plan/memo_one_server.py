@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from advisor.plan import budget_share, line_total
+from advisor.plan import budget_fit43, budget_share, line_total
 from advisor.plan.result import Finding, PlanResult, render
 from advisor.sizing.accuracy import predictor_accuracy
 
@@ -65,7 +65,7 @@ POINT = "sizing.single_point"
 
 def _upgrade(result: PlanResult) -> Finding | None:
     return next((f for f in result.findings if f.id == POINT and isinstance(f.params.get("verdict"), dict)
-                 and f.params["verdict"].get("tr") == "q10lead32.sp.upgrade"), None)
+                 and f.params["verdict"].get("tr") in budget_fit43.UPGRADE), None)
 
 
 def upgrade_paragraph(result: PlanResult, lang: str, lean: bool = False) -> str:
@@ -79,7 +79,7 @@ def upgrade_paragraph(result: PlanResult, lang: str, lean: bool = False) -> str:
     c_max, replicas, peak = cap.max_concurrency_per_replica, result.hardware.replicas, cap.peak_concurrency
     if f is None or total is None or costs.budget_monthly is None or not c_max or not replicas or not peak:
         return ""
-    return render(lang, LEAN_KEY if lean else UPGRADE_KEY, {
+    return render(lang, budget_fit43.key(LEAN_KEY if lean else UPGRADE_KEY, f.params["verdict"].get("fit_two")), {
         **f.params["verdict"], "peak": peak,
         "one_pct": budget_share.percent(total.low, total.high, costs.budget_monthly),
         # with one of the two servers down: this server's replicas at the most a replica takes within the target
@@ -121,7 +121,7 @@ def upgrade_said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding
     if not shown:
         return
     f = next((x for x in findings if x.id == POINT and x.params.get("verdict", {}) and
-              isinstance(x.params["verdict"], dict) and x.params["verdict"].get("tr") == "q10lead32.sp.upgrade"), None)
+              isinstance(x.params["verdict"], dict) and x.params["verdict"].get("tr") in budget_fit43.UPGRADE), None)
     if f is None:
         return
     detail = render(lang, f.detail_key, {**f.params, "verdict": {"tr": "q10lead32.sp.upgrade_page1"}})
@@ -139,7 +139,8 @@ def said_once(rendered: list[dict[str, Any]], findings: Sequence[Finding], why: 
     for f in findings:
         if f.id != FINDING or "one_gpus" not in f.params:
             continue
-        title_key = "ownrent24.rule.cost.budget_straddles.most.title" if "pct" in f.params \
+        title_key = budget_fit43.key("ownrent24.rule.cost.budget_straddles.most.title", f.params.get("fit")) \
+            if "pct" in f.params or "fit" in f.params \
             else "plan.rule.cost.budget_straddles.title"
         title = render(lang, title_key, f.params)
         detail = render(lang, "bigctx32.one_server.detail", f.params)

@@ -184,13 +184,17 @@ def _per_gpu_share(out: PriceBasis, cloud: list[PriceRow], rented: dict[str, int
 
 
 def quote_steps(steps: list[NextStep], pb: PriceBasis | None, form: str = "cloud",
-                export_gpus: str = "") -> list[NextStep]:
+                export_gpus: str = "", planned: str = "", users_data: bool = False) -> list[NextStep]:
     """Where the GPU price is a stand-in, the "replace the built-in prices with quotes" step names the host to ask: a
     premium line's host (q22/q43: "replace RunPod pricing with quotes from HK hosts that sell those lines"), else a
     data centre in the node's region (q34: "use datacenter cloud quotes" for the Singapore node). It comes first
     where the plan rents at that price; an owned box only compares with it. ``export_gpus``: the names of the GPUs
     the Hong Kong export finding flags (``duties19_rules.hk_export_gpus``); a Hong Kong quote also asks for written
-    confirmation that they can be supplied (s19-duties19b: a quote for cards the provider cannot bring in is void)."""
+    confirmation that they can be supplied (s19-duties19b: a quote for cards the provider cannot bring in is void).
+    ``planned``: the parts to quote ("2 × NVIDIA L40S 48GB"), named in the step; ``users_data``: a public service or
+    one handling personal data, whose quote goes to data-centre clouds, not a GPU marketplace, where the price standing
+    in is a marketplace's (blind review 34, q20: "a consumer chat app processing personal data should not run on
+    marketplace hosts")."""
     if pb is None or not pb.stand_in:
         return steps
     asked = pb.proxy_region if pb.proxy_line is not None and pb.proxy_region is not None else pb.stand_in_region
@@ -207,8 +211,13 @@ def quote_steps(steps: list[NextStep], pb: PriceBasis | None, form: str = "cloud
         params: dict[str, Any] = {"region": region, "line": {"tr": f"prices16.line.{pb.proxy_line}"}, "basis": basis,
                                   "supply": supply}
     else:
+        dc = bool(pb.stand_in_marketplace and users_data)
         key, params = "rows18.next.quotes_region", {"region": {"tr": f"plan.region.{pb.stand_in_region}"},
-                                                    "supply": supply}
+                                                    "supply": supply,
+                                                    "who": {"tr": "pb43.quote.who_dc" if dc else "pb43.quote.who"},
+                                                    "not_market": {"tr": "pb43.quote.not_market"} if dc else "",
+                                                    "planned": {"tr": "pb43.quote.parts", "parts": planned} if planned
+                                                    else {"tr": "pb43.quote.planned"}}
     steps = [s.model_copy(update={"key": key, "params": params}) if s.id == "quotes" else s for s in steps]
     if form not in RENTED_FORMS:
         return steps

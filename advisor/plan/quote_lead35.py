@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import capex_condition, quiet_peak41
+from advisor.plan import capex_condition, price_basis43, quiet_peak41
 from advisor.plan.money_text import round_money
 from advisor.plan.result import render
 
@@ -119,7 +119,10 @@ def straddle_clause(result: Any, lang: str) -> str:
     if s["holds"] < s["peak"]:
         # blind review 27 (q17): a smaller setup that carries less than the stated peak is a degraded option the
         # owner signs off, not an equal alternative; the estimate on a larger server's share is likely low
-        bias = {"tr": "buyprice38_form.low", "row_gpus": s["share_row_gpus"]} if s.get("share_row_gpus") else ""
+        # blind review 34 (q17): said as what the estimate is built on, a quote higher or lower (price_basis43)
+        bias = price_basis43.clause(result, "pb43.basis.form", s["share_row_gpus"], int(
+            (result.costs.bare_metal_server_size or {}).get("unit_gpus") or hw.total_gpus)) \
+            if s.get("share_row_gpus") else ""
         busy = quiet_peak41.busy(result)
         if busy is not None:  # review 31 (q17): a nearly idle service's peak is a rare moment, no degraded option
             return render(lang, "plan41_form.straddle_quiet",

@@ -17,6 +17,7 @@ from advisor.plan import (
     batch_kv,
     batch_policy,
     batch_rate,
+    budget_fit43,
     budget_share,
     burst,
     failover_budget,
@@ -1434,8 +1435,11 @@ def cost_budget_straddles(f: Facts):
     # the budget covers most of the range: "all but the top", with the share (round 13, q02/q39)
     most = "oneserver29.rule.cost.budget_straddles.most.title" if one is not None \
         else "ownrent24.rule.cost.budget_straddles.most.title"
-    return got.model_copy(update={"title_key": most,
-                                  "params": {**got.params, "pct": budget_share.percent(m.low, m.high, budget)}})
+    # blind review 34 (q10): the quote the plan fits the budget at, not a share of the range (budget_fit43)
+    fit = budget_fit43.quote_at(f.cost.costs, m.low, m.high, budget) if f.cost is not None else None
+    return got.model_copy(update={"title_key": budget_fit43.key(most, fit),
+                                  "params": {**got.params, "pct": budget_share.percent(m.low, m.high, budget),
+                                             **({"fit": fit} if fit else {})}})
 
 
 @rule("cost.unpriced", "cost")

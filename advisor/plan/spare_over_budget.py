@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import budget_share, edge_risks38, gpu_choice
+from advisor.plan import budget_fit43, budget_share, edge_risks38, gpu_choice
 from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.result import NextStep
 from advisor.plan.sector_kinds import mlps_level
@@ -66,7 +66,7 @@ def replacement_step(steps: list[Any], findings: Any, costs: Any = None, c: Any 
     at low use asks there for hourly or daytime-only pricing too, with what the busy hours alone would bill
     (``edge_risks38.daytime_price``; review 27, q10)."""
     f = next((x for x in findings if x.id == "sizing.single_point" and isinstance(x.params.get("verdict"), dict)
-              and x.params["verdict"].get("tr") == "q10lead32.sp.upgrade"), None)
+              and x.params["verdict"].get("tr") in budget_fit43.UPGRADE), None)
     if f is None:
         return steps
     day = edge_risks38.daytime_price(costs, c)

@@ -20,9 +20,17 @@ from pathlib import Path
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import better_on_quote, budget_room41, buy_quote38, capex_condition, quiet_peak41
+from advisor.plan import (
+    better_on_quote,
+    budget_room41,
+    buy_quote38,
+    capex_condition,
+    price_basis43,
+    quiet_peak41,
+)
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.placeholder_purchase import _gate_money
+from advisor.plan.result import render
 from tests.support.planned import advice_plan
 
 Q01, Q02, Q03 = "q01_office_lan_capex_contracts", "q02_office_lan_small_design_agency", "q03_hospital_private_wan_medical"
@@ -51,8 +59,11 @@ def test_headline_leads_with_the_ceiling_a_server_and_the_estimates_bias(name: s
     assert (ceiling in head) is not budget_room41.roomy(gate)
     size = r.costs.bare_metal_server_size
     assert size is not None and size["row_gpus"] > size["unit_gpus"]  # an 8-card share priced on 4-card servers
-    said = translate(lang, "buyprice38_bias.low", row_gpus=size["row_gpus"], unit_gpus=size["unit_gpus"])
-    assert said in head
+    # blind review 34 (pb43): what the estimate is built on and that a quote may come in either way, not "likely low"
+    basis = price_basis43.clause(r, "pb43.basis.bias", size["row_gpus"], size["unit_gpus"])
+    assert isinstance(basis, dict)
+    said = render(lang, "pb43.basis.bias", {k: v for k, v in basis.items() if k != "tr"})
+    assert said in head and "likely low" not in head and "偏低" not in head
     assert ("estimate pending quotes" if lang == "en" else "待报价确认的估算") in head
 
 

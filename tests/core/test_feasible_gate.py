@@ -75,4 +75,6 @@ def test_upgrade_paragraph_reads_naturally(lang):
     assert "在该区间的" not in para and f"{peak} 个请求中的 {peak} 个" not in para
     assert f"{peak} of the peak of {peak}" not in para and "the two would still serve" not in para
     assert ("the other would still serve all" if lang == "en" else "另一台仍能处理全部") in para
-    assert ("of that range is within the" if lang == "en" else "该区间中只有") in para
+    # blind review 34 (pb43): the quote the two servers fit the budget at, not a share of their range
+    assert ("fit the ¥150,000 budget only on a quote at or under about" if lang == "en" else "只有报价不高于每卡每月约") in para
+    assert "of that range is within the" not in para and "该区间中只有" not in para

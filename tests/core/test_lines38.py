@@ -80,10 +80,15 @@ def test_a_colocated_bgp_line_says_the_minimum_commitment_is_not_in_the_total(la
     cost = _row(render_memo_markdown(r, lang), "Cost", "成本")
     lo, hi = row["package_year_low"] / 12, row["package_year_high"] / 12  # CNY, the answer's currency
     assert f"{lo:,.0f}–{hi:,.0f}" in cost and f"{row['package_mbps']} Mbps" in cost
-    assert translate(lang, "lines38_line.commitment", mbps="", cost="").split("(")[0].split("（")[0] in cost
+    # blind review 34 (pb43): a 5 Mbps line under the 100 Mbps package says its low end is that bulk rate
+    assert r.line_cost.mbps < row["package_mbps"]
+    small = translate(lang, "pb43.lines38_line.commitment_small", package=f"{row['package_mbps']}",
+                      mbps=f"{r.line_cost.mbps:,.0f}", cost="").split("(")[0].split("（")[0]
+    assert small in cost
     # a cloud's BGP line (no colocation) says nothing of it
     rented = advice_plan(HK_MOVE)
     assert translate(lang, "lines38_line.commitment", mbps="", cost="")[:8] not in render_memo_markdown(rented, lang)
+    assert small not in render_memo_markdown(rented, lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)

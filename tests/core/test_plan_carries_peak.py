@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan
+from advisor.plan import answers_from_dict, budget_fit43, make_plan
 from advisor.plan.memo import render_memo_markdown
 from tests.support.headroom_reason import REPAIRS, spare_inside
 from tests.support.planned import planned
@@ -47,7 +47,7 @@ def test_a_plan_that_meets_the_target_carries_its_peak_with_the_spare_down(name)
         # the budget does not carry it over most of its range: one server, the second named as the upgrade with the
         # provider's replacement time in writing (``spare_over_budget``), said by the single-point finding
         point = r.finding("sizing.single_point")
-        upgrade = point is not None and (point.params.get("verdict") or {}).get("tr") == "q10lead32.sp.upgrade"
+        upgrade = point is not None and (point.params.get("verdict") or {}).get("tr") in budget_fit43.UPGRADE
         if upgrade:  # one server: nothing left with it down, which the finding says
             assert r.hardware.layout is not None and r.hardware.layout.units == 1, (name, r.hardware.layout)
         assert with_spare_down >= peak or upgrade, (name, r.hardware.replicas, _spare_replicas(r),

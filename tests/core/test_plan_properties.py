@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from advisor.plan import answers_from_dict, make_plan
+from advisor.plan import answers_from_dict, budget_fit43, make_plan
 from tests.support.planned import planned  # a scenario as it is: planned once per session, a copy per caller
 
 SCENARIOS = {p.stem: json.loads(p.read_text(encoding="utf-8"))["answers"]
@@ -59,7 +59,7 @@ def test_more_money_never_turns_a_feasible_plan_infeasible(name, budget, factor,
     if low.hardware.replicas != high.hardware.replicas:
         fewer, more = sorted((low, high), key=lambda r: r.hardware.replicas)
         point = fewer.finding("sizing.single_point")
-        if point is not None and (point.params.get("verdict") or {}).get("tr") == "q10lead32.sp.upgrade":
+        if point is not None and (point.params.get("verdict") or {}).get("tr") in budget_fit43.UPGRADE:
             # s31-q10lead32: a rented business service's spare server the budget does not carry over most of its
             # range is left out, the plan on one server says so and names the second as the upgrade; more money
             # that carries it buys the servers back (``spare_over_budget``)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import budget_share, spare_over_budget
+from advisor.plan import budget_fit43, budget_share, spare_over_budget
 from advisor.plan.line_total import judged_total
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_plan, only_finding
@@ -40,19 +40,22 @@ def test_q10_rents_the_one_server_and_names_the_second_as_the_upgrade(lang: str)
     # the two servers, costed all month at the monthly price (one more server of the same kind), are the upgrade
     point = only_finding(r, "sizing.single_point")
     v = point.params["verdict"]
-    assert v["tr"] == "q10lead32.sp.upgrade" and v["gpus"] == 16
+    assert v["tr"] in budget_fit43.UPGRADE and v["gpus"] == 16
     lo, hi = total.low + c.cloud_monthly.low, total.high + c.cloud_monthly.high  # a second server = this one again
     assert v["two"] == f"¥{lo:,.0f}–¥{hi:,.0f}" and v["pct"] == budget_share.percent(lo, hi, c.budget_monthly) < 50
     memo = render_memo_markdown(r, lang)
     page = _page_one(memo)
     assert UPGRADE[lang] in page and ONE_SERVER[lang] not in memo
     para = page[page.index(UPGRADE[lang]):].split("\n")[0]
-    for figure in (v["two"], f"{v['pct']} %"):
+    # blind review 34 (pb43): the quote the two servers fit the budget at, not the share of their range
+    assert v["tr"] == "pb43.q10lead32.sp.upgrade" and f"{v['pct']} %" not in para
+    for figure in (v["two"], v["fit_two"]["month"]):
         assert figure in para, (figure, para)
     # s32-headline33 (blind review 21): this plan's own share of the range now stands in its own paragraph beside the
     # lead, just above the upgrade's ("This plan, one server: … within it over 74 %"), no longer in brackets inside it
     one = page[page.index(("**This plan, one server:**", "**本方案（一台服务器）**")[lang != "en"]):].split("\n")[0]
-    assert f"{budget_share.percent(total.low, total.high, c.budget_monthly)} %" in one, one
+    fit = budget_fit43.quote_at(c, total.low, total.high, c.budget_monthly)  # blind review 34: the quote, not a share
+    assert fit is not None and fit["month"] in one and f"{budget_share.percent(total.low, total.high, c.budget_monthly)} %" not in one, one
     # the replacement time in writing: the first next step, on page 1
     assert r.next_steps[0].id == "replacement_time" and REPLACEMENT[lang] in r.next_steps[0].text_in(lang)
     assert r.next_steps[0].text_in(lang) in page
