@@ -268,6 +268,8 @@ class Engine:
         # cost an attribute chain or a call each time)
         self._bs, self._kv_blocks, self._kv_tokens = limits.block_size, limits.kv_blocks, limits.kv_tokens
         self._overhead_s = limits.request_overhead_s
+        self._sched_steps, self._ahead = limits.scheduler_steps, limits.schedule_ahead  # read once a decode run
+        self._reserve_floor = limits.admission_reserve_floor
 
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
@@ -723,17 +725,21 @@ class Engine:
         """True when the next step only decodes and nothing can change before an event (virtual mode)."""
         if self.on_token is not None or self.prefilling or self.n_dec == 0:
             return False
+        g = self.steps
+        inline = self._inline_always or self._blocks_inline()
+        finish_heap = self._finish_heap
+        return self._pure_decode_rest(g, inline, finish_heap[0][0] + self._fin_off if finish_heap else 1 << 62)
+
+    def _pure_decode_rest(self, g: int, inline: bool, nxt_finish: int) -> bool:
+        """_pure_decode past its first checks (decoders, nothing prefilling, no token watched), with the step ``g``,
+        ``_blocks_inline()`` and the next finish step (``1 << 62`` when none) worked out by the caller."""
         arrivals, t = self._arrivals, self.t
         if arrivals and arrivals[0][0] <= t:  # ready now: unless the next step was planned before (_planned_before)
             if not (self.limits.schedule_ahead and self._last_end == t and self._last_start < arrivals[0][0]):
                 return False
-        g = self.steps
-        inline = self._inline_always or self._blocks_inline()
         if not inline and self._next_block_event(g) <= g:
             return False
-        finish_heap = self._finish_heap
-        nxt_finish = finish_heap[0][0] + self._fin_off if finish_heap else None
-        if nxt_finish is not None and nxt_finish <= g and not (inline and nxt_finish == g):
+        if nxt_finish <= g and not (inline and nxt_finish == g):
             return False  # (a finish at g itself ends a run that opens its blocks inline: _decode_run)
         waiting = self.waiting
         if not waiting:
@@ -778,7 +784,7 @@ class Engine:
             self._decode_costs[key] = make(n) if make is not None else None
         return self._decode_costs[key]
 
-    def _decode_run(self) -> bool:
+    def _decode_run(self, inline: bool | None = None, nxt_finish: int | None = None) -> bool:
         """Pure decode steps up to the next event (finish, arrival), without the scheduler; False if none ran.
 
         Same results as plan_step/commit_step for such steps, at a fraction of the cost: the common case
@@ -786,13 +792,15 @@ class Engine:
         when a block is free without evicting or preempting (plan_step's fast path, in the same order; at a
         few hundred users a dozen cross a block boundary every step, and those steps were most of a predicted
         level's time); otherwise the run ends and plan_step takes up the rest of that step's block events."""
-        nxt_finish = self._finish_heap[0][0] + self._fin_off if self._finish_heap else 1 << 62
-        inline = self._inline_always or self._blocks_inline()
+        if nxt_finish is None:  # (step passes both, as _pure_decode worked them out just before)
+            nxt_finish = self._finish_heap[0][0] + self._fin_off if self._finish_heap else 1 << 62
+        if inline is None:
+            inline = self._inline_always or self._blocks_inline()
         # A run that opens its blocks inline also runs the step at which the first request finishes (a pure decode
         # step like the others: plan_step would schedule it so) and finishes them after it, as commit_step does: that
         # step went through the scheduler once per request. Not where SGLang's reserve decays (a run decays it at once).
         until = nxt_finish + 1 if inline else min(nxt_finish, self._next_block_event(self.steps))
-        n_ms = self.limits.scheduler_steps
+        n_ms = self._sched_steps
         if n_ms > 1 and self.waiting:  # multi-step: the scheduler looks at the queue when the window ends
             until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
         arrival = self._arrivals[0][0] if self._arrivals else _INF
@@ -822,7 +830,7 @@ class Engine:
         # ahead) the step before it, back to back, did (plan_step's cutoff). A step is planned as the one before it
         # starts, so with schedule_ahead that is the last step's start (``start``); without, only ``t`` counts
         # (``start`` is then compared with −inf: never before).
-        ahead = self.limits.schedule_ahead
+        ahead = self._ahead
         start = self._last_start if ahead and self._last_end == t else _INF
         cut = arrival if ahead else float("-inf")
         while g < until and (t < arrival or start < cut):
@@ -847,19 +855,20 @@ class Engine:
             ends(t)
             kv += n
             g += 1
-        if record and g == g0 + 1:  # constant over the run (a run of one step: 4 in 10 at a closed loop's load)
-            self.step_waiting.append(len(self.waiting))
-            self.step_running.append(len(self.running))
-            self.step_tokens.append(n)
-        elif record and g > g0:
-            self.step_waiting.extend([len(self.waiting)] * (g - g0))
-            self.step_running.extend([len(self.running)] * (g - g0))
-            self.step_tokens.extend([n] * (g - g0))
         if g == g0:
             return False
+        if record:  # constant over the run
+            if g == g0 + 1:  # (a run of one step: 4 in 10 at a closed loop's load)
+                self.step_waiting.append(len(self.waiting))
+                self.step_running.append(len(self.running))
+                self.step_tokens.append(n)
+            else:
+                self.step_waiting.extend([len(self.waiting)] * (g - g0))
+                self.step_running.extend([len(self.running)] * (g - g0))
+                self.step_tokens.extend([n] * (g - g0))
         self.last_step = (0, n, base + n * (g - 1))
         self.generation_tokens += n * (g - g0)
-        if self.limits.admission_reserve_floor is not None:  # (_decay_reserve returns at once without a floor)
+        if self._reserve_floor is not None:  # (_decay_reserve returns at once without a floor)
             self._decay_reserve(g - g0)
         self.steps, self.t = g, t
         self._last_start, self._last_end = start, t
@@ -1003,8 +1012,15 @@ class Engine:
 
     def step(self) -> bool:
         """Run one step in virtual time (jumping over idle time to the next arrival). False when no work."""
-        if self.fast_decode and self._pure_decode() and self._decode_run():
-            return True
+        if self.fast_decode and self.n_dec and not self.prefilling and self.on_token is None:
+            # _pure_decode inline, then _decode_run with what it worked out (a run of pure decode steps is 1–2 steps
+            # long at a closed loop's tens of users, so the calls and the work done twice were a good part of one)
+            g = self.steps
+            inline = self._inline_always or self._blocks_inline()
+            finish_heap = self._finish_heap
+            nxt_finish = finish_heap[0][0] + self._fin_off if finish_heap else 1 << 62
+            if self._pure_decode_rest(g, inline, nxt_finish) and self._decode_run(inline, nxt_finish):
+                return True
         while True:
             planned = self.plan_step()
             if planned is not None:

@@ -23,7 +23,7 @@ windowed ones keep their own window: conservative). llama.cpp's slots each hold 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from math import ceil
 from typing import Literal
 
@@ -131,9 +131,13 @@ def gguf_file_bytes(m: ModelSpec, fmt: WeightFormat) -> int:
     return weight_bytes(m, fmt, 1).all_gpus
 
 
+@lru_cache(maxsize=1024)
 def _kept_note(m: ModelSpec, fmt: WeightFormat) -> str:
     """How much of a quantized checkpoint stays 16-bit by its own declaration (Qwen3.5 GPTQ-Int4: the attention and
-    DeltaNet projections and the shared expert), so '... in GPTQ INT4' does not read as every weight."""
+    DeltaNet projections and the shared expert), so '... in GPTQ INT4' does not read as every weight. Kept per model
+    and format (as ``weight_bytes``, on the same two values: the note depends on nothing else): every memory estimate
+    asks for it, and each asking scanned every tensor of the model (1.9 M ``kept_16bit`` calls over the advice and
+    plan scenarios' plans, issue #27)."""
     if fmt.gguf_ftype:
         return ""
     rules = checkpoint_rules(m, fmt.id)

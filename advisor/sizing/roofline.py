@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from math import log2
 from typing import Any
 
@@ -177,6 +177,7 @@ def marlin_compute_share(fmt: WeightFormat, gpu: GpuSpec) -> float:
     return MARLIN_AMPERE_COMPUTE_SHARE
 
 
+@lru_cache(maxsize=512)  # pure in the model and the format (value-hashed): a scan of every tensor per setup built
 def quantized_dense_flops_per_token(model: ModelSpec, fmt: WeightFormat) -> float:
     """Whole model, the FLOPs one token spends in the quantized linear layers outside the routed experts (the LM
     head, computed per sampled sequence, is not one of them)."""
@@ -195,6 +196,7 @@ def _embedding_gather_saving(model: ModelSpec, fmt: WeightFormat, gpus: int) -> 
     return tensor_bytes_on_gpu(table, model, fmt, gpus)
 
 
+@lru_cache(maxsize=512)  # pure in the model, the format and the GPU count (value-hashed): a scan of every tensor
 def quantized_dense_bytes(model: ModelSpec, fmt: WeightFormat, gpus: int) -> float:
     """Per GPU, the bytes of the quantized linear layers outside the routed experts (what a Marlin GEMM reads)."""
     rules = checkpoint_rules(model, fmt.id)  # layers the checkpoint keeps in 16 bits run as plain GEMMs
