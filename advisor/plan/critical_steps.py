@@ -19,6 +19,7 @@ from advisor.catalog import get_model
 from advisor.i18n import LANGUAGES, translate
 from advisor.plan import (
     batch_api_line,
+    batch_clock43,
     batch_words,
     filedwait38,
     filing_order,
@@ -182,8 +183,9 @@ def _gate_step(tl: Timeline, steps: list[NextStep], no_rent: bool = False,
         if merged is not None:
             return merged
         waits = [{"tr": i.label_key, **i.label_params, "clause": True} for i in untimed]
-        if batch is not None:
-            return NextStep(id="waits", key=batch["key"], params={"steps": waits, **batch["params"]})
+        if batch is not None:  # a deadline: both readings of its clock, the approved provider (review 34, q06/q28)
+            return NextStep(id="waits", key=batch_clock43.step_key(batch["key"], untimed),
+                            params={"steps": waits, **batch["params"]})
         node = tl.node_only
         if node is not None:  # they hold the overseas node alone: the mainland node launches first (s37-seq, q34)
             return NextStep(id="waits", key="seq39_next.waits_node",

@@ -9,6 +9,7 @@ Registered in ``advisor.plan.rules``' registry (imported at its end); texts in `
 
 from __future__ import annotations
 
+from advisor.plan import batch_clock43
 from advisor.plan.duties18_rules import likely_public_genai
 from advisor.plan.duties_rules import OWN_HARDWARE
 from advisor.plan.genai_paths import with_filer, with_filer_sources
@@ -73,7 +74,8 @@ def cn_it_outsourcing(f: Facts) -> Finding | None:
         return None
     if is_securities(f.ctx.sector):  # the CSRC's firms: fin.csrc_it_security says their rule (s34-duties36)
         return None
-    return finding("fin.cn_it_outsourcing")
+    # a service on rented GPUs: the provider to pick, a financial-cloud zone or one already approved (review 34, q41)
+    return finding("fin.cn_it_outsourcing", rented=batch_clock43.rented_clause(f.form, f.ctx.is_batch))
 
 
 @rule("fin.mas_outsourcing", "constraint")

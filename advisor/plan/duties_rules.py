@@ -7,6 +7,7 @@ as read) in ``resources/plan/duties.json``, texts in ``resources/i18n/*/duties13
 
 from __future__ import annotations
 
+from advisor.plan import batch_clock43
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.fleet_where import node_region
 from advisor.plan.regions import market_region
@@ -67,9 +68,12 @@ def pi_sensitive(f: Facts) -> Finding | None:
         return None
     if finance and not health:
         given = c.sensitive_subjects
-        return finding("pi.sensitive_safeguards", variant="finance",
-                       given={"tr": "plan.batch15.sensitive_given" if given is not None else
-                              "plan.batch15.sensitive_not_given", "n": given or 0})  # fmt: skip
+        got = finding("pi.sensitive_safeguards", variant="finance",
+                      given={"tr": "plan.batch15.sensitive_given" if given is not None else
+                             "plan.batch15.sensitive_not_given", "n": given or 0})  # fmt: skip
+        if batch_clock43.insurer(c.sector):  # an insurer's claim files: health records first (review 34, q06)
+            got = got.model_copy(update={"title_key": "plan.rule.pi.sensitive_safeguards.bt43.insurer.title"})
+        return got
     return finding("pi.sensitive_safeguards", variant=sensitive_case(f))
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from advisor.i18n import translate
+from advisor.plan import batch_clock43
 from advisor.plan.result import PlanResult, render
 
 GATE_STEP_IDS = ("gate", "waits")  # critical_steps: the timed step that sets the launch, or the untimed waits
@@ -52,6 +53,9 @@ def launch_text(result: PlanResult, lang: str, days: str, n: int) -> str:
 def feasible_text(n: int, lang: str, result: PlanResult | None = None) -> str:
     """"yes, once what next step 1 lists is done"; where that holds the overseas node alone, "yes; the node in
     Singapore once …" (s37-seq, q34)."""
+    clock = batch_clock43.feasible_text(result, n, lang) if result is not None else None
+    if clock is not None:  # a job's deadline read both ways, as its step says (blind review 34, q28)
+        return clock
     node = result.timeline.node_only if result is not None else None
     if node is not None:
         return render(lang, "seq39_feasible.node_once_step", {"n": n, "region": {"tr": f"plan.region.{node}"}})

@@ -54,7 +54,7 @@ def _outsourcing_step(f: Facts) -> TimelineItem | None:
     if not f.ctx.is_batch:
         return None
     if f.ctx.batch_hours:  # start it now: it must be done before the job's clock starts (blind review 15, q06)
-        return TimelineItem(id="fin_outsourcing_review", label_key="gates25.timeline.outsourcing_review_clock",
+        return TimelineItem(id="fin_outsourcing_review", label_key="bt43.timeline.outsourcing_review_clock",
                             label_params={"deadline": f"{f.ctx.batch_hours:g}"}, days_low=None, days_high=None,
                             ask_key="batch21.timeline.ask.compliance")
     return TimelineItem(id="fin_outsourcing_review", label_key="batch21.timeline.outsourcing_review", days_low=None,

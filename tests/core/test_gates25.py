@@ -140,7 +140,8 @@ def test_the_reviewed_memos_gate_their_launch(name: str, steps: set[str]) -> Non
 def test_the_batch_outsourcing_review_starts_before_the_clock() -> None:
     r = scenario_plan(ADVICE_SCENARIOS / "q06_l20_batch_72h_claims.json")
     [step] = [i for i in r.timeline.items if i.id == "fin_outsourcing_review"]
-    assert "72-hour clock" in step.label_in("en") and "start it now" in step.label_in("en")
+    # it gates the job's start; the clock's two readings are page 1's step (blind review 34, bt43)
+    assert "the job cannot start before it is done" in step.label_in("en") and "start it now" in step.label_in("en")
 
 
 def test_the_mlps_grading_starts_beside_the_filing() -> None:
