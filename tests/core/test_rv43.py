@@ -79,3 +79,30 @@ def test_a_reseller_is_never_named_as_an_api_candidate(lang):
     # the reseller's list price stays cited as the range's high end, named as the reseller it is
     cited = [line for line in memo.splitlines() if "wcode" in line]
     assert cited and all(("reseller" in line or "转售" in line) for line in cited), cited
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_api_paths_month_after_the_move_is_said(lang):
+    """q21: the cost after the move was given only for self-hosting; the API path's is tokens + the mainland line,
+    the mainland host apart (no sourced price: a quote)."""
+    r = advice_plan("q21_fast_launch_hk_rule1")
+    p, cost = r.costs.phased, r.start_with.params["month37"]
+    assert p is not None and p.then_region == "mainland" and p.then_line_monthly is not None
+    lo, hi = round(cost[0]) + round(p.then_line_monthly.low), round(cost[1]) + round(p.then_line_monthly.high)
+    memo = render_memo_markdown(r, lang)
+    price = next(b for b in memo.split("\\\n") if f"¥{lo:,}–¥{hi:,}" in b)
+    assert ("small mainland VM" if lang == "en" else "大陆小型虚拟机") in price, price
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_launch_offshore_then_moved_buys_the_mainland_host_for_the_icp_filing_first(lang):
+    r = advice_plan("q21_fast_launch_hk_rule1")
+    assert r.next_steps[0].id == "icp_move"
+    icp = next(i for i in r.timeline.items if i.id == "icp_filing")
+    memo = render_memo_markdown(r, lang)
+    steps = memo.split("**Next steps:**" if lang == "en" else "**下一步：**")[1]
+    step1 = next(line for line in steps.splitlines() if line.startswith("1. "))
+    assert f"{icp.days_low}–{icp.days_high}" in step1
+    assert ("server or access code" if lang == "en" else "服务器或接入码") in step1, step1
+    # a plan that does not move to the mainland has no such step (q07: mainland from the start)
+    assert all(s.id != "icp_move" for s in advice_plan("q07_minors_education_app").next_steps)
