@@ -64,7 +64,7 @@ def test_an_on_demand_month_above_the_reserved_one_says_why(lang):
     c = r.costs
     assert c.cloud_on_demand_monthly.low > c.cloud_monthly.high  # billed for the hours run, and still dearer
     memo = render_memo_markdown(r, lang)
-    why = "on-demand hourly rate outweighs the hours it saves" if lang == "en" else "按量单价高出的部分超过少计时长省下的"
+    why = "on-demand hourly rate outweighs the hours it saves" if lang == "en" else "少计的时长抵不过，仍比预留贵"
     row = next(line for line in memo.splitlines() if line.startswith(("| Cost |", "| 成本 |")))
     assert why in row and _n(c.cloud_on_demand_monthly.low) in row, row
     # where on demand is not above the reserved month at both ends, no such clause (q07: 65,601 vs 61,564–82,903)
