@@ -28,6 +28,7 @@ from typing import Any
 # the full basis phrase (``reserved_price.phrase``) -> its one-basis form, the others left to section 4
 BRIEF_BASIS = {
     "res39_peak.basis": "pg42.basis.peak",
+    "rv43.peak.basis": "pg42.basis.peak",
     "reserve19.basis.floor": "pg42.basis.floor",
     "plan.apiweigh18.reserved_scaled": "pg42.basis.scaled",
     "plan.basis16.reserved": "pg42.basis.reserved",

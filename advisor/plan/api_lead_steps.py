@@ -74,7 +74,26 @@ def api_first(result: PlanResult) -> list[NextStep]:
     # the self-hosted soak runs against a server the API path does not have: the fallback's, said so (api43, blind
     # review 34, q24/q36: "a 30-minute soak at 75 concurrent against SERVER:8000" under an API plan)
     rest = [_soak_for_fallback(s) if s.id == SOAK else s for s in rest]
-    return [*head, _api_step(result), *(_for_fallback(q) for q in quotes), *rest]
+    return [*head, *_icp_move(result), _api_step(result), *(_for_fallback(q) for q in quotes), *rest]
+
+
+ICP_MOVE = "icp_move"
+ICP_MOVE_KEY = "rv43.next.icp_move"
+
+
+def _icp_move(result: PlanResult) -> list[NextStep]:
+    """[the mainland host bought now and the ICP filed through it] where the plan launches offshore and moves to the
+    mainland once the ICP filing is issued: the filing needs the mainland provider's server or access code, and it
+    sets when the prompts stop leaving the mainland (rv43, blind review 34, q21: "the ICP filing needs a mainland
+    server or access code bought now: make that next step 1"); [] elsewhere."""
+    phased = getattr(result.costs, "phased", None)
+    tl = getattr(result, "timeline", None)
+    items = {i.id: i for i in getattr(tl, "items", None) or []}
+    icp, move = items.get("icp_filing"), items.get("mainland_move")
+    if phased is None or phased.then_region != "mainland" or icp is None or move is None:
+        return []
+    return [NextStep(id=ICP_MOVE, key=ICP_MOVE_KEY, params={"low": icp.days_low, "high": icp.days_high,
+                                                           "move_low": move.days_low, "move_high": move.days_high})]
 
 
 def _soak_for_fallback(step: NextStep) -> NextStep:

@@ -29,10 +29,11 @@ def at_where(tier: dict[str, Any] | None) -> dict[str, Any] | None:
     list or another model's; None otherwise (a US own-model list, a gateway whose place is unknown)."""
     if tier is None or not (tier.get("region") or not hosted_prices.same_model(tier)):
         return None
-    places = {p.get("serves_from") for p in tier.get("providers", [])}
+    named = [p for p in tier.get("providers", []) if not p.get("reseller")]  # never a reseller (rv43, q21)
+    places = {p.get("serves_from") for p in named}
     if len(places) != 1 or None in places:
         return None
-    names = " / ".join(str(p["name"]) for p in tier["providers"])
+    names = " / ".join(str(p["name"]) for p in named)
     return {"providers": names, "where": {"tr": f"{KEY}.served.{places.pop()}"}}
 
 

@@ -38,7 +38,8 @@ def deprecated_params(c: Any) -> dict[str, Any] | None:
     if tier is None or not tier.get("deprecated"):
         return None
     marked = [t for t in tier.get("parts", [tier]) if t.get("deprecated")]  # a split plan's: the list that says so
-    names = " / ".join(dict.fromkeys(str(p["name"]) for t in marked for p in t.get("providers", [])))
+    names = " / ".join(dict.fromkeys(str(p["name"]) for t in marked for p in t.get("providers", [])
+                                     if not p.get("reseller")))  # never a reseller (rv43, q21)
     return {"model": hosted_prices.priced_on(tier), "months": int(c.duration_months), "providers": names}
 
 

@@ -30,7 +30,15 @@ US_REGIONS = frozenset({"us_west", "us_east"})
 
 
 def providers(tier: dict[str, Any] | None) -> list[dict[str, Any]]:
-    return list(tier.get("providers", [])) if tier is not None else []
+    """The row's providers the memo may name as candidates: a reseller (``"reseller": true``) is left out (rv43,
+    blind review 34, q21: a reseller of others' models cannot be held to a filed model service and written data terms
+    of its own, and the prompts carry personal data); its list price stays in the row's range as its high end."""
+    return candidates(tier.get("providers", [])) if tier is not None else []
+
+
+def candidates(rows: Any) -> list[dict[str, Any]]:
+    """``rows`` (a price row's providers) without the resellers."""
+    return [p for p in rows if not p.get("reseller")]
 
 
 def served_from(tier: dict[str, Any] | None) -> list[str]:
@@ -77,4 +85,4 @@ def transfer_law(f: Facts, region: str) -> dict[str, Any]:
     return {"tr": f"{KEY}.law.{region if region in known else 'other'}"}
 
 
-__all__ = ["US_REGIONS", "api_region", "mismatch", "names", "providers", "served_from", "serves_in", "transfer_law"]
+__all__ = ["US_REGIONS", "api_region", "candidates", "mismatch", "names", "providers", "served_from", "serves_in", "transfer_law"]

@@ -59,7 +59,7 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
         lo, hi = lo + round(line.monthly.low), hi + round(line.monthly.high)
         params["plan"] = {"tr": "memo28.lead.plan_line", "plan": gpus_alone40.bare(params.get("plan", ""))}
         if host is not None and line.line in WITH_HOST:  # one provider's quote, the two prices its stand-ins
-            parts = [_together(host, line, place, currency, costs)]
+            parts = [_together(host, line, place, currency, costs, (round(month[0]), round(month[1])))]
     # what the path needs but has no price (q13's line, the mainland's host): the total is before it, said so,
     # and judged against no budget (unknown stays unknown)
     no_line = line is not None and line.line != "any" and not priced
@@ -74,7 +74,7 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
 
 
 def _together(host: front_host37.HostPrice, line: LineCost, place: dict[str, Any], currency: str,
-              costs: Any) -> dict[str, Any]:
+              costs: Any, tokens: tuple[int, int] | None = None) -> dict[str, Any]:
     """The host and its premium line as one price (s37-hostline, blind review 28, q12/q13): such a line is sold with
     the provider's own hosts (``WITH_HOST``), so the host is quoted with it; the AWS VM's list price and the carrier
     table's rates are said as what stands in until that quote comes. A line priced at another region's rates
@@ -91,7 +91,20 @@ def _together(host: front_host37.HostPrice, line: LineCost, place: dict[str, Any
             "host": symbol_range(host.low, host.high, currency), "grade": host.source.grade,
             "cost": symbol_range(line.monthly.low, line.monthly.high, currency),
             "from": {"tr": f"plan.region.{line.stand_in_from}"} if line.stand_in_from else place,
-            "stand_in": stand_in, "after": _inside(_after_move(costs, line, currency))}
+            "stand_in": stand_in, "after": _then_path(_inside(_after_move(costs, line, currency)), costs, tokens,
+                                                      currency)}
+
+
+def _then_path(after: dict[str, Any] | str, costs: Any, tokens: tuple[int, int] | None,
+               currency: str) -> dict[str, Any] | str:
+    """The move's line said with the API path's month after it: the tokens and the mainland's line, the mainland host
+    apart as a quote (``front_host37`` has no mainland row) (rv43, blind review 34, q21: "the cost after migration is
+    given only for self-hosting")."""
+    then = getattr(getattr(costs, "phased", None), "then_line_monthly", None)
+    if not isinstance(after, dict) or then is None or tokens is None:
+        return after
+    total = symbol_range(tokens[0] + round(then.low), tokens[1] + round(then.high), currency)
+    return {"tr": "rv43.lead.then_path", "move": after, "total": total}
 
 
 def _inside(after: dict[str, Any] | str) -> dict[str, Any] | str:

@@ -14,10 +14,20 @@ from advisor.plan import cloud_price_labels
 
 
 def phrase(costs: Any) -> dict[str, Any]:
-    """A ``{"tr": …}`` phrase naming what the all-on-demand figure counts (the words before its ": figure")."""
+    """A ``{"tr": …}`` phrase naming what the all-on-demand figure counts (the words before its ": figure").
+    Where on demand for only the hours each GPU runs still costs more than the reserved month at both ends, one
+    clause says why (rv43, blind review 34, q05: "107,412–117,743 CNY is higher than the reserved figure with no
+    explanation"): an on-demand hour costs more than a reserved one by more than the hours saved."""
     if cloud_price_labels.scaled(costs):
-        return {"tr": "cons42.od.scaled", **cloud_price_labels.label_params(costs)}
+        key = "rv43.od.scaled_above" if above(costs) else "cons42.od.scaled"
+        return {"tr": key, **cloud_price_labels.label_params(costs)}
     return {"tr": "cons42.od.all"}
 
 
-__all__ = ["phrase"]
+def above(costs: Any) -> bool:
+    """The on-demand month (billed for the hours run) above the reserved month at both ends of the range."""
+    od, mon = getattr(costs, "cloud_on_demand_monthly", None), getattr(costs, "cloud_monthly", None)
+    return od is not None and mon is not None and od.low > mon.high
+
+
+__all__ = ["above", "phrase"]

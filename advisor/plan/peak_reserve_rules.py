@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import line_total, peak_reserved39
+from advisor.plan import line_total, peak_reserved39, reserved_price
 from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
@@ -67,6 +67,12 @@ def peak_reserve(f: Facts) -> Finding | None:
         "reserved": got["reserved"],  # page 1's month is already the committed one (review 29)
     }
     out = finding(RULE, variant="over" if over else None, **params)
+    if got["reserved"] and not over:  # page 1's month: the premium said where the choice is made (rv43, q07)
+        gap = reserved_price.premium(f.cost.costs)  # type: ignore[union-attr]  # figures() saw them
+        if gap is not None:
+            plain = "" if budget is None else {"tr": "commit38_peak.budget.within", "budget": _range(budget, budget, f)}
+            out = out.model_copy(update={"detail_key": "rv43.commit.detail", "params": {
+                **out.params, "premium": _range(gap.low, gap.high, f), "budget": plain}})
     mainland = f.region in ("mainland", "mainland_plus_overseas")  # the provider's own page (Alibaba or AWS)
     sources = [s for s in out.sources if ("aliyun" in s.url) == mainland]
     return out.model_copy(update={"sources": sources or out.sources})

@@ -28,6 +28,18 @@ def same(a: Any, b: Any) -> bool:
     return a is not None and b is not None and abs(a.low - b.low) < 0.05 and abs(a.high - b.high) < 0.05
 
 
+def premium(costs: Any) -> MoneyRange | None:
+    """What reserving every GPU (page 1's month, ``peak_reserved39``) costs at most over starting the peak-hour
+    replicas on demand, the high ends' difference (rv43, blind review 34, q07: "recommends reserving all 9 GPUs at up
+    to ¥82,903 while on demand is ¥56,854–65,708: the headline does not say reserving can cost more"); None where
+    the plan does not reserve them or reserving costs no more."""
+    peak, mon = costs.cloud_peak_floor, costs.cloud_monthly
+    if peak is None or mon is None or mon.high - peak["high"] < 0.5:
+        return None
+    diff = mon.high - peak["high"]
+    return MoneyRange(low=diff, high=diff)
+
+
 def phrase(costs: Any, money: Any, why: bool = True) -> dict[str, Any] | str:
     """A ``{"tr": …}`` phrase naming the reserved basis and the on-demand figure beside it; "" on demand.
     ``money(range) -> str`` writes a range in the plan's currency. ``why``: where every GPU is reserved for a
@@ -35,9 +47,13 @@ def phrase(costs: Any, money: Any, why: bool = True) -> dict[str, Any] | str:
     if not on_reserved(costs):
         return ""
     peak = costs.cloud_peak_floor
-    if peak is not None and why:  # every GPU reserved for a public peak's stock, why, and the cheaper option (review 29)
+    if peak is not None and why and premium(costs) is None:  # reserving costs no more: the old basis (review 29)
         return {"tr": "res39_peak.basis", "gpus": costs.gpus, "on_demand": money(costs.cloud_on_demand_monthly),
                 "mixed": money(MoneyRange(low=peak["low"], high=peak["high"])), "od": od_label42.phrase(costs)}
+    if peak is not None and why:  # every GPU reserved for a public peak's stock, why, and what it costs more (rv43)
+        return {"tr": "rv43.peak.basis", "gpus": costs.gpus, "premium": money(premium(costs))}
+    if peak is not None:  # a finding's title: the basis alone, the premium said once where the choice is (rv43, q07)
+        return {"tr": "rv43.peak.plain", "gpus": costs.gpus}
     if costs.cloud_reserved_floor is not None:  # s19-reserve19: the floor reserved, the bursts on demand
         return reserved_floor.basis_phrase(costs, money(costs.cloud_on_demand_monthly))
     if cloud_price_labels.scaled(costs):  # s18-apiweigh: the two bill different GPU counts; each says which

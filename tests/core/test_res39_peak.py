@@ -44,9 +44,9 @@ def test_page_one_month_is_the_advised_reservation_of_every_gpu(name, lang):
     assert (round(c.recommended_monthly.low), round(c.recommended_monthly.high)) == (round(every.low),
                                                                                    round(every.high))
     assert c.cloud_monthly == c.recommended_monthly  # the cost table's reserved row is the same month
-    # the finding advises exactly that month, in the memo's own money style
+    # the finding advises that month by what it costs over the mixed one, in the memo's own money style (rv43, q07)
     detail = f.detail_in(lang)
-    assert f.params["every"] in detail
+    assert f.params["premium"] in detail
     memo = render_memo_markdown(r, lang)
     cell = _cost_cell(memo)
     assert money_range(every, c.currency) in cell, cell
@@ -76,8 +76,10 @@ def test_the_cheaper_mixed_option_is_named_with_its_product(lang):
     memo = render_memo_markdown(r, lang)
     cell = _cost_cell(memo)
     mixed = MoneyRange(low=c.cloud_peak_floor["low"], high=c.cloud_peak_floor["high"])
-    assert money_range(mixed, c.currency) in cell, cell
-    assert ("cheaper with them on demand" if lang == "en" else "高峰副本按量更便宜") in cell, cell
+    # page 1 names the cheaper option by what reserving costs over it (rv43, blind review 34, q07)
+    gap = round(c.cloud_monthly.high - mixed.high)
+    assert f"{gap:,}" in cell, cell
+    assert ("more a month than starting the peak-hour replicas on demand" if lang == "en" else "高峰副本按量开启贵") in cell, cell
     # the cost table works out both products: every GPU, and the cheaper option
     formula = _row(memo, "How the cloud cost is worked out", "云成本的算法")
     assert f"{mixed.low:,.0f}–{mixed.high:,.0f}" in formula, formula
