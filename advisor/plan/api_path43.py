@@ -58,7 +58,7 @@ def trivial(f: Any) -> bool:
     """The API's dearest month is at most ``TRIVIAL`` of a monthly budget given."""
     top = dearest_month(f)
     budget = getattr(f.cost.costs, "budget_monthly", None) if f.cost is not None else None
-    return top is not None and bool(budget) and top <= TRIVIAL * budget
+    return top is not None and budget is not None and budget > 0 and top <= TRIVIAL * budget
 
 
 def quotes_step(f: Any) -> NextStep:

@@ -42,7 +42,8 @@ def with_step(steps: list[NextStep], findings: list[Any]) -> list[NextStep]:
     """A step asking for the faster card's quote, before the serve step, where the finding names it first."""
     f = next((x for x in findings if x.id == "region.split"), None)
     quick = f.params.get("faster") if f is not None else None
-    if not isinstance(quick, dict) or quick.get("tr") not in KEYS.values() or any(s.id == STEP_ID for s in steps):
+    if f is None or not isinstance(quick, dict) or quick.get("tr") not in KEYS.values() \
+            or any(s.id == STEP_ID for s in steps):
         return steps
     p = {k: quick[k] for k in ("n", "gpu", "weights", "monthly", "other_tpot", "tpot", "chosen_gpu", "budget")}
     step = NextStep(id=STEP_ID, key="np43.next.node_quote", params={**p, "region": f.params.get("overseas")})

@@ -68,7 +68,7 @@ def peak_reserve(f: Facts) -> Finding | None:
     }
     out = finding(RULE, variant="over" if over else None, **params)
     if got["reserved"] and not over:  # page 1's month: the premium said where the choice is made (rv43, q07)
-        gap = reserved_price.premium(f.cost.costs)  # type: ignore[union-attr]  # figures() saw them
+        gap = reserved_price.premium(f.cost.costs)  # figures() saw them
         if gap is not None:
             plain = "" if budget is None else {"tr": "commit38_peak.budget.within", "budget": _range(budget, budget, f)}
             out = out.model_copy(update={"detail_key": "rv43.commit.detail", "params": {
