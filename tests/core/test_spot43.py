@@ -178,3 +178,16 @@ def test_a_hospital_gets_its_facilities_office(lang: str) -> None:
     answers = {**answers, "data_sensitivity": {**(answers.get("data_sensitivity") or {}), "sector": "medical"}}
     r = planned(answers)
     assert translate(lang, "sp43.payer.health") in render_memo_markdown(r, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hybrids_month_row_is_its_worked_product_once_no_spot_sits_beside_it(lang: str) -> None:
+    # q39: with no spot figure the month row (on demand alone) said again what its product ends in: one row now
+    r = planned(advice_answers("q39_hybrid_l20_base_cloud_burst"))
+    rows = _cost_rows(render_memo_markdown(r, lang))
+    month = translate(lang, "memo4.cost.cloud_monthly")
+    worked = translate(lang, "memo.batchcost15.formula_label")
+    [row] = [ln for ln in rows if ln.startswith(f"| {month} |")]
+    assert not any(ln.startswith(f"| {worked} |") for ln in rows)
+    figure = f"{r.costs.cloud_on_demand_monthly.low:,.0f}"
+    assert row.count(figure) == 1 and " × " in row, row
