@@ -251,15 +251,13 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
                 else:
                     costs.cloud_reserved_floor = floor.record()
                     mon = mixed
-            s_lo, s_hi = factor_range("spot_factor")
-            spot = (p_lo * s_lo * HOURS_PER_MONTH * b_lo * (1 + ov_lo), p_hi * s_hi * HOURS_PER_MONTH * b_hi * (1 + ov_hi))
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
             costs.cloud_monthly = _mr(mon[0] * conv, mon[1] * conv)
-            # no spot market for a part sold through the cloud's sales; and no spot price for an always-on public
-            # service, which a reclaimed machine takes down for its users (s36-chat50, blind review 27, q20 zh:
-            # "抢占式 769–1,071 USD should not appear for an always-on public service"); a batch keeps it (above)
-            if not (inp.warm or {}).get("on_request") and ctx.audience != "public":
-                costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
+            # no spot price for a service at all: a reclaimed machine takes a production service down for its users,
+            # public (s36-chat50, blind review 27, q20 zh: "抢占式 769–1,071 USD should not appear for an always-on
+            # public service") or staff-only (blind review 34, s41-spot: q41 zh "抢占式 … 13,001–17,710 CNY" for an
+            # insurer's production system, q38 "spot instances do not suit a production HR tool"); spot suits only a
+            # batch that saves its progress and restarts, which keeps it (above, batch_policy.spot_verdict): none set
             costs.cloud_billed_gpus = round(billed, 2)
             if ctx.burst_share_range is not None and rent_gpus > inp.warm_gpus:
                 costs.cloud_billed_gpus_range = MoneyRange(low=round(b_lo, 2), high=round(b_hi, 2))
@@ -267,8 +265,6 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             mf = factor("monthly_factor")
             costs.cloud_monthly_factor = RegionUplift(low=m_lo, high=m_hi, source=str(mf["source"]), date=str(mf["date"]),
                                                       grade=str(mf["grade"]), term_months=mf.get("term_months"))  # fmt: skip
-            if costs.cloud_spot_monthly is not None:
-                costs.cloud_spot_factor = MoneyRange(low=s_lo, high=s_hi)
             # the plan that reserves its peak-hour replicas for stock bills the commitment, cheaper or not (review 29)
             best = mon if costs.cloud_peak_floor is not None else min((od, mon), key=lambda r: r[0] + r[1])
             cloud_lo, cloud_hi = best

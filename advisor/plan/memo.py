@@ -1790,11 +1790,17 @@ def _totals_in_formula(result: PlanResult, totals: str, worked: str) -> bool:
     the totals its worked-out product ends in. Where each plain total is there, the product is the row. Not where a
     label says more than "on demand"/"monthly/reserved" (scaled to the load, a reserved floor), nor for a job."""
     c = result.costs
-    if c.per_job or c.cloud_reserved_floor or cloud_price_labels.scaled(c):
+    hybrid = result.deployment_form == "hybrid"  # its month row shows no monthly/reserved figure (_cost_rows)
+    if c.per_job or (c.cloud_reserved_floor and not hybrid):
         return False
     cur = c.currency
-    figures = [_money(r, cur) for r in (c.cloud_on_demand_monthly, c.cloud_monthly, c.cloud_spot_monthly)
-               if r is not None]
+    figures = [_money(r, cur) for r in (c.cloud_on_demand_monthly, None if hybrid else c.cloud_monthly,
+                                        c.cloud_spot_monthly) if r is not None]
+    if cloud_price_labels.scaled(c):
+        # a hybrid's row is on demand alone now that a service shows no spot price (s41-spot, blind review 34): its
+        # product names the GPUs billed on average as the label does ("13.59 GPUs billed × …"), so it is the row
+        if not hybrid or len(figures) != 1 or f"{cloud_price_labels.billed_text(c)} " not in worked:
+            return False
     shown = [f for f in figures if f in totals]
     return bool(shown) and len(shown) == len(figures) and all(f.removesuffix(f" {cur}") in worked for f in shown)
 

@@ -13,6 +13,7 @@ from advisor.plan import (
     layout_headline40,
     memo_text15,
     owned_capital37,
+    payer_sp43,
     server_size_price,
     staff_words,
     vm_payback_words,
@@ -109,7 +110,8 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
          if o.fleet_gpus and not o.gpus_bought else  # nothing bought: no purchase to spread
          translate(lang, "ownpower37.key.cost_value_one_off" if one_off_only(result) else "memo.forms.key.cost_value",
                    running=_money(o.running_monthly, cur), monthly=_money(o.monthly, cur),
-                   months=result.costs.horizon_months, amortised=_money(o.amortised_monthly, cur))),
+                   months=result.costs.horizon_months, amortised=_money(o.amortised_monthly, cur),
+                   payer=translate(lang, payer_sp43.from_answers(result.answers)))),
     ]
 
 

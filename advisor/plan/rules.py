@@ -459,6 +459,11 @@ def _export_need(c: Any) -> dict[str, str]:
     return {"tr": f"privacy26.export.{_pi_tier(c)}"}
 
 
+# the data-location finding's hosted-API cases (s41-spot): a mainland provider, no node of the team's own
+KEEP_API = "sp43.api"
+KEEP_API_TIER = "sp43.api_tier"
+
+
 @rule("pi.keep_in_mainland", "constraint")
 def pi_keep(f: Facts):
     """Personal information stays on a mainland node: no cross-border transfer to file."""
@@ -476,7 +481,15 @@ def pi_keep(f: Facts):
         # on a mainland-only plan"; s22-duties22c); with overseas users too the tier stays, an offshore node being
         # the other option
         # a batch's files meet no users: said as the files on a mainland node (review 27, q28: batch_words)
+        # on a hosted API there is no node of the team's own: the data stays with a mainland provider, said so
+        # (blind review 34, q16 zh: "个人信息留在大陆节点 … 留在境内服务商 since the shop runs no node"); a node's
+        # text gives the reason the data stays (the node, its logs and backups in the mainland, out of reach from
+        # abroad), not that the users are in the mainland (q41 zh: "用户都在大陆 gives the wrong reason")
+        if f.form == "hosted_api":
+            return finding("pi.keep_in_mainland", variant=KEEP_API)
         return batch_detail(finding("pi.keep_in_mainland", variant="mainland_only"), c.is_batch)
+    if f.form == "hosted_api":
+        return finding("pi.keep_in_mainland", variant=KEEP_API_TIER, tier=_export_need(c))
     if f.region == "mainland_plus_overseas":  # the overseas node beside it: how the data stays in (q34, review 12b:
         # "mainland users must be routed only to the mainland node, and shared logs, analytics, backups and ops
         # access must not cross the border"), s23-duties23
@@ -508,7 +521,11 @@ def pi_consent(f: Facts):
     # separate consent for sensitive information is the sensitive-information finding's where it is in the memo:
     # said there, not here again (s20-q07pages)
     sensitive = "end" if _duties_rules.pi_sensitive(f) is not None else "sensitive"
-    return finding("pi.consent_notice", variant=variant, example={"tr": f"plan.duties16.bases.{sector}"},
+    # with that finding in the memo, the example of a basis other than consent says it holds for sensitive records
+    # only where counsel confirms it, as that finding's separate consent does: one statement, not "consent is not
+    # needed" beside "get separate consent" (blind review 34, q03/q14/q41; s41-spot)
+    example = f"plan.duties16.bases.sp43.{sector}" if sensitive == "end" else f"plan.duties16.bases.{sector}"
+    return finding("pi.consent_notice", variant=variant, example={"tr": example},
                    sensitive={"tr": f"q07pages20.bases.{sensitive}"})
 
 

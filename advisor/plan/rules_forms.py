@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.domain.model import ModelSpec
-from advisor.plan import power_tariff, signoff_months41, site_words, staff_words, volume_busy
+from advisor.plan import payer_sp43, power_tariff, signoff_months41, site_words, staff_words, volume_busy
 from advisor.plan.result import MoneyRange
 from advisor.plan.rule_base import Facts, _money, finding, rule
 
@@ -62,7 +62,8 @@ def cost_on_premises(f: Facts):
     # the purchase spread over the months is accounting amortisation, not a bill (s35-ownpower37, review 26 q01/q17)
     a = f.ctx.answers
     if a.capex_budget is not None and a.monthly_budget is None and o.running_monthly.high > 0:
-        staff = {"tr": "ownpower37.payer.then", "staff": staff}
+        staff = {"tr": "ownpower37.payer.then", "staff": staff,
+                 "payer": {"tr": payer_sp43.payer_key(f.ctx.sector, f.ctx.audience)}}  # (s41-spot)
     out = finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
                   amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
                   kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",

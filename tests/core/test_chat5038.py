@@ -90,7 +90,8 @@ def test_always_on_public_service_has_no_spot_price() -> None:
     public = planned(advice_answers("q20_china_parts_offshore_sg"))
     assert public.costs.cloud_spot_monthly is None
     business = planned({**advice_answers("q20_china_parts_offshore_sg"), "audience": "business"})
-    assert business.costs.cloud_spot_monthly is not None  # a business tool keeps the row as today
+    # a business service is a production service too: no spot row either since blind review 34 (s41-spot, q38/q41)
+    assert business.costs.cloud_spot_monthly is None
     for lang in LANGS:
         label = re.escape(translate(lang, "memo4.cost.spot", cost=""))  # "spot 769–1,071 USD", "抢占式 …"
         assert re.search(label + r"\d", render_memo_markdown(public, lang)) is None

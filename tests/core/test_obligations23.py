@@ -65,12 +65,15 @@ def test_a_rented_mainland_plan_keeps_the_note_that_asks_for_quotes():
 def test_a_health_memo_says_separate_consent_only_where_consent_is_the_basis():
     """q03 (blind review 12b, zh): "the PIPL section says separate consent is needed and, elsewhere, that treatment
     records may need no consent; say once which legal basis": the health title asks for separate consent under the
-    same condition its detail and the notice finding give (consent as the basis), never unconditionally."""
+    same condition its detail and the notice finding give, never unconditionally. Since blind review 34 (s41-spot,
+    q03/q14 en: the two findings "pull two ways") that condition is one statement: separate consent unless counsel
+    confirms another basis of PIPL Art. 13 (the care relationship or a legal duty)."""
     r = planned(advice_answers("q03_hospital_private_wan_medical"))
-    consent = {"en": ("separate consent", "where consent is the basis"), "zh_CN": ("单独同意", "以同意为依据时")}
+    consent = {"en": ("separate consent", "unless counsel confirms"), "zh_CN": ("单独同意", "除非法律顾问确认")}
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
-        assert translate(lang, "plan.duties16.bases.medical") in memo  # care may be the basis, consent not needed
+        assert translate(lang, "plan.duties16.bases.sp43.medical") in memo  # care a basis only on counsel's word
+        assert translate(lang, "plan.duties16.bases.medical") not in memo  # never "consent is not needed" here
         says, condition = consent[lang]
         titles = [t for t in _titles(r, lang) if says in t]
         assert titles and all(condition in t for t in titles), titles
