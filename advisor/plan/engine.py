@@ -39,6 +39,7 @@ from advisor.plan import (
     commands,
     decode_pick,
     domestic_fallback,
+    e2e_gate43,
     example_sources,
     filedwait38,
     finetune_steps,
@@ -75,6 +76,7 @@ from advisor.plan import (
     lead_line,
     like_cover,
     line_total,
+    live_calls43,
     memo_cost_formula,
     near_miss39,
     node_precision42,
@@ -1701,6 +1703,10 @@ def _post_plan_steps(answers: PlanAnswers, quotes: list[dict[str, Any]] | None, 
         # sized on the part had in the region and in time, the cheaper one to quote (s34-supply36)
         ("supply_lead", post_plan.only_if(check_fixes, lambda r: supply_lead.lead(
             r, functools.partial(_replanned, answers, quotes)))),
+        # a thin end-to-end first-token margin: the measured P99 from the users' networks first (gt43, review 34)
+        ("e2e_gate", post_plan.next_steps(e2e_gate43.with_step)),
+        # a live conversation's peak sized as requests in flight: said once, counted before reserving (gt43, q09)
+        ("live_calls", live_calls43.run),
     ]
 
 
