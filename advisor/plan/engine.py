@@ -39,6 +39,7 @@ from advisor.plan import (
     commands,
     decode_pick,
     domestic_fallback,
+    e2e_gate43,
     example_sources,
     filedwait38,
     finetune_steps,
@@ -76,6 +77,7 @@ from advisor.plan import (
     lead_line,
     like_cover,
     line_total,
+    live_calls43,
     memo_cost_formula,
     near_miss39,
     node_precision42,
@@ -1706,6 +1708,10 @@ def _post_plan_steps(answers: PlanAnswers, quotes: list[dict[str, Any]] | None, 
             r, functools.partial(_replanned, answers, quotes)))),
         # a hybrid whose bursts' overflow goes to a hosted API: the findings page 1 repeats say that path (review 34)
         ("hybrid_path", hybrid_path43.reword),
+        # a thin end-to-end first-token margin: the measured P99 from the users' networks first (gt43, review 34)
+        ("e2e_gate", post_plan.next_steps(e2e_gate43.with_step)),
+        # a live conversation's peak sized as requests in flight: said once, counted before reserving (gt43, q09)
+        ("live_calls", live_calls43.run),
     ]
 
 

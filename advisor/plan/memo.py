@@ -54,6 +54,7 @@ from advisor.plan import (
     consist41_hardware,
     consist41_why,
     context_refusal37,
+    e2e_gate43,
     edge_first42,
     edge_gate41,
     edge_risks38,
@@ -1740,10 +1741,12 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     # a first token inside the error (q10, r26); not again where the headline pilots one server on it (review 28, q03)
     pilot = quote_lead39.pilot(result, lang, quote_lead39.servers_bought(result)).lstrip("; ；")
     piloted = bool(pilot) and pilot in headline_form(result, lang)
-    feasible = feasible_gate.feasible_text(result, lang, feasible, said=piloted)
+    # the measured end-to-end first token gates the commitment (gt43, review 34): its own clause, not this one again
+    feasible = feasible_gate.feasible_text(result, lang, feasible, said=piloted or e2e_gate43.applies(result))
     # a plan at the edge by its own numbers reads "conditional", each condition with its test (review 31: q10, q35)
     feasible = edge_gate41.feasible_text(result, lang, feasible, api_led=memo_api_rows.applies(result),
                                          edge_said=bool(edge_risks38.line(result, lang)), pilot_said=piloted)
+    feasible = e2e_gate43.feasible_text(result, lang, feasible)  # "sign the rent only if" the measured P99 holds
     if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
         # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
         # on a placeholder price a margin risk, not a loss (issue #25, review 29, q11: ``unit_first.placeholder``)

@@ -221,12 +221,23 @@ def duty_in_freed_place(why: list[Finding], findings: Sequence[Finding], paragra
     duties on the company (``DUTY_CASES``), after the others (blind review 27, q22/q43). Any other finding stays
     below the line: q10's "personal information stays on a mainland node" or q40's N+1 as a fifth reason would be
     filler."""
+    why = [f for f in why if not conditional_duty(f)]
     if not paragraph or not any(f.id == HOSTED for f in why):
         return why
-    duty = next((f for f in by_weight(findings) if f.title_key in DUTY_CASES and f not in why), None)
+    duty = next((f for f in by_weight(findings) if f.title_key in DUTY_CASES and f not in why
+                 and not conditional_duty(f)), None)
     if duty is None:
         return why
     return [*(f for f in why if f.id != HOSTED), duty, *(f for f in why if f.id == HOSTED)]
 
 
 HOSTED = "cost.hosted_weighed"  # the hosted API weighed: what page 1's paragraph says in full
+
+
+def conditional_duty(f: Finding) -> bool:
+    """A duty that holds only if an answer is wrong: "No personal information, as answered; if the prompts name
+    people, … PIPL reaches you too (a representative in the mainland, Art. 53)". The answers say the service holds no
+    personal information, so it decides nothing on page 1 and a boss may read it there as a mandatory obligation
+    (gt43, blind review 34, q43 zh: "若提示词含人名…须在大陆指定代表，第五十三条" among the reasons of a writing
+    assistant whose answers say it holds no personal data): it stays in section 7, where its condition is said."""
+    return ".none_as_answered." in f.title_key or f.title_key.endswith(".none_as_answered.title")
