@@ -30,7 +30,8 @@ def _serve_step(r):
     if own is not None:
         return own, own.key, own.params
     assert r.next_steps[0].id == "api_first" or "api_first" in [s.id for s in r.next_steps]
-    later = next(s for s in r.next_steps if isinstance(s.params.get("step"), dict))
+    # the API step itself wraps its own step in the rate-limit sentence since api43 (review 34): not the serve step
+    later = next(s for s in r.next_steps if isinstance(s.params.get("step"), dict) and s.id != "api_first")
     inner = later.params["step"]
     return later, inner["tr"], inner
 
