@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import api_thinking
 from advisor.plan.hosted_lead import said_tokens
 from advisor.plan.line_cost import WITH_HOST
 from advisor.plan.result import NextStep, PlanResult
@@ -37,6 +38,7 @@ FALLBACK_QUOTES = "apicond37_next.fallback_quotes"  # s35-apicond: the GPU quote
 SOAK = "soak"  # the self-hosted soak test (engine ``_service_tests``)
 SOAK_FALLBACK = "api43.next.soak_fallback"  # …said as the fallback's (blind review 34)
 RATE_LIMIT = "api43.next.with_rate_limit"  # the API's step with its own load test at the peak (blind review 34)
+THINK = "sw43.next.think"  # s41-swap: the API's model's thinking switch said where its test is run (blind review 34)
 
 
 def leads_with_api(result: PlanResult) -> bool:
@@ -74,7 +76,8 @@ def api_first(result: PlanResult) -> list[NextStep]:
     # the self-hosted soak runs against a server the API path does not have: the fallback's, said so (api43, blind
     # review 34, q24/q36: "a 30-minute soak at 75 concurrent against SERVER:8000" under an API plan)
     rest = [_soak_for_fallback(s) if s.id == SOAK else s for s in rest]
-    return [*head, *_icp_move(result), _api_step(result), *(_for_fallback(q) for q in quotes), *rest]
+    return [*head, *_icp_move(result), _thinking_off(_api_step(result), result), *(_for_fallback(q) for q in quotes),
+            *rest]
 
 
 ICP_MOVE = "icp_move"
@@ -94,6 +97,20 @@ def _icp_move(result: PlanResult) -> list[NextStep]:
         return []
     return [NextStep(id=ICP_MOVE, key=ICP_MOVE_KEY, params={"low": icp.days_low, "high": icp.days_high,
                                                            "move_low": move.days_low, "move_high": move.days_high})]
+
+
+def _thinking_off(step: NextStep, result: PlanResult) -> NextStep:
+    """The API's step with the quality test of the model it is priced on run with thinking off (`enable_thinking:
+    false` in each request), where that model is a hybrid-thinking one (``api_thinking``) another than the one asked
+    for: s41-swap (blind review 34, q12/q24 zh: "move `enable_thinking: false` out of the headline"); page 1's
+    condition says "with thinking off" and points here."""
+    sw = result.start_with
+    change = (sw.params or {}).get("model37") if sw is not None else None
+    named = api_thinking.thinkers(str(change.get("other", ""))) if isinstance(change, dict) else []
+    if not named:
+        return step
+    return step.model_copy(update={"key": THINK, "params": {"step": {"tr": step.key, **step.params},
+                                                            "model": " / ".join(named), "repo": f"Qwen/{named[0]}"}})
 
 
 def _soak_for_fallback(step: NextStep) -> NextStep:
@@ -116,7 +133,9 @@ def _api_step(result: PlanResult) -> NextStep:
 
 def inner_key(step: NextStep) -> str:
     """The API step's own key under the rate-limit sentence (``RATE_LIMIT``), else its key."""
-    inner = step.params.get("step") if step.key == RATE_LIMIT else None
+    inner = step.params.get("step") if step.key in (RATE_LIMIT, THINK) else None
+    if isinstance(inner, dict) and inner.get("tr") == RATE_LIMIT:  # the thinking switch said after the rate limit
+        inner = inner.get("step")
     return str(inner["tr"]) if isinstance(inner, dict) else step.key
 
 
@@ -162,4 +181,4 @@ def _later(step: NextStep, result: PlanResult, then: NextStep | None) -> NextSte
                                    "params": {**params, "then": {"tr": then.key, **then.params, "clause": True}}})
 
 
-__all__ = ["API_STEP", "FALLBACK_QUOTES", "RATE_LIMIT", "SOAK_FALLBACK", "api_first", "inner_key", "leads_with_api"]
+__all__ = ["API_STEP", "FALLBACK_QUOTES", "RATE_LIMIT", "SOAK_FALLBACK", "THINK", "api_first", "inner_key", "leads_with_api"]

@@ -104,13 +104,17 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     if isinstance(cost, dict):
         cost = api_cost_brief42.stand_in_short(cost)  # s40-pages: the stand-in in full in section 7's line finding
         # the owner's choice says the self-hosted fallback's month (with the same line) already: not said again
-        key = f"{owner_sign39.HEAD}.price.{model}" if choice else f"{COST}.price.{model}"
+        # s41-swap: B's whole month is said in its own line (``owner_sign39.choices``): the price bullet its parts
+        key = f"{owner_sign39.K43}.price.{model}" if choice else f"{COST}.price.{model}"
         price = render(lang, key, {**params, **cost, "quote": sep + quoted if quoted else ""})
     else:
         price = render(lang, f"{K}.price.{model}", {**params, "quote": sep + quoted if quoted else ""})
     # s37-owner (blind review 28, q12/q13/q22/q24): a change of model, or prompts sent on to a second place, is the
     # owner's decision; s39-swap (review 31): its conditions as one short list, then what to do otherwise, first
-    bullets = [*conds, price]
+    # s41-swap (blind review 34): A) the model asked for, self-hosted, and B) the API path, each with its month,
+    # first: the owner's choice, then B's conditions
+    ways = owner_sign39.choices(params, runs, variant, lang, render)
+    bullets = [*ways, *conds, price]
     if where:
         bullets.append(render(lang, f"{K}.where", {"text": said(where)}))
     if changes and not conds:

@@ -46,6 +46,19 @@ subprocessor clauses (notice, DPA review) are part of the terms-in-writing condi
 zh; q24 en: "a paid B2B feature needs the provider's DPA … in writing"); en says it short (q12/q13 en at five pages,
 a few millimetres to spare). The fallback on the model asked for is named as the other choice ("Or keep Qwen2.5-14B-Instruct", q22: "offer it as an
 option beside the model the customer asked for"), the recommendation kept in the bold line.
+
+s41-swap (blind review 34, q12/q13/q22/q24 both languages): the API lead still read as THE decision with the asked
+model's self-host a footnote ("present both as the owner's choice, the self-host of the asked model as prominent as
+the API, its month beside the API's"). So the bold line says there are two ways and whose choice it is (``head``),
+then A) the model asked for, self-hosted at the node, at the fallback's whole month, and B) the API path on its
+model at its whole month, with what B changes said in one clause: a model change (its quality test) and a second
+data recipient (named in the standard contract and consent where the regime names each recipient) (``choices``).
+The conditions are B's sign-off; the thinking switch (`enable_thinking: false`) moves to the API's next step, where
+the test is run (``api_lead_steps``: q12/q24 zh "move it out of the headline"). The filing a company with no mainland
+entity cannot make is said as what it is for a service sold to contracted business customers (the only case
+``genai.signup_no_entity`` stands): a question to confirm with counsel, a blocker only if sign-up is open to the
+public (q13/q22: "either it gates launch or it doesn't"); the lead's "allowed under the contract below" names the
+contract (q12 en: it "points to no contract").
 """
 
 from __future__ import annotations
@@ -68,6 +81,7 @@ QUESTION_KEY = "apilead34.assume.open_signup_no_entity"  # ``genai_no_entity_rul
 FILING = "genai.signup_no_entity"  # ``genai_no_entity_rules.RULE_ID`` (a public service's filing it cannot make)
 CHAIN = "plan.apisg23.after_switch"  # a chained clause: the model switch, then the rest (``parts``)
 LIVE = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # ``lead_line.LIVE_LEADS`` (no import cycle)
+K43 = "sw43"  # s41-swap: two ways, the owner's choice; the filing question said as conditional
 K42 = "swap42"  # s40-swap: the blocker first, the path said plainly, the onward recipient and the subprocessor named
 # the onward transfers whose regime names each recipient in the notice, consent and transfer instrument
 # (``hosted_where.transfer_law``): said as a condition, not in the data path's clause (q12: PIPL from Hong Kong)
@@ -109,7 +123,7 @@ def question_said(questions: list[Any], start: Any) -> list[Any]:
     said it twice, and q12/q13 en went to a sixth page): the ways out stay in the question's own words."""
     if not says_filing(start):
         return questions
-    return [q.model_copy(update={"assumption_key": f"{K42}.assume.open_signup_said"})
+    return [q.model_copy(update={"assumption_key": f"{K43}.assume.open_signup_said"})
             if q.assumption_key == QUESTION_KEY else q for q in questions]
 
 
@@ -142,27 +156,60 @@ def shorter(part: Any) -> Any:
 
 
 def head(params: dict[str, Any], runs: dict[str, Any] | None, variant: str, lang: str, render: Render) -> str:
-    """The bold line: the default, and that it is the owner's to sign off ("" where the decision does not apply).
-    s39-swap (blind review 31): only the default and the sign-off; the conditions and the fallback follow it."""
+    """The bold line: two ways, the owner's to choose ("" where the decision does not apply). s41-swap (blind review
+    34): the ways themselves follow it as A) and B) (``choices``)."""
     change, fallback = params.get("model37"), params.get("fallback39")
     if not isinstance(fallback, dict) or not (isinstance(change, dict) or runs is not None):
         return ""
+    return render(lang, f"{K43}.head", None)
+
+
+def _path(params: dict[str, Any], runs: dict[str, Any] | None) -> Any:
+    """The API path's opening words: where the API serves from another place than the node, the path said plainly
+    (s40-swap, q12 en: "say 'an HK front-end host calling Alibaba's Singapore API'"), else the lead's own start."""
     start = params.get("start", "")
     if runs is not None and runs.get("region") and runs.get("providers"):
-        # s40-swap (q12 en: "say 'an HK front-end host calling Alibaba's Singapore API'"): the path said plainly
         # its verb kept: "start" where a later move to the mainland can follow, else "deploy" (``filedwait38``)
         verb = "deploy" if isinstance(start, dict) and str(start.get("tr", "")).startswith("filedwait38") else "start"
         start = {"tr": f"{K42}.start.path.{verb}", "region": runs["region"], "where": runs.get("where", ""),
                  "providers": runs["providers"]}
-    if isinstance(start, dict) and "tr" in start:  # its opening word mid-sentence, after "sign-off:" (``clause_case``)
-        start = {**start, "clause": True}
+    return start
+
+
+def choices(params: dict[str, Any], runs: dict[str, Any] | None, variant: str, lang: str,
+            render: Render) -> list[str]:
+    """A) the model asked for, self-hosted at the node, at the fallback's whole month; B) the API path on its model
+    at its whole month, and what it changes: a model change (its quality test), a second data recipient (named in
+    the standard contract and consent where the regime names each recipient) ([] where the decision does not apply).
+    s41-swap (blind review 34, q12/q13/q22/q24): "both presented as the owner's choice, the self-host option given
+    equal prominence on page 1, its month beside the API's"."""
+    change, fallback = params.get("model37"), params.get("fallback39")
+    if not isinstance(fallback, dict) or not (isinstance(change, dict) or runs is not None):
+        return []
+    region = _region(params, runs)
+    values: dict[str, Any] = {"fallback": fallback["month"], "line": {"tr": f"{K}.line"} if fallback["line"] else "",
+                              "region": {"tr": f"{K}.in", "region": region} if region else ""}
+    a = render(lang, f"{K43}.a.model", {**values, "asked": change["asked"]}) if isinstance(change, dict) \
+        else render(lang, f"{K43}.a.place", values)
+    start = _path(params, runs)
+    said = render(lang, f"{K43}.b.on", {"start": start, "other": change["other"]}) if isinstance(change, dict) \
+        else (render(lang, str(start["tr"]), {k: v for k, v in start.items() if k not in ("tr", "clause")})
+              if isinstance(start, dict) and "tr" in start else str(start))
+    said = said[:1].upper() + said[1:] if lang == "en" else said
+    changes: list[str] = []
     if isinstance(change, dict):
-        choice = render(lang, f"{K41}.head.model", {"start": start, "other": change["other"], "asked": change["asked"]})
-    else:
-        choice = render(lang, f"{K41}.head.place", {"start": start})
-    # "cheaper, and nothing in your answers rules it out" is what "Why the API first" lists below: said there only
-    key = f"{K41}.head.bare" if variant == "lead" else f"{HEAD}.head.{variant}"
-    return render(lang, key, {**params, "choice": choice})
+        changes.append(render(lang, f"{K43}.b.model", None))
+    if runs is not None:
+        kind = "place_named" if law_named(runs) else "place"
+        changes.append(render(lang, f"{K43}.b.{kind}", {"where": runs.get("where", "")}))
+    what = changes[0] if len(changes) == 1 else render(lang, f"{K43}.b.and", {"a": changes[0], "b": changes[1]})
+    cost = params.get("cost37")
+    money = render(lang, f"{K43}.b.cost", {"total": cost["total"], "whole": cost["whole"]}) \
+        if isinstance(cost, dict) and cost.get("total") else ""
+    # the API's contract as your processor is the Data path bullet's (q12 en: "allowed under the contract below"
+    # pointed to no contract): said there only; the terms an API's contract meets (``lead_terms``) said here
+    after = render(lang, f"{K43}.after.{variant}", params) if variant == "lead_terms" else ""
+    return [a, render(lang, f"{K43}.b", {"choice": said, "cost": money, "changes": what, "after": after})]
 
 
 def _region(params: dict[str, Any], runs: dict[str, Any] | None) -> Any:
@@ -187,9 +234,10 @@ def bullets(params: dict[str, Any], runs: dict[str, Any] | None, lang: str, rend
         return []
     items: list[str] = []
     if isinstance(change, dict):
-        # the lead's thinking clause (``api_thinking.KEY``: its model card) said here, in the test it gates
-        think: Any = {"tr": f"{K41}.cond.think_said", "repo": thinks.get("repo", "")} if isinstance(thinks, dict) \
-            else {"tr": f"{K41}.cond.think"} if api_thinking.thinkers(str(change.get("other", ""))) else ""
+        # s41-swap (q12/q24 zh: "move `enable_thinking: false` out of the headline"): thinking off said in short
+        # here, the switch itself in the API's next step, where the test is run (``api_lead_steps``)
+        think: Any = {"tr": f"{K43}.cond.think"} if isinstance(thinks, dict) or api_thinking.thinkers(
+            str(change.get("other", ""))) else ""
         items.append(render(lang, f"{K41}.cond.test", {"other": change["other"], "think": think}))
     if runs is not None:
         named = law_named(runs)
@@ -203,20 +251,13 @@ def bullets(params: dict[str, Any], runs: dict[str, Any] | None, lang: str, rend
     # s40-swap (q24): a service sold to businesses makes the provider its customers' new subprocessor
     writing = f"{K42}.cond.writing_b2b" if fallback.get("business") else f"{K41}.cond.writing"
     items.append(render(lang, writing if peak else f"{writing}_nopeak", {"peak": peak}))
-    # s40-swap (q12 en: "can block both paths: raise it … to a blocker to clear with counsel first"): its own line
-    blocker = [render(lang, f"{K42}.blocker", {"text": render(lang, f"{K41}.cond.filing", None)})] \
-        if fallback.get("filing") else []
+    # s41-swap (q13/q22: "either it gates launch or it doesn't"): for contracted business customers a question to
+    # confirm with counsel, a blocker only if sign-up is open to the public; A needs it as much as B
+    blocker = [render(lang, f"{K43}.blocker", None)] if fallback.get("filing") else []
     listed = ("；" if lang == "zh_CN" else "; ").join(
         render(lang, f"{K41}.item", {"n": i, "text": t.strip()}) for i, t in enumerate(items, 1))
-    region = _region(params, runs)
-    values: dict[str, Any] = {"fallback": fallback["month"], "line": {"tr": f"{K}.line"} if fallback["line"] else "",
-                              "region": {"tr": f"{K}.in", "region": region} if region else ""}
-    if isinstance(change, dict):
-        # s40-swap (q22: "offer it as an option beside the model asked for"): named as the other choice
-        otherwise = render(lang, f"{K42}.otherwise.model", {**values, "asked": change["asked"]})
-    else:
-        otherwise = render(lang, f"{K41}.otherwise.place", values)
-    return [*blocker, render(lang, f"{K41}.cond.label", {"items": listed}), otherwise]
+    # s41-swap: the self-hosted way is A) above (``choices``), not an "Otherwise" after the conditions
+    return [*blocker, render(lang, f"{K41}.cond.label", {"items": listed})]
 
 
-__all__ = ["attach", "bullets", "head", "law_named", "near", "question_said", "says_filing", "shorter"]
+__all__ = ["attach", "bullets", "choices", "head", "law_named", "near", "question_said", "says_filing", "shorter"]

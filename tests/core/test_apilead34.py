@@ -46,7 +46,8 @@ def test_the_api_lead_is_a_short_sentence_then_one_bullet_a_part(name, lang):
 def test_an_api_served_elsewhere_than_the_node_names_both_places_and_the_hops(lang):
     """q12: "start in Hong Kong" of an API served from Singapore: the opening words and the path name both."""
     text = advice_plan("q12_hk_saas_pi_contract").start_with.text_in(lang)
-    head = text.splitlines()[0]
+    # s41-swap (blind review 34): the bold line says the owner's choice; way B's line says the API's path
+    head = next(line for line in text.splitlines() if line.startswith(("- B)", "- B）")))
     hk, sg = ("Hong Kong", "Singapore") if lang == "en" else ("香港", "新加坡")
     # swap42/pg42 (blind review 32, q12: "say 'an HK front-end host calling Alibaba's Singapore API'"): the path is
     # the bold line's own: the host in Hong Kong, then the API it calls in Singapore

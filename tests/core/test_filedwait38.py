@@ -144,9 +144,11 @@ def test_no_mainland_entity_deploys_in_hong_kong_not_first(lang):
     # s39-swap (owner_sign39, blind review 31): the bold headline now opens "Recommended, subject to your sign-off:
     # deploy …"; the rule is unchanged: the headline deploys in Hong Kong, and nowhere on page 1 does it "start" there
     headline = next(line for line in page1.splitlines() if line.startswith("**"))
+    # s41-swap (blind review 34): the bold line says the owner's choice; way B's line says the API's path
+    headline = next(line for line in page1.splitlines() if line.startswith(("• **B)", "• **B）")))
     if lang == "en":
         # s40-swap (review 32, q12 en): the path said plainly, "deploy a front-end host in Hong Kong calling …"
-        assert "deploy a front-end host in Hong Kong" in headline and "start in hong kong" not in page1.lower()
+        assert "deploy a front-end host in hong kong" in headline.lower() and "start in hong kong" not in page1.lower()
         assert "start with a front-end host" not in page1.lower()
     else:
         assert "在香港部署" in headline and "先在香港" not in page1

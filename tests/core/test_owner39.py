@@ -36,18 +36,26 @@ def _page_one(name: str, lang: str) -> str:
 
 
 def _bullets(page: str) -> list[str]:
-    """The lead's bullets, in order ("• " lines of its paragraph), without the blocker to clear first where there is
-    one (s40-swap: ``test_swap42``)."""
-    blocker = {render(lang, "swap42.blocker", {"text": ""}).split("**")[1] for lang in LANGS}
+    """The lead's bullets, in order ("• " lines of its paragraph), without the two ways (A, B) and the filing question
+    to settle with counsel where there is one (s41-swap: ``test_sw43``)."""
+    skip = {render(lang, "sw43.blocker").split("**")[1] for lang in LANGS}
     return [line[2:] for line in page.splitlines() if line.startswith("• ")
-            and not any(line[2:].startswith(f"**{b}**") for b in blocker)]
+            and not any(line[2:].startswith(f"**{b}**") for b in skip)
+            and not line[2:].startswith(("**A)", "**B)", "**A）", "**B）"))]
+
+
+def _ways(page: str) -> tuple[str, str]:
+    """The two ways, A (the model asked for, self-hosted) and B (the API), as page 1 lists them (s41-swap)."""
+    a = next(line[2:] for line in page.splitlines() if line.startswith(("• **A)", "• **A）")))
+    b = next(line[2:] for line in page.splitlines() if line.startswith(("• **B)", "• **B）")))
+    return a, b
 
 
 SWAPS = ["q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold", "q22_hk_company_telecom_only",
          "q24_us_saas_rent"]
 CONDS = {"en": "**Before you sign off:**", "zh_CN": "**签字同意的前提**："}
-OTHERWISE = {"en": "**Or keep {asked}:**", "zh_CN": "**或保留 {asked}**："}  # s40-swap: the other choice, named
-SIGN_OFF = {"en": "subject to your sign-off", "zh_CN": "须经负责人签字同意"}
+OTHERWISE = {"en": "**A) Keep {asked}:**", "zh_CN": "**A）保留 {asked}**："}  # s41-swap: way A, the model asked for
+SIGN_OFF = {"en": "sign off", "zh_CN": "须经负责人签字同意"}
 # s39-swap (blind review 31, q24 zh: "'dearer at any price' followed at once by 'only if quotes bring it below'")
 ANY_PRICE = {"en": ("every price", "any price"), "zh_CN": ("任何价位",)}
 
@@ -62,25 +70,31 @@ def _head(page: str) -> str:
 def test_a_model_change_leads_on_the_default_the_sign_off_then_the_fallback(name: str, lang: str) -> None:
     """s39-swap (blind review 31): the first line names the default (the other model) and that it is the owner's to
     sign off; the conditions follow as one numbered list, the test first; then "Or keep <asked>" self-hosts the model asked
-    for at the fallback's whole month (the line in it where priced: the figure the cost row prints), said once."""
+    for at the fallback's whole month (the line in it where priced: the figure the cost row prints), said once.
+    s41-swap (blind review 34): the first line says there are two ways, the owner's choice; A) keeps the model asked
+    for, self-hosted at the fallback's whole month, B) the API on the other model at its whole month, both before
+    the conditions."""
     r = advice_plan(name)
     change = r.start_with.params["model37"]
     page = _page_one(name, lang)
     head = _head(page)
     assert head.startswith("**") and SIGN_OFF[lang] in head, head
-    assert change["other"] in head and change["asked"] in head
+    assert head.rstrip("\\") == render(lang, "sw43.head")
     c = r.costs
     month = c.monthly_with_line or c.recommended_monthly
     fallback = symbol_range(month.low, month.high, c.currency)
     assert fallback not in head  # the default only: the fallback has its own line
-    conds, otherwise, price = _bullets(page)[:3]
+    otherwise, way_b = _ways(page)
+    assert change["other"] in way_b and r.start_with.params["cost37"]["total"] in way_b  # B's month beside A's
+    assert page.index(otherwise) < page.index(way_b) < page.index(CONDS[lang])
+    conds, price = _bullets(page)[:2]
     assert conds.startswith(CONDS[lang]) and change["other"] in conds.split(";")[0].split("；")[0]
     assert ("(1)" if lang == "en" else "（1）") in conds and ("(2)" if lang == "en" else "（2）") in conds
     peak = r.start_with.params["peak"]
     # retention and the peak's rate limit (with the customers' subprocessor clauses: all four are sold to businesses)
     assert render(lang, "swap42.cond.writing_b2b", {"peak": peak}) in conds
     assert otherwise.startswith(OTHERWISE[lang].format(asked=change["asked"])) and fallback in otherwise
-    assert sum(fallback in b for b in _bullets(page)) == 1
+    assert sum(fallback in line for line in page.splitlines() if line.startswith("• ")) == 1
     assert price.startswith(PRICE[lang])  # the conditions and the fallback first, the price after them
     # the test is said once, in the conditions: the move bullet no longer repeats "if … fails that test"
     assert FAILS[lang] in translate(lang, "apilead34.move.next")
@@ -91,9 +105,13 @@ def test_a_model_change_leads_on_the_default_the_sign_off_then_the_fallback(name
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_thinking_off_only_for_a_model_that_thinks_by_default(lang: str) -> None:
-    conds = _bullets(_page_one("q22_hk_company_telecom_only", lang))[0]
-    assert "enable_thinking" in conds  # Qwen3 thinks by default: said once, in the test it gates
-    assert sum("enable_thinking" in b for b in _bullets(_page_one("q22_hk_company_telecom_only", lang))) == 1
+    page = _page_one("q22_hk_company_telecom_only", lang)
+    conds = _bullets(page)[0]
+    # Qwen3 thinks by default: "thinking off" in the test it gates; s41-swap (blind review 34, q12/q24 zh: "move
+    # `enable_thinking: false` out of the headline"): the switch itself in the API's next step, once
+    assert render(lang, "sw43.cond.think") in conds
+    assert not any("enable_thinking" in line for line in page.splitlines() if line.startswith("• "))
+    assert page.count("`enable_thinking: false`") == 1
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -110,11 +128,11 @@ def test_the_filing_it_cannot_make_is_said_on_page_one_where_the_engine_flags_it
     """q12 zh/q13 zh (review 31): "the genAI filing risk (any business can sign up, no mainland entity) into the
     headline" — where ``genai.signup_no_entity`` stands, and only there (q24: a US service); s40-swap (review 32,
     q12 en): as the blocker to clear first, not among the sign-off's conditions."""
-    filing = render(lang, "swap41.cond.filing")
+    filing = render(lang, "sw43.blocker")  # s41-swap: a question for counsel, a blocker only on open sign-up
     for name in SWAPS:
         flagged = any(f.id == owner_sign39.FILING for f in advice_plan(name).findings)
         page = _page_one(name, lang)
-        assert (filing in page.split("\n• ")[1]) == flagged, name
+        assert (filing in page.split("\n• ")[3]) == flagged, name  # after the two ways
         assert filing not in _bullets(page)[0]
     assert any(f.id == owner_sign39.FILING for f in advice_plan("q12_hk_saas_pi_contract").findings)
 
@@ -143,12 +161,15 @@ def test_the_place_alone_is_the_owners_decision_too() -> None:
             "region": {"tr": "plan.region.hong_kong"}}
     params = {"fallback39": {"month": "¥1–¥2", "line": False}, "start": "S", "peak": 3}
     for lang in LANGS:
-        conds, otherwise = owner_sign39.bullets(params, runs, lang, render)
+        [conds] = owner_sign39.bullets(params, runs, lang, render)
+        otherwise, way_b = owner_sign39.choices(params, runs, "lead", lang, render)
         assert render(lang, "plan.apiregion21.where.singapore") in conds
         assert render(lang, "plan.region.hong_kong") in otherwise and "¥1–¥2" in otherwise
+        assert render(lang, "plan.apiregion21.where.singapore") in way_b and "¥1–¥2" not in way_b
         head = owner_sign39.head(params, runs, "lead", lang, render)
         assert head.startswith("**") and SIGN_OFF[lang] in head and "¥1–¥2" not in head
     assert owner_sign39.bullets(params, None, "en", render) == []  # neither the model nor the place changes
+    assert owner_sign39.choices(params, None, "lead", "en", render) == []
     assert owner_sign39.head(params, None, "lead", "en", render) == ""
 
 

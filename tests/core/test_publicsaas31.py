@@ -53,7 +53,7 @@ def test_page_one_says_the_risk_its_article_and_the_ways_out(name, lang):
     # s39-swap (blind review 31, q12/q13 zh: "lift the genAI-filing risk into the headline"): under an API lead on
     # another model it is one of the sign-off's conditions, the question pointing there
     assert ("Only open sign-up may count as public" if lang == "en" else "只有开放任何企业注册") in one \
-        or render(lang, "swap41.cond.filing") in one
+        or render(lang, "sw43.blocker") in one  # s41-swap (review 34): a question for counsel, conditional
     # s32-apinext32: "Art. 2" also begins "PIPL Art. 21" (entrusted processing) in the API lead that now opens q12
     # and q13's page 1: the risk's own line is the one that says the Interim Measures' article
     reason = next(line for line in one.splitlines() if re.search(ARTICLE_RE[lang], line))

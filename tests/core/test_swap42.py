@@ -50,17 +50,18 @@ def test_the_filing_no_entity_can_make_is_a_blocker_before_the_conditions(name: 
     r = advice_plan(name)
     flagged = any(f.id == owner_sign39.FILING for f in r.findings)
     _, bullets = _lead(_page_one(name, lang))
-    filing = render(lang, "swap41.cond.filing")
-    blocker = render(lang, "swap42.blocker", {"text": filing})
+    # s41-swap (review 34, q13/q22: "either it gates launch or it doesn't"): for contracted business customers a
+    # question to confirm with counsel, a blocker only on open sign-up; after the two ways (A, B), before the conditions
+    blocker = render(lang, "sw43.blocker")
     conds = next(b for b in bullets if b.startswith(CONDS[lang]))
-    assert filing not in conds  # no longer one of the owner's conditions
+    assert blocker not in conds  # no longer one of the owner's conditions
     if flagged:
-        assert bullets[0] == blocker.rstrip()  # first, above the conditions
-        assert bullets.index(conds) == 1
-        # the sign-up question points at the blocker, not at "the sign-off's condition"
-        assert any(q.assumption_key == "swap42.assume.open_signup_said" for q in r.open_questions)
+        assert bullets[2] == blocker.rstrip()  # after A and B, above the conditions
+        assert bullets.index(conds) == 3
+        # the sign-up question points at page 1's question for counsel
+        assert any(q.assumption_key == "sw43.assume.open_signup_said" for q in r.open_questions)
     else:
-        assert blocker not in "".join(bullets) and bullets[0] == conds
+        assert blocker not in "".join(bullets) and bullets[2] == conds
     assert any(f.id == owner_sign39.FILING for f in advice_plan("q12_hk_saas_pi_contract").findings)
     assert not any(f.id == owner_sign39.FILING for f in advice_plan("q24_us_saas_rent").findings)
 
@@ -69,16 +70,18 @@ def test_the_filing_no_entity_can_make_is_a_blocker_before_the_conditions(name: 
 @pytest.mark.parametrize("name", SWAPS)
 def test_an_api_served_elsewhere_says_the_path_in_the_bold_line(name: str, lang: str) -> None:
     """q12 en: "say 'an HK front-end host calling Alibaba's Singapore API'"; an API at the node's own place (q13,
-    q24) keeps its opening words."""
+    q24) keeps its opening words. s41-swap (review 34): said in way B's line, the bold line above it saying the
+    choice."""
     runs = _runs(name)
-    head, _ = _lead(_page_one(name, lang))
+    _, bullets = _lead(_page_one(name, lang))
+    head = bullets[1]  # B)
     if runs is None:
         assert render(lang, "swap42.start.path.deploy", {"region": "R", "where": "W", "providers": "P"}) \
             .split("R")[1].split("P")[0] not in head  # no "front-end host" where the API serves from the node's own place
         return
     # no mainland entity here (q12, q22): "deploy", no later move to the mainland to start towards
     path = render(lang, "swap42.start.path.deploy", {k: runs[k] for k in ("region", "where", "providers")})
-    assert path in head or (path[0].lower() + path[1:]) in head, head
+    assert path in head or (path[0].upper() + path[1:]) in head, head
     assert str(runs["providers"]) in head and render(lang, "plan.apiregion21.where.singapore") in head
 
 
@@ -98,7 +101,7 @@ def test_pipl_onward_recipient_is_a_condition_not_a_clause_of_the_data_path(lang
     runs22 = _runs("q22_hk_company_telecom_only")
     assert runs22 is not None and owner_sign39.law_named(runs22) == ""
     _, bullets22 = _lead(_page_one("q22_hk_company_telecom_only", lang))
-    assert render(lang, "swap41.cond.told_pi") in bullets22[1]
+    assert render(lang, "swap41.cond.told_pi") in bullets22[3]  # s41-swap: after A, B and the question for counsel
 
 
 def test_the_subprocessor_condition_only_for_a_service_sold_to_businesses() -> None:
@@ -123,8 +126,8 @@ def test_the_model_asked_for_is_named_as_the_other_choice(name: str, lang: str) 
     recommendation stays the bold line (one pick, not "you decide")."""
     change = advice_plan(name).start_with.params["model37"]
     head, bullets = _lead(_page_one(name, lang))
-    label = render(lang, "swap42.otherwise.model", {"asked": change["asked"], "region": "", "fallback": "",
-                                                     "line": ""}).split("**")[1]
+    label = render(lang, "sw43.a.model", {"asked": change["asked"], "region": "", "fallback": "",
+                                          "line": ""}).split("**")[1]
     assert sum(b.startswith(f"**{label}**") for b in bullets) == 1
-    assert change["other"] in head and render(lang, "swap41.head.model", {"start": "", "other": "", "asked": ""})[:5] \
-        in head
+    # s41-swap (review 34): two ways, the owner's choice, B (the API on the other model) recommended
+    assert head.rstrip("\\") == render(lang, "sw43.head") and change["other"] in bullets[1]

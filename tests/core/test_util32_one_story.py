@@ -146,7 +146,8 @@ def test_q24_straddles_and_its_lead_states_the_quality_condition_once(lang: str)
     # owner's choice ("…; otherwise self-host …"); s39-swap (owner_sign39, blind review 31): the bold line is the
     # recommendation alone and the choice its own bullet, "Otherwise: self-host … at <month>" — still once, still
     # with the fallback's month; s40-swap (review 32, q22): named as the other choice, "Or keep <the model asked for>"
-    otherwise = {"en": "• **Or keep Qwen2.5-32B-Instruct:** self-host ", "zh_CN": "• **或保留 Qwen2.5-32B-Instruct**："}[lang]
+    # s41-swap (review 34): way A beside way B, "A) Keep <the model asked for>", still once with the fallback's month
+    otherwise = {"en": "• **A) Keep Qwen2.5-32B-Instruct:** self-host ", "zh_CN": "• **A）保留 Qwen2.5-32B-Instruct**："}[lang]
     assert page_one.count(otherwise) == 1
     [choice] = [line for line in page_one.splitlines() if line.startswith(otherwise)]
     assert ("自建" if lang == "zh_CN" else "self-host") in choice and re.search(r"\$[\d,]+–\$[\d,]+", choice), choice
