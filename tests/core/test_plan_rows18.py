@@ -52,7 +52,7 @@ def test_q34_singapore_node_leaves_runpod_out_for_the_customers_personal_data():
     pb = r.costs.price_basis
     assert pb is not None and pb.why == "personal" and pb.marketplace_left_out
     en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
-    assert "the prompts carry personal information" in en and "提示中含个人信息" in zh
+    assert "the prompts carry personal information" in en and "提示词中含个人信息" in zh  # zc43: 提示 → 提示词
     # the same service without personal information keeps the marketplace's rows (the rule's other direction)
     other = make_plan(answers_from_dict(_without_pi("q34_mixed_users_split")))
     assert other.costs.price_basis is None or not other.costs.price_basis.marketplace_left_out

@@ -116,7 +116,9 @@ def test_q42_throughput_reading_covers_the_level_past_the_cap():
     pts, cap = r.latency_curve.points, r.hardware.max_num_seqs
     for lang in LANGS:
         memo = memo_document(r, lang).markdown()
-        m = re.search(r"(?:read the row from|从) (\d+) (?:on as about|个起这一行请理解为约) ([\d,]+)–([\d,]+)", memo)
+        # zc43's shorter wording: "read the row from 20 at once on as about …", "从同时 20 个起，这一行请理解为约 …"
+        m = re.search(r"(?:read the row from|从(?:同时)?) (\d+) (?:(?:at once )?on as about|个起，?这一行请理解为约) "
+                      r"([\d,]+)–([\d,]+)", memo)
         assert m is not None, memo
         start, top = int(m.group(1)), float(m.group(3).replace(",", ""))
         shown = [p.output_tokens_per_s for p in pts if p.concurrency >= start]
