@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from advisor.plan import batch_clock43
 from advisor.plan import gpu_choice as gchoice
+from advisor.plan.duties27_rules import CLIENT_SECTORS, is_law_firm
 from advisor.plan.fleet_where import node_region
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
@@ -64,8 +65,18 @@ def pi_sensitive(f: Facts) -> Finding | None:
     # s15-batch: a bank's or an insurer's records hold financial accounts and ID numbers (Art. 28) whatever count of
     # sensitive data was entered: a count of 0 (or none) is challenged, never taken as "no sensitive data"
     finance = not counted and any(s in c.sector for s in FINANCE_SECTORS)
-    if not (c.personal_info and _pipl_applies(f)) or not (health or counted or finance):
+    # review 34 (q01): a law firm's or a legal service's client contracts name the parties with ID-card and bank
+    # account numbers: a count of 0 (or none) is challenged there too, as for a bank's records
+    # (a firm's own or its business clients' documents; a public legal Q&A holds its users' questions, not contracts)
+    legal = not counted and (c.sector in CLIENT_SECTORS or is_law_firm(c.sector)) and \
+        c.audience in ("business", "internal")
+    if not (c.personal_info and _pipl_applies(f)) or not (health or counted or finance or legal):
         return None
+    if legal and not (health or finance):
+        given = c.sensitive_subjects
+        return finding("pi.sensitive_safeguards", variant="of43",
+                       given={"tr": "of43.sensitive_given" if given is not None else "of43.sensitive_not_given",
+                              "n": given or 0})
     if finance and not health:
         given = c.sensitive_subjects
         got = finding("pi.sensitive_safeguards", variant="finance",

@@ -387,6 +387,8 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True, gpus_bought: in
         # the job plan budgets about 2 h of preparation inside the 72 h window")
         setup, params = "batch21.timeline.setup_batch", {"deadline": c.batch_hours,
                                                          "start_h": factor_range("batch_setup_hours")[1]}
+    if setup == "plan.timeline.setup_office" and office_purchase.is_workstation(form, gpus_bought):
+        setup = "plan.timeline.of43.setup_workstation"  # the box the purchase step buys (review 34, q02)
     items.append(TimelineItem(id="setup", label_key=setup, days_low=lo, days_high=hi, label_params=params))
     # the generative-AI filing and the B25 licence run side by side: no source here says the filing waits for the
     # licence (round 14, q07/q11: "serialising the B25 licence before the filing is asserted without a source"); the

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import burst_path, site_words
+from advisor.plan import burst_path, office_purchase, site_words
 from advisor.plan.answers import OWN_NETWORK_REACH
 from advisor.plan.api_price_rows import API_ROW_IDS
 from advisor.plan.gpu_names_zh import gpu_name
@@ -67,6 +67,8 @@ def form_key(result: Any, key: str) -> str:
     """The on-premises form of an office tool (reached on the office LAN): "in your office", not "server room"; of a
     service reached over a private network: "your server room", as the site row says it (site_words)."""
     if reach(result) == "lan" and result.deployment_form == "on_premises":
+        if key == "memo.form.on_premises" and workstation(result):  # one word with the timeline (review 34, q02)
+            return "of43.form.workstation"
         lan = {"memo.form.on_premises": "memo.text15.form.on_premises.lan",
                "memo.fleet13.form.on_premises": "memo.text15.fleet.on_premises.lan",
                "memo.fleet13.form.on_premises.buys": "memo.text15.fleet.on_premises.lan.buys"}
@@ -78,6 +80,15 @@ def form_key(result: Any, key: str) -> str:
     if key == "memo.form.on_premises" and site_words.result_site(result) == site_words.SERVER_ROOM:
         return "memo.polish15.form.on_premises.server_room"
     return key
+
+
+def workstation(result: Any) -> bool:
+    """The office box the plan buys is a desk-side workstation (one or two cards, ``office_purchase``), as the
+    timeline's purchase step says: the headline and the cost finding call it that too, not "a server"."""
+    own = getattr(getattr(result, "costs", None), "owned", None)
+    if own is None or getattr(own, "fleet_gpus", None):
+        return False
+    return office_purchase.is_workstation(str(result.deployment_form), getattr(own, "gpus_owned", None))
 
 
 def site_key(result: Any, site: str) -> str:

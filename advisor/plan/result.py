@@ -1355,6 +1355,27 @@ class GpuChoice(_Out):
             "cost": f"{d['leaner_per_hour']:,.2f}", "currency": self.currency, "pct": d["leaner_headroom_pct"],
             "policy": d["headroom_pct"]})
 
+    def _fallback_only(self, lang: str) -> str:
+        """A consumer-card pair bought within the one-off budget with one data-centre card a replica as the one
+        fallback (``box42.declined_fallback``'s case): two sentences, the chosen pair on price and the fallback with
+        when to buy it, the GeForce licence clause said once (blind review 34, q01: "one long run-on block mixing
+        three cards, placeholder prices and licence notes"); "" elsewhere."""
+        d = self.single_card_declined
+        if d is None or not d.get("bought") or not d.get("fits_budget") or d.get("nvlink"):
+            return ""
+        if d.get("sourced") and d["more_pct"] > d["limit_pct"]:
+            return ""
+        if self.placeholder_pick is not None or self.grant is not None:
+            return ""
+        # whose server the fallback's price shares (review 27 and 34, q01: an 8-card server's share is no one-card
+        # box's price): said where its purchase row holds one, so the quote, not that figure, decides
+        basis = self._option(d["other"]).purchase_basis or {}
+        share = translate(lang, "buyprice38_weigh.server_share", n=basis["server_gpus"]) \
+            if basis.get("server_gpus") else ""
+        return render(lang, "of43.gpu_choice.fallback", {
+            "chosen": self._option_text(self.chosen, lang), "other": self._option_text(d["other"], lang),
+            "budget": f"{d['fits_budget']:,}", "currency": self.currency, "share": share})
+
     def _declined(self, lang: str) -> str:
         """Why the replica stays split over PCIe: one card a replica costs more than the premium the plan pays."""
         if self.single_card_declined is None:
@@ -1414,6 +1435,9 @@ class GpuChoice(_Out):
     def _text(self, lang: str) -> str:
         """One sentence naming the chosen setup and the next two GPUs with the figure against each
         (advisor.plan.gpu_lead), then the supporting detail without the names and figures it gave (s23-pages23)."""
+        compact = self._fallback_only(lang)
+        if compact:
+            return compact
         opening = gpu_lead.lead(self, lang)
         if not opening:
             return self._sentences(lang)

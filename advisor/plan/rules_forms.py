@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.domain.model import ModelSpec
-from advisor.plan import payer_sp43, power_tariff, signoff_months41, site_words, staff_words, volume_busy
+from advisor.plan import (
+    office_purchase,
+    payer_sp43,
+    power_tariff,
+    signoff_months41,
+    site_words,
+    staff_words,
+    volume_busy,
+)
 from advisor.plan.result import MoneyRange
 from advisor.plan.rule_base import Facts, _money, finding, rule
 
@@ -72,7 +80,15 @@ def cost_on_premises(f: Facts):
                   total=_r(o.horizon_total, f), basis=volume_busy.power_basis(costs))  # fmt: skip
     # paid once under a monthly budget: the title says it in months of that budget, on the owner's sign-off (review 31)
     answers = a.model_dump(mode="json", exclude_none=True)
-    return signoff_months41.titled(out, costs, answers, variant, _money(costs.budget_monthly, f))
+    out = signoff_months41.titled(out, costs, answers, variant, _money(costs.budget_monthly, f))
+    if variant == "lan" and office_purchase.is_workstation(f.form, o.gpus_owned):
+        # one or two cards in the office: a workstation, as the timeline's purchase says (review 34, q01/q02: the
+        # headline bought "a server", the timeline "the workstation"); its noise, heat and power cut said once
+        keys = {"plan.rule.cost.on_premises.lan.title": "plan.rule.cost.on_premises.of43.title",
+                "box41.on_premises.lan.title": "box41.on_premises.of43.title"}
+        out = out.model_copy(update={"title_key": keys.get(out.title_key, out.title_key),
+                                     "detail_key": "plan.rule.cost.on_premises.of43.detail"})
+    return out
 
 
 @rule("cost.hybrid", "cost")

@@ -36,13 +36,33 @@ def unbought(form: str | None, costs: Any, answers: Any) -> bool:
 RENT_KINDS = ("on_demand", "monthly", "spot", "reserved")
 
 
+def _get(answers: Any, k: str) -> Any:
+    return answers.get(k) if isinstance(answers, dict) else getattr(answers, k, None)
+
+
+def rent_excluded(form: str | None, answers: Any) -> bool:
+    """An office box bought from a one-off budget alone (no monthly budget) whose answers keep the prompts on the
+    office LAN (highly sensitive data): no rent is a fallback and no figure is paid back against one, so no rental
+    price row is printed (review 34, q01: "the rental row adds nothing to a no-cloud, power-only plan")."""
+    if form != "on_premises" or _get(answers, "reach") != "lan" or _get(answers, "capex_budget") is None:
+        return False
+    if _get(answers, "monthly_budget") is not None:
+        return False
+    sens = _get(answers, "data_sensitivity")
+    level = sens.get("level") if isinstance(sens, dict) else getattr(sens, "level", None)
+    return level == "high"
+
+
 def shown(rows: list[Any], form: str | None, costs: Any, answers: Any, gpu: str | None) -> list[Any]:
     """``rows`` less the purchase rows of the plan's own card ``gpu`` where ``unbought`` (and, outside a hybrid, its
-    rental rows); unchanged elsewhere."""
+    rental rows); less every rental row but the user's quotes where renting is excluded (``rent_excluded``);
+    unchanged elsewhere."""
+    if rent_excluded(form, answers):
+        rows = [p for p in rows if getattr(p, "user_quote", False) or p.kind not in RENT_KINDS]
     if not gpu or not unbought(form, costs, answers):
         return list(rows)
     rented = form == "hybrid"
     return [p for p in rows if not (p.gpu == gpu and (p.kind == "capex" or (not rented and p.kind in RENT_KINDS)))]
 
 
-__all__ = ["shown", "unbought"]
+__all__ = ["rent_excluded", "shown", "unbought"]

@@ -93,9 +93,10 @@ def table_row(costs: Any, lang: str, said: str, answers: dict[str, Any] | None =
             # issue #25 (blind reviews 30 and 31, q02): no rent keeps the service on the office LAN; of the rents,
             # the always-on VM is the like-for-like one and its payback decides; the marketplace card, billed by the
             # hour with no data-centre contract, after it as not comparable, with the fallback if it cannot be paid
-            return render(lang, "box41.breakeven_over", {
-                "market": _market_words(costs), "vm": offer, "be": said, "basis": basis,
-                "fallback": rent_fallback.clause(answers or {}, "")})
+            # blind review 34 (q02): two paybacks in one cell read as "buying doesn't pay"; the like-for-like one
+            # (the VM) alone carries a figure, the marketplace card one short clause on why it is not comparable
+            return render(lang, "of43.breakeven_over", {
+                "vm": offer, "be": said, "basis": basis, "fallback": rent_fallback.clause(answers or {}, "")})
         if basis is not None:
             return render(lang, "basis40_vm.breakeven_over", {"market": _market_words(costs), "vm": offer,
                                                                "be": said, "basis": basis})

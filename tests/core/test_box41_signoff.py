@@ -47,7 +47,8 @@ def test_the_title_follows_the_budget_row_and_drops_the_months_near_one_budget()
     # about one month's budget: no months-long sum to weigh, the plain title
     a = {**advice_answers(Q02), "monthly_budget": {"amount": 20000, "currency": "CNY"}}
     f = make_plan(answers_from_dict(a)).finding("cost.on_premises")
-    assert f.title_key == "plan.rule.cost.on_premises.lan.title" and "budget_months" not in f.params
+    # (the one-card office box is a workstation: its plain title, review 34)
+    assert f.title_key == "plan.rule.cost.on_premises.of43.title" and "budget_months" not in f.params
 
 
 def test_the_consumer_card_is_a_caveat_in_section_7_not_a_reason() -> None:

@@ -148,7 +148,8 @@ def test_q02_payback_decides_on_the_always_on_vm_before_the_marketplace_card(lan
     memo = render_memo_markdown(advice_plan(Q02), lang)
     row = _row(memo, translate(lang, "plan.breakeven.months.label"))
     assert "for reference only" not in row and "仅供参考" not in row
-    cheapest = row.index("14")
+    # blind review 34 (q02): the marketplace card, one clause after the VM's payback, with no payback of its own
+    cheapest = row.index("GPU-marketplace" if lang == "en" else "GPU 租用平台")
     vm = row.index("2.9")
-    assert vm < cheapest
+    assert vm < cheapest and "14" not in row
     assert "× 0.61–0.75" in row[:vm]  # the VM's discount applied, shown

@@ -185,8 +185,11 @@ def test_a_purchase_on_a_one_off_budget_names_each_setup_at_what_it_costs_to_buy
     assert all(a.purchase is not None for a in ch.alternatives)
     opening = ch.text_in(lang).split("." if lang == "en" else "。")[0]
     assert ("/h" not in opening and "to buy" in opening) if lang == "en" else ("每小时" not in opening and "购置" in opening)
-    for a in ch.alternatives:
-        assert f"{a.purchase[0]:,.0f}–{a.purchase[1]:,.0f}" in opening
+    # review 34 (q01): the chosen pair in the opening, the one fallback after it; each card named at its purchase
+    text = ch.text_in(lang)
+    assert ch._fallback_only(lang)
+    named = [a for a in ch.alternatives if a.gpu_name in text]
+    assert named and all(f"{a.purchase[0]:,.0f}–{a.purchase[1]:,.0f}" in text for a in named)
 
 
 def test_a_purchase_without_a_one_off_budget_keeps_its_hourly_figures():

@@ -46,6 +46,11 @@ def test_the_gpu_choice_opens_with_one_sentence_naming_the_chosen_gpu_and_at_mos
         text = g.text_in(lang)
         first = _first_sentence(text, lang)
         assert gpu_name(g.chosen.gpu_name, lang) in first, first
+        if g._fallback_only(lang):  # review 34 (q01): the chosen pair on price, then the one fallback, its figure
+            fallback = g._option(g.single_card_declined["other"])
+            rest = text[len(first):]
+            assert gpu_name(fallback.gpu_name, lang) in rest and f"{fallback.purchase[0]:,.0f}" in rest, text
+            continue
         named = [o for o in others if gpu_name(o, lang) in first]
         assert len(named) <= gpu_lead.MAX_NAMED, (first, named)
         if others:  # another GPU was weighed: the opening weighs the choice against it, each with a figure

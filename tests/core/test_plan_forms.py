@@ -68,10 +68,14 @@ def test_an_office_lan_tool_with_a_capex_budget_buys_one_server_with_its_one_off
     assert "cost.on_premises" in r.finding_ids
     labels = [i.label_key for i in r.timeline.items]  # bought and installed, not rented
     bought = "procurement_workstation" if o.gpus_owned <= 2 else "procurement_office"  # one box from stock (s19)
-    assert f"plan.timeline.{bought}" in labels and "plan.timeline.setup_office" in labels
+    # the box the purchase buys is the box the engine is installed on: a workstation, or a server (review 34, q02)
+    setup = "plan.timeline.of43.setup_workstation" if o.gpus_owned <= 2 else "plan.timeline.setup_office"
+    assert f"plan.timeline.{bought}" in labels and setup in labels
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
-        assert translate(lang, "memo.text15.form.on_premises.lan") in memo  # on the office LAN: in the office (s15)
+        # on the office LAN: in the office (s15); one or two cards: a workstation there (review 34)
+        form = "of43.form.workstation" if o.gpus_owned <= 2 else "memo.text15.form.on_premises.lan"
+        assert translate(lang, form) in memo
         assert translate(lang, "memo.forms.key.capex") in memo and translate(lang, "memo.forms.cost.power") in memo
         assert r.finding("cost.on_premises").title_in(lang) in memo
         # the cost chart draws the bought server: the purchase at month 0, then its running costs

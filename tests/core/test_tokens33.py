@@ -24,7 +24,7 @@ LANGS = ("en", "zh_CN")
 TOKENS = {"en": "| Tokens per month (input / output) |", "zh_CN": "| 每月 tokens（输入 / 输出） |"}
 # s36-rowtrim (review 27, q02: "'Your peak of 4 at once would mean more, 6,300,000 output tokens…' is too long"): the
 # row's own range, then one clause on the peak naming no other month
-HELD = {"en": "Your peak of ", "zh_CN": "个并发按短时突发理解"}
+HELD = {"en": "Your peak of ", "zh_CN": "个并发只是一天里短时的集中使用"}  # (zh reworded, review 34, q02)
 BIG = re.compile(r"\d{1,3}(?:,\d{3}){2,}")  # a month's figure (a million or more)
 
 
