@@ -13,7 +13,7 @@ from tests.support.planned import advice_plan, only_finding
 Q10 = "q10_128k_document_assistant"
 SAID = {"en": ("The prompts are whole documents: uploaded as files (PDF or DOCX)", "assumed: each request at the peak "
                "brings its file"),
-        "zh_CN": ("提示是整份文档：以文件（PDF 或 DOCX）上传时", "假设峰值时每个请求都带上其文件")}
+        "zh_CN": ("提示词是整份文档：以文件（PDF 或 DOCX）上传时", "假设峰值时每个请求都带上其文件")}
 
 
 def test_a_document_assistants_line_is_sized_on_the_files_bytes() -> None:

@@ -35,7 +35,8 @@ def test_purchase_estimate_says_its_basis_and_either_direction(name: str, lang: 
     head = _headline(render_memo_markdown(r, lang))
     assert "likely low" not in head and "偏低" not in head
     assert row.date in head and "aqiusha.com" in head  # the card price's date and its source
-    assert (f"grade-{row.grade}" if lang == "en" else f"{row.grade} 级") in head
+    # the grade in the project's one word for it (可信度, test_wording18)
+    assert (f"grade-{row.grade}" if lang == "en" else f"单卡价格（可信度 {row.grade}）") in head
     assert ("higher or lower" if lang == "en" else "可能更高，也可能更低") in head
     assert ("the quote decides" if lang == "en" else "以报价为准") in head
     if name == Q31:  # the memo's own buy threshold a server is kept

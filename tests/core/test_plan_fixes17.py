@@ -51,7 +51,7 @@ def test_a_4bit_fix_on_big_servers_says_which_cheaper_setups_miss_the_target_and
     l20 = next(s for s in setups if s["gpu"] == "NVIDIA L20 48GB")
     ms = f"{l20['missed']['ms']:,}"
     assert f"2 × NVIDIA L20 48GB (TTFT {ms} ms on one 2,500-token prompt alone, against 2,000 ms)" in en
-    assert f"2 张 NVIDIA L20 48GB（单个 2,500 token 的提示独占时 TTFT 已达 {ms} 毫秒，目标 2,000 毫秒）" in zh
+    assert f"2 张 NVIDIA L20 48GB（单个 2,500 token 的提示词独占时 TTFT 已达 {ms} 毫秒，目标 2,000 毫秒）" in zh
     assert "compute-bound" in en and "预填充" in zh
     # page 1's table keeps the 4-bit row (review 27, q40: "the fix table has no 4-bit row"), said as no saving with the
     # miss in numbers, not with the plan's cost again (review 26, q40 zh); the JSON keeps the sentence in full
