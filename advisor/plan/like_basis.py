@@ -34,7 +34,9 @@ def clause(f: Facts, t: Any) -> dict[str, Any] | str:
     # the same cover where the servers bought ride out one down and the rent keeps a spare unit (q31); else only
     # the GPUs differ, said as such
     same_cover = server_loss(f) is None and int(sized.get("spare_gpus") or 0) >= int(sized.get("unit_gpus") or 1)
-    return {"tr": "numbers2_34.basis.cover" if same_cover else "numbers2_34.basis.gpus", "rented": rented,
+    # blind review 34 (q31 zh: "the aside '若租用同样的 12 张…购置款可到约 ¥2,510,000' muddies the threshold just set —
+    # cut it"): the one quote ceiling is the one against renting what the load needs; the same-GPU figures stay params
+    return {"tr": "ld43.basis.cover" if same_cover else "ld43.basis.gpus", "rented": rented,
             "load": int(sized.get("load_gpus") or 0), "unit": int(sized.get("unit_gpus") or 0), "bought": bought,
             "servers": servers, "bought_unit": int(sized.get("bought_unit_gpus") or 0), "more": bought - rented,
             "rent_same": _money(float(f"{rent_same:.3g}"), f), "max_same": _money(float(f"{max_same:.3g}"), f)}

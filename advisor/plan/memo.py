@@ -1180,6 +1180,7 @@ def memo_context(
     start = memo_volume_once.start_with(result.start_with, open_questions)
     lead = lead_text(start, lang, markdown=True) if result.feasible else ""
     findings = memo_lead_once.next_generation_said(findings, lead)  # page 1 starts on the next generation
+    findings = memo_lead_once.stopgap_said(findings, result)  # page 1's stopgap paragraph: not again (review 34)
     led = memo_lead_once.led_sources(result) if lead else []  # its list, numbered as every figure's (s32-permil33)
     numbers, sources = _numbered_sources(findings, lang, led)
     if led:  # page 1 cites that list by its number
@@ -1257,9 +1258,10 @@ def memo_context(
         "set_aside": "" if lead or alternative else set_aside.text(every, lang, markdown=True),
         # counted over every reason page 1 lists, those resting on unconfirmed facts named (blind review 31, q22/q07)
         "why_note": consist41_why.note([api_why, *(api_fallback_split.split(why) if api_why else [why])], lang),
-        "launch_line": memo_launch_line.clause(result, lang)  # a filing sets the date: the first line says it
-        # that filing planned on the memo's reading against the answer: the answer's own date too (review 32, q11)
-        + launch_paths42.clause(result, lang)
+        # a filing sets the date: the first line says it; that filing planned on the memo's reading against the
+        # answer: the answer's own date too (review 32, q11), both in one line (review 34, q11: ``launch_paths42.both``)
+        "launch_line": (launch_paths42.both(result, lang)
+                        or memo_launch_line.clause(result, lang) + launch_paths42.clause(result, lang))
         + budget_basis.decision_clause(result.costs, lang)  # within only on a commitment: so is the first line
         # the other part's quote removes the KV shortfall: the choice as one rule (review 31, q42, q19)
         + edge_gate41.rule(result, lang)
@@ -1410,11 +1412,13 @@ def headline_form(result: PlanResult, lang: str) -> str:
         or rent_first27.headline(result, lang, t(memo_text15.form_key(result, rent_first27.own_form_key(
             result, memo_forms.form_key(result)))))
         # s34-quotelead (review 24, q26): the quote gate leads, not "Own"; review 31: "Get quotes, then decide" first
-        or gate_lead41.decide(lang, quote_lead35.own_gate(result, lang))
+        # review 34 (q26): the threshold line itself is the first sentence, no "Get quotes, then decide." before it
+        or quote_lead35.own_gate(result, lang)
         # review 31 (q31): the break-even against renting as the one buy rule, the estimate after it
         or gate_lead41.own_line(result, lang, quote_lead39.form_text(result, lang, burst_steps41.form_key(
             result, memo_text15.form_key(result, memo_forms.form_key(result)))))
-        or gate_lead41.straddle_first(result, lang, quote_lead39.form_text(result, lang, burst_steps41.form_key(
+        # review 34: a straddled one-off budget's threshold line after the form, no "Get quotes, then decide." first
+        or (quote_lead39.form_text(result, lang, burst_steps41.form_key(
             result, memo_text15.form_key(result, memo_forms.form_key(result)))) + headline25.headline_clause(result, lang)
             + buy_quote38.clause(result, lang)))  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
 

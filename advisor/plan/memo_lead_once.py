@@ -40,6 +40,21 @@ def next_generation_said(findings: Sequence[Finding], lead: str) -> list[Finding
                     and all(f.params.get(k) not in (None, "", "—") for k in NEEDED))]
 
 
+STOPGAP_KEYS = ("apilead34.kept.sells",)  # page 1's "A hosted API, as a stopgap only:" paragraph
+
+
+def stopgap_said(findings: Sequence[Finding], result: Any) -> list[Finding]:
+    """The memo's findings less the hosted-API finding where page 1 prints the stopgap paragraph for a service that
+    sells tokens (``start_with`` kept on this plan, ``STOPGAP_KEYS``): that paragraph gives the API's month against
+    this plan's and why it is at most a stopgap, and the Decision's first line gives its rates a million tokens
+    (``unit_first``), so section 7 said it all a second time (blind review 34, q11: "the hosted-API stopgap paragraph
+    appears twice (page 1 and section 7): keep one"). The app and ``--json`` keep the finding."""
+    start = getattr(result, "start_with", None)
+    if start is None or start.key not in STOPGAP_KEYS or not result.feasible:
+        return list(findings)
+    return [f for f in findings if f.id != HOSTED_FINDING]
+
+
 def led_sources(result: Any) -> list[Source]:
     """The list of the API page 1 starts on where the memo drops the finding that would cite it (its next generation:
     ``next_generation_said``), numbered in the sources like every other figure's (s32-permil33, issue 25)."""

@@ -25,8 +25,6 @@ LIKE_OWN_TITLE = "own28.rule.cost.buy.like_own.title"
 PARTS_SPARE = "owncover33.spare.parts"  # renting no surer a cover: the quote and the vendor's parts cover decide
 REPAIR_PARTS_TITLE = "plan.rule.sizing.redundancy.repair_parts.title"
 GATE_FORMS = {"bare_metal": "quote35.form.gate_colo", "on_premises": "quote35.form.gate_room"}
-# blind review 28 (q26): the gate and what one failed server leaves lead; the payback (reason 1) is said below
-EXPOSED_FORMS = {"bare_metal": "own39_form.gate_colo", "on_premises": "own39_form.gate_room"}
 
 
 def own_gate(result: Any, lang: str) -> str:
@@ -47,21 +45,36 @@ def own_gate(result: Any, lang: str) -> str:
         # blind review 29 (q26: "make the team choose explicitly between keeping today's capacity as failover and a
         # third server"; zh: "the server-level gap is repeated about five times. State it once, with the two
         # options"): the two covers on page 1's line, where the quotes step said them a second time
-        flips = render(lang, CHOOSE[bool(q.get("failover"))], {
-            "next": q["servers"] + 1, "other": q["other"],
-            # blind review 33 (q26 zh: "compares a 3-server purchase with 2-server rental … not like-for-like"): the
-            # rented servers need no spare because the cloud re-provisions a failed one, said where 3 meet 2
-            "dearer": {"tr": "fx42.cover.dearer", "month": q["month_more"], "rent": q["rent"], "servers": q["servers"]}
-            if q.get("dearer") else ""})
-        return render(lang, EXPOSED_FORMS[result.deployment_form],
-                      {**params, "carried": q["carried"], "peak": q["peak"], "flips": flips})
+        # blind review 34 (q26: "lead with 'Buy if the quote is ≤ ¥1,580,000 a server and failover capacity is
+        # contracted; otherwise rent'"): the one buy/rent threshold a server, with the cover that flips it, first;
+        # the purchase and what a failed server leaves after it (``threshold_first``)
+        return threshold_first(result, lang, {**params, "carried": q["carried"], "peak": q["peak"]}, q)
     return render(lang, key, params) + cover_flips(result.findings, lang)
+
+
+# blind review 34 (q26, q31): where a purchase hinges on a quote, the threshold line is the memo's first sentence
+FIRST_FORMS = {"bare_metal": "ld43.gate.colo", "on_premises": "ld43.gate.room"}
+FIRST_CHOOSE = {True: "ld43.gate.choose_failover", False: "ld43.gate.choose_accept"}
+FIRST_COND = {True: "ld43.gate.cond_failover", False: "ld43.gate.cond_accept"}
+
+
+def threshold_first(result: Any, lang: str, params: dict[str, Any], q: dict[str, Any]) -> str:
+    """"Buy if the quote is at or under about ¥1,580,000 a server (…) and the failover capacity is contracted;
+    otherwise rent." then the purchase and what one failed server leaves: the cover is part of the threshold line
+    only where going without it turns owning dearer than renting (the redundancy finding's ``dearer``)."""
+    failover = bool(q.get("failover"))
+    dearer = bool(q.get("dearer"))
+    first = render(lang, "ld43.gate.first", {"per_server": params["per_server"],
+                                             "cond": {"tr": FIRST_COND[failover]} if dearer else ""})
+    flips = render(lang, FIRST_CHOOSE[failover], {
+        "next": q["servers"] + 1, "other": q["other"],
+        "dearer": {"tr": "ld43.gate.dearer", "month": q["month_more"], "rent": q["rent"], "servers": q["servers"]}
+        if dearer else ""})
+    return render(lang, FIRST_FORMS[result.deployment_form], {**params, "first": first, "flips": flips})
 
 
 SHORTER_COVER = {"quote35.next.cover_failover": "layout40_next.cover_said",
                  "quote35.next.cover_accept": "layout40_next.cover_said"}
-# page 1's line: the two server-level covers to choose between before ordering (failover kept: True)
-CHOOSE = {True: "layout40_form.choose_failover", False: "layout40_form.choose_accept"}
 
 
 def page_one_step(step: Any, result: Any, lang: str) -> Any:
@@ -120,15 +133,17 @@ def straddle_clause(result: Any, lang: str) -> str:
         # blind review 27 (q17): a smaller setup that carries less than the stated peak is a degraded option the
         # owner signs off, not an equal alternative; the estimate on a larger server's share is likely low
         # blind review 34 (q17): said as what the estimate is built on, a quote higher or lower (price_basis43)
-        bias = price_basis43.clause(result, "pb43.basis.form", s["share_row_gpus"], int(
+        # blind review 34 (q26, q31 and so q17): the threshold line first, "otherwise" the smaller setup right after
+        # it, the estimate's basis last (``ld43.straddle.*``)
+        bias = price_basis43.clause(result, "ld43.straddle.basis", s["share_row_gpus"], int(
             (result.costs.bare_metal_server_size or {}).get("unit_gpus") or hw.total_gpus)) \
             if s.get("share_row_gpus") else ""
         busy = quiet_peak41.busy(result)
         if busy is not None:  # review 31 (q17): a nearly idle service's peak is a rare moment, no degraded option
-            return render(lang, "plan41_form.straddle_quiet",
+            return render(lang, "ld43.straddle.quiet",
                           {**params, "small": s["gpus"], "low": round_money(s["low"]), "high": round_money(s["high"]),
                            "busy": busy, "peak": s["peak"], "holds": s["holds"], "bias": bias})
-        return render(lang, "buyprice38_form.straddle_degraded",
+        return render(lang, "ld43.straddle.degraded",
                       {**params, "small": s["gpus"], "low": round_money(s["low"]), "high": round_money(s["high"]),
                        "holds": s["holds"], "peak": s["peak"], "bias": bias})
     short = ""

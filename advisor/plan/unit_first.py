@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan.result import Finding, clause_case
+from advisor.plan.result import Finding, clause_case, render
 
 RULE = "cost.token_margin"
 KEY = "apiweigh36.unit.first"
@@ -38,7 +38,48 @@ def text(result: Any, findings: Sequence[Finding], lang: str) -> str:
     # the ⚠ its reason carried in the list (the cost per token rests on an unconfirmed price), kept on its own line
     verify = f.verify or any(s.needs_verify for s in f.sources)
     mark = " " + translate(lang, "memo.verify_mark") if verify else ""
-    return translate(lang, KEY, margin=f.title_in(lang) + mark)
+    go = go_line(f, lang, mark)
+    return go or translate(lang, KEY, margin=f.title_in(lang) + mark)
+
+
+GO = "ld43.unit.first"
+GO_PARAMS = ("own_in", "own_out", "api_in", "api_out")
+
+
+def _top(span: str) -> str:
+    """The high end of a money range as the finding prints it ("¥2.05–¥5.97" → "¥5.97")."""
+    return str(span).split("–")[-1].strip()
+
+
+def go_line(f: Finding, lang: str, mark: str) -> str:
+    """"**Margin, go or no-go:** self-hosting costs 1.6–5.2× a hosted API's price per token: … Go only if your price
+    list covers at least ¥5.97 per million input and ¥19.1 per million output tokens …; otherwise no-go." where
+    every end of both ratios is above 1× and the finding has its four prices, else "" (blind review 34, q11: "a clear
+    go/no-go on margin … go only if your price list covers ¥X/¥Y per million input/output tokens"; zh: "the
+    recommendation ends without a decision"). The bar is the top of the plan's own cost a million tokens: the price
+    list that covers it covers every price the plan was costed at."""
+    span = span_times(f)
+    if span is None or any(not f.params.get(k) for k in GO_PARAMS):
+        return ""
+    p = f.params
+    basis = "ld43.unit.basis_placeholder" if placeholder(f) else "ld43.unit.basis_firm"
+    return render(lang, GO, {"times": span, "own_in": p["own_in"], "own_out": p["own_out"], "api_in": p["api_in"],
+                             "api_out": p["api_out"], "top_in": _top(p["own_in"]), "top_out": _top(p["own_out"]),
+                             "mark": mark, "basis": {"tr": basis}})
+
+
+def span_times(f: Finding) -> str | None:
+    """"1.6–5.2": the lower end of either ratio to the higher, each as the finding prints it; None where a ratio does
+    not parse or any end is at or below 1× (not a loss on each token at every price quoted)."""
+    ends = [_ends(f.params.get(k, "")) for k in ("in_times", "out_times")]
+    if any(e is None for e in ends):
+        return None
+    lo = min(e[0] for e in ends if e is not None)
+    hi = max(e[1] for e in ends if e is not None)
+    if lo <= 1:
+        return None
+    a, b = f"{lo:g}", f"{hi:g}"
+    return a if a == b else f"{a}–{b}"
 
 
 def _ends(span: str) -> tuple[float, float] | None:
@@ -59,6 +100,9 @@ def verdict(result: Any, findings: Sequence[Finding], lang: str, said: str, form
     f = margin(findings)
     if not said or f is None:
         return form
+    if span_times(f) is not None and go_line(f, lang, "") and said.startswith(_go_label(lang)):
+        # the first line says the go/no-go with its bar (review 34, q11): the recommendation is its "go" branch
+        return translate(lang, "ld43.unit.rec", form=clause_case(form, lang))
     ends = [_ends(f.params.get(k, "")) for k in ("in_times", "out_times")]
     if any(e is None for e in ends):
         return form
@@ -69,6 +113,12 @@ def verdict(result: Any, findings: Sequence[Finding], lang: str, said: str, form
     a, b = f"{lo:g}", f"{hi:g}"
     key = RISK if placeholder(f) else VERDICT
     return translate(lang, key, times=a if a == b else f"{a}–{b}") + clause_case(form, lang)
+
+
+def _go_label(lang: str) -> str:
+    """The go/no-go line's bold label ("**Margin, go or no-go:**"), which tells it from the older first line."""
+    text = translate(lang, GO)
+    return text[:text.index("**", 2) + 2]
 
 
 def placeholder(f: Finding | None) -> bool:

@@ -61,7 +61,13 @@ def test_tokens_sold_below_cost_open_the_decision(name):
         if margin is None or not r.feasible or (r.start_with is not None and r.start_with.form == "hosted_api"):
             assert line == "", (name, lang)
             continue
-        assert line and margin.title_in(lang) in line, (name, lang)
+        if unit_first.span_times(margin) is not None:  # review 34 (q11): the go/no-go line, its bar the plan's own
+            p = margin.params
+            for k in ("own_in", "own_out", "api_in", "api_out"):
+                assert p[k] in line, (name, lang, k)
+            assert all(p[k].split("–")[-1] in line for k in ("own_in", "own_out")), (name, lang)  # the bar: the tops
+        else:
+            assert line and margin.title_in(lang) in line, (name, lang)
         assert line in page and page.index(line) < page.index(REC[lang]), (name, lang)
         assert not re.search(r"^\d+\. \*\*" + re.escape(margin.title_in(lang)), page, re.M), (name, lang)
 
@@ -73,8 +79,14 @@ def test_q11_unit_economics_first_and_the_plan_conditional(lang):
     assert margin is not None and margin in deciding(r.findings)  # the engine still ranks it first
     page = _page_one(r, lang)
     first = page.split("\n\n")[1]  # the paragraph after the heading
-    assert first.startswith("**Unit economics first:**" if lang == "en" else "**先算清每个 token 的成本和售价**")
-    assert ("only if your customers pay you more" if lang == "en" else "只有客户愿意") in first
+    # review 34 (q11): a go/no-go on the margin, with the price list's bar a million input and output tokens
+    assert first.startswith("**Margin, go or no-go:**" if lang == "en" else "**利润能否成立（做不做）**")
+    p = margin.params
+    bar = ("Go only if your price list covers at least {} per million input and {} per million output tokens"
+           if lang == "en" else "只有价目表至少覆盖每百万输入 token {}、每百万输出 token {}").format(
+        p["own_in"].split("–")[-1], p["own_out"].split("–")[-1])
+    assert bar in first, first
+    assert ("otherwise no-go" if lang == "en" else "否则不做") in first
     assert r.deployment_form == "cloud"  # the decision is unchanged, now conditional on the margin
 
 

@@ -91,9 +91,12 @@ def test_q11_recommendation_starts_with_the_loss_per_token(lang):
     span = f"{min(lows):g}–{max(highs):g}"
     # on the H20's placeholder price a margin risk to settle with a quote, not a verdict (review 29, q11)
     assert unit_first.placeholder(f)
-    assert rec.startswith(REC[lang] + ("At these placeholder prices" if lang == "en" else "按这些占位价格")), rec
-    assert ("margin risk" if lang == "en" else "利润风险") in rec and ("a loss on every token" not in rec)
-    assert span in rec
+    # review 34 (q11: "a clear go/no-go on margin"): the line above says the ratio, the bar and that the placeholder
+    # price sets it; the recommendation is its "go" branch
+    first = page.split("\n\n")[1]
+    assert span in first and ("placeholder GPU price" if lang == "en" else "占位 GPU 价格") in first, first
+    assert rec.startswith(REC[lang] + ("If your price list covers that cost" if lang == "en" else "价目表覆盖得了这一成本")), rec
+    assert "a loss on every token" not in rec
     # the rest of the line is kept: the form, region and line
     assert ("rent cloud GPU servers" if lang == "en" else "租用云 GPU 服务器") in rec
     assert r.deployment_form == "cloud"

@@ -105,7 +105,8 @@ def test_q26_rent_side_cover_is_the_clouds_reprovisioning_and_the_caveat_is_argu
     head = next(line for line in md.splitlines() if line.startswith(("**Recommendation**", "**建议**")))
     # where page 1 weighs a third bought server against the rented ones, it names the rented count and why they
     # need no spare: three against two, said as such
-    rent_side = translate(lang, "fx42.cover.dearer", month=p["month_more"], rent=p["rent"], servers=p["servers"])
+    # (review 34: the threshold line first, this clause after what a failed server leaves, ``ld43.gate.dearer``)
+    rent_side = translate(lang, "ld43.gate.dearer", month=p["month_more"], rent=p["rent"], servers=p["servers"])
     assert rent_side in head and f"{p['servers'] + 1}" in head
     reprovision = {"en": "re-provisions a failed one", "zh_CN": "租用的服务器坏了由云厂商重新分配"}[lang]
     assert reprovision in rent_side

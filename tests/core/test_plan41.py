@@ -1,7 +1,8 @@
 """Purchase rules and next steps as the decision reads them (issue #25, blind review 31; s39-plan41).
 
 A. A monthly budget's ceiling far above the estimate is room, not a price to order at (q03); the break-even against
-   renting stays the buy rule, after "Get quotes, then decide" (q26, q31); over a one-off budget a nearly idle
+   renting stays the buy rule, now the first sentence (q26, q31; review 34: no "Get quotes, then decide" before it,
+   the purchase's earliest date after the estimate); over a one-off budget a nearly idle
    service's smaller setup serves the load, no degraded option (q17).
 B. After an infeasible plan's decision, the steps follow its path (q40: none for the ruled-out self-hosted setup where
    the API is the answer; q30: the tests run on the setup the change keeps).
@@ -35,6 +36,11 @@ def _step_one(memo: str) -> str:
 
 def _decided(lang: str) -> str:
     return translate(lang, "plan41_form.decide", form="").strip()
+
+
+def _first_sentence(head: str, lang: str) -> str:
+    body = head.split("**", 2)[2].lstrip(": ：")
+    return body.split(". " if lang == "en" else "。", 1)[0]
 
 
 # ---- A: the budget's ceiling far above the estimate (q03) ----------------------------------------------------------
@@ -72,7 +78,7 @@ def test_a_budget_ceiling_near_the_estimate_stays_the_order_rule() -> None:
     assert not budget_room41.roomy({**near, "per_server": None})
 
 
-# ---- A: the break-even against renting leads, after "Get quotes, then decide" (q26, q31) ----------------------------
+# ---- A: the break-even against renting is the first sentence (q26, q31; review 34) ---------------------------------
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", [Q26, Q31])
@@ -81,20 +87,26 @@ def test_break_even_gate_is_the_headlines_buy_rule_after_get_quotes(name: str, l
     gate = r.costs.price_gate
     assert gate["kind"] == "rent" and gate["per_server"] is not None
     head = _headline(render_memo_markdown(r, lang))
-    body = head.split("**", 2)[2].lstrip(": ：")
-    assert body.startswith(_decided(lang)), head
+    assert _decided(lang) not in head, head  # review 34: the threshold line itself comes first
+    first = _first_sentence(head, lang)
     gate_said = _gate_money(gate["per_server"], gate["currency"])
     if name == Q26:  # the cover-aware gate a server, rounded as the finding rounds it (its own figure)
         gate_said = next(f for f in r.findings if f.id == "cost.buy").params["spare"]["per_server"]
-    assert gate_said in head
+    assert gate_said in first  # the one buy/rent threshold a server, in the first sentence
+    assert ("otherwise rent" if lang == "en" else "否则租用") in first
     assert head.count(gate_said) == 1
     if name == Q31:  # the one rule a server, not the same threshold in all beside it (review 31)
-        rule = {"en": f"buy {gate['servers']} servers only if", "zh_CN": f"才购买这 {gate['servers']} 台"}[lang]
-        assert rule in head
+        rule = {"en": f"Buy {gate['servers']} servers if", "zh_CN": f"就购买这 {gate['servers']} 台"}[lang]
+        assert rule in first
+        # review 34 (q31): the decision says the threshold, the expected price and the cutover date
+        tl = r.timeline
+        cutover = {"en": f"the earliest cutover is in {tl.launch_days_low}–{tl.launch_days_high} days",
+                   "zh_CN": f"最早 {tl.launch_days_low}–{tl.launch_days_high} 天可完成切换"}[lang]
+        assert cutover in head and head.index("expect about" if lang == "en" else "预计每台约") < head.index(cutover)
         edge = next(f for f in r.findings if f.id == "cost.buy").params
         assert edge["max_purchase"] not in head  # the same threshold in all is not said beside it
         assert f"{edge['util']} %" in head if lang == "en" else f"{edge['util']}%" in head  # the load it rests on
-        assert head.index(gate_said) < head.index("Expect about" if lang == "en" else "预计每台约")
+        assert head.index(gate_said) < head.index("expect about" if lang == "en" else "预计每台约")
 
 
 # ---- A: over a one-off budget, a nearly idle service's smaller setup (q17) ------------------------------------------
@@ -108,7 +120,12 @@ def test_q17_smaller_setup_serves_a_nearly_idle_lab_without_sign_off(lang: str) 
     assert busy is not None and float(r.costs.usage_high or r.costs.utilisation) <= quiet_peak41.QUIET
     memo = render_memo_markdown(r, lang)
     head = _headline(memo)
-    assert head.split("**", 2)[2].lstrip(": ：").startswith(_decided(lang))  # "get quotes first"
+    # review 34: where the purchase hinges on the quote, the threshold line is the first sentence, its "otherwise"
+    # the smaller setup right after it (no "Get quotes, then decide." before it, no estimate's basis between)
+    assert _decided(lang) not in head
+    first = _first_sentence(head, lang)
+    budget = f"{r.costs.owned.capex_budget:,.0f}"
+    assert budget in first and (f"otherwise {s['gpus']} ×" if lang == "en" else f"否则买 {s['gpus']} 张") in first
     for word in {"en": ("degraded", "sign-off"), "zh_CN": ("降级", "书面同意")}[lang]:
         assert word not in memo.split("\n## ", 2)[1], word  # page 1: headline, feasibility row, steps
     assert f"{busy} %" in head if lang == "en" else f"{busy}%" in head

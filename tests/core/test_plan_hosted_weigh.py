@@ -302,7 +302,10 @@ def test_q11_a_paid_api_is_told_its_tokens_cost_more_than_the_market_price_with_
     out = r.costs.hosted_api_output_per_million
     sure = in_lo > rate.high and o_lo > out.high
     assert title.startswith(render(lang, f"margin20b.lead.both.{'more' if sure else 'may'}", {})), title
-    assert title in _page_one(render_memo_markdown(r, lang))
+    memo = render_memo_markdown(r, lang)
+    assert title in memo  # section 7's finding
+    page = _page_one(memo)  # page 1's go/no-go line: the same figures (review 34, q11)
+    assert all(f.params[k] in page for k in ("own_in", "own_out", "api_in", "api_out"))
 
 
 def test_no_margin_warning_for_a_service_that_does_not_sell_tokens():

@@ -21,8 +21,9 @@ Q26 = "q26_steady_3y_strong_ops_buy"
 Q17 = "q17_capex_only_university_lab"
 HEAD = ("**Recommendation**", "**建议**")
 OWN_FORM = {"en": "Own bare-metal servers", "zh_CN": "自购 GPU 物理机"}
-ONLY_IF = {"en": "only if the quotes come in at or under about", "zh_CN": "仅当报价每台"}
-ABOVE = {"en": "above that, rent", "zh_CN": "高于此价则租用"}
+# blind review 34 (q26): the threshold line is the first sentence, "Buy if the quote is … ; otherwise rent."
+ONLY_IF = {"en": "Buy if the quote is at or under about", "zh_CN": "报价每台"}
+ABOVE = {"en": "otherwise rent.", "zh_CN": "就购买；否则租用。"}
 COVER = {"en": "secure the server-level cover", "zh_CN": "先落实服务器级的容灾"}
 CHOSEN = {"en": "secure the failover cover the recommendation requires", "zh_CN": "上方建议要求的故障切换容量"}
 FAILOVER = {"en": "keep the capacity you run on today contracted as the failover",
@@ -44,6 +45,10 @@ def test_q26_leads_with_the_quote_gate_not_own(lang):
     buy = only_finding(r, "cost.buy").params
     assert OWN_FORM[lang] not in head
     assert ONLY_IF[lang] in head and ABOVE[lang] in head
+    body = head.split("**", 2)[2].lstrip(": ：")
+    assert body.startswith(ONLY_IF[lang]), body  # the threshold first (review 34)
+    first = body.split(". " if lang == "en" else "。", 1)[0]
+    assert _said(r.costs.price_gate["per_server"]) in first and ABOVE[lang].rstrip(".。") in first
     assert _said(r.costs.price_gate["per_server"]) in head
     # the gate leads and the payback at the middle of stand-in prices is said below it, in the first reason (blind
     # review 28, q26: "three nested conditionals ... Lead with 'buy if quotes ≤ ¥1.58M/server'")

@@ -39,10 +39,13 @@ def test_q26_failover_cover_is_a_condition_of_buying_not_a_choice(lang):
     p = red.params
     assert p["failover"]  # a measured load: today's capacity is the failover named
     head = _head(md)
-    condition = {"en": "a condition and not an option", "zh_CN": "这是前提、不是可选项"}[lang]
+    # blind review 34 (q26): the contracted failover is part of the first sentence's buy rule, a condition of buying
+    first = head.split("**", 2)[2].lstrip(": ：").split(". " if lang == "en" else "。", 1)[0]
+    condition = {"en": "and the failover capacity is contracted; otherwise rent",
+                 "zh_CN": "并且已签约保留故障切换容量，就购买；否则租用"}[lang]
     contracted = {"en": "keep the capacity you run on today contracted as the failover",
                   "zh_CN": "签约保留目前运行本服务的算力作为故障切换"}[lang]
-    assert condition in head and contracted in head
+    assert condition in first and contracted in head
     assert {"en": "choose before ordering", "zh_CN": "下单前二选一"}[lang] not in head
     # what a failed server leaves and what the further server costs, the finding's own figures
     assert f" {p['carried']} " in head and p["other"] in head and f"{p['servers'] + 1}" in head
@@ -131,7 +134,12 @@ def test_q11_both_launch_dates_where_the_memo_overrides_the_audience_answer(lang
     head = _head(render_memo_markdown(r, lang))
     assert f"{tl.launch_days_low}–{tl.launch_days_high}" in head and f"{low}–{high}" in head
     assert head.index(f"{tl.launch_days_low}–") < head.index(f"{low}–{high}")
-    assert ("question for counsel" if lang == "en" else "要先问律师") in head
+    # review 34 (q11): one line, both dates, what decides between them and the filing's own days
+    assert ("depends on whether counsel reads" if lang == "en" else "取决于律师是否认为") in head
+    g = tl.gate
+    assert f"{g.days_low}–{g.days_high}" in head
+    assert ("Ask counsel before anything else" if lang == "en" else "先问律师") in head
+    assert head.count(f"{tl.launch_days_low}–{tl.launch_days_high}") == 1 and head.count(f"{low}–{high}") == 1
 
 
 def test_no_second_launch_date_where_the_answer_sets_the_filing():
