@@ -182,6 +182,8 @@ HELD = {"en": "The costs use this estimate, ", "zh_CN": "成本按此估算"}
 # s36-rowtrim (review 27, q02: "'Your peak of 4 at once would mean more, 6,300,000 output tokens…' is too long"): one
 # clause after the row's range, naming no other month
 HELD = {"en": "Your peak of ", "zh_CN": "高峰 "}
+# s41-office (review 34, q02 zh: "高峰 4 个并发按短时突发理解…" read as machine-like): the zh clause reworded
+HELD = {"en": "Your peak of ", "zh_CN": "高峰时的 "}
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=IDS)

@@ -186,6 +186,13 @@ def test_on_demand_and_reserved_each_say_which_gpus_they_bill(name):
         row = _cloud_row(render_memo_markdown(r, lang), lang)
         if not row or rent_ruled_out39.applies(r):
             continue  # no cloud row in this memo's table, or one line ruling the rent out (q03, s37-quote)
+        if r.deployment_form == "hybrid" and scaled:
+            # s41-spot (review 34, q39): a hybrid's cost row is its worked product, the billed count explained by
+            # burst_bill's note (the whole setup rented, the comparison for the hybrid) instead of the label
+            shown = f"{billed:.0f}" if billed == int(billed) else f"{billed:g}"
+            assert f"{shown} GPUs billed" in row if lang == "en" else f"计费 {shown} 张 GPU" in row, (name, lang, row)
+            assert f"{c.gpus} GPUs" in row if lang == "en" else f"{c.gpus} 张 GPU" in row, (name, lang, row)
+            continue
         said = ("scaled to the load" if lang == "en" else "随负载伸缩") in row
         assert said == scaled, (name, lang, row)
         if scaled:
