@@ -66,7 +66,7 @@ def test_server_share_of_an_overseas_target_gated_through_the_callers_path(lang:
     assert got is not None and got["rtt"] == 0 and got["band"] is not None and got["band"] > 300
     md = render_memo_markdown(r, lang)
     first = _steps(md)[0]
-    assert f"{got['left']}" in first and ("speech-to-text" in first if lang == "en" else "语音转写" in first)
+    assert f"{got['left']}" in first and ("any hand-off before the model" in first if lang == "en" else "模型之前的每个环节" in first)
     feasible = _row(md, "Feasible as asked" if lang == "en" else "按要求是否可行")
     assert ("sign the rent only if" in feasible and "(next step 1)" in feasible) if lang == "en" else \
         "才签租用合同（下一步第 1 条）" in feasible
@@ -96,8 +96,8 @@ def test_live_calls_sized_as_requests_in_flight_said_once_and_counted_before_res
     assumed = [line for line in md.split("\n## ")[8].splitlines() if "vllm:num_requests_running" in line]
     assert len(assumed) == 1  # said once, in the assumptions
     line = assumed[0]
-    assert (f"next step {n}" in line and "all 80 calls or sessions" in line and "all 4 GPUs" in line) if lang == "en" \
-        else (f"下一步第 {n} 条" in line and "80 路通话或会话" in line and "全部 4 张 GPU" in line)
+    assert (f"next step {n}" in line and "all 80 conversations" in line and "all 4 GPUs" in line) if lang == "en" \
+        else (f"下一步第 {n} 条" in line and "80 个对话" in line and "全部 4 张 GPU" in line)
     step = _steps(md)[n - 1]
     assert step.startswith(f"{n}. ") and "vllm:num_requests_running" in step
     assert ("Before reserving all 4 GPUs" in step) if lang == "en" else ("在预留全部 4 张 GPU 之前" in step)
