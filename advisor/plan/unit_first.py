@@ -103,16 +103,11 @@ def verdict(result: Any, findings: Sequence[Finding], lang: str, said: str, form
     if span_times(f) is not None and go_line(f, lang, "") and said.startswith(_go_label(lang)):
         # the first line says the go/no-go with its bar (review 34, q11): the recommendation is its "go" branch
         return translate(lang, "ld43.unit.rec", form=clause_case(form, lang))
-    ends = [_ends(f.params.get(k, "")) for k in ("in_times", "out_times")]
-    if any(e is None for e in ends):
+    times = span_times(f)
+    if times is None:
         return form
-    lo = min(e[0] for e in ends if e is not None)
-    hi = max(e[1] for e in ends if e is not None)
-    if lo <= 1:
-        return form
-    a, b = f"{lo:g}", f"{hi:g}"
     key = RISK if placeholder(f) else VERDICT
-    return translate(lang, key, times=a if a == b else f"{a}–{b}") + clause_case(form, lang)
+    return translate(lang, key, times=times) + clause_case(form, lang)
 
 
 def _go_label(lang: str) -> str:
