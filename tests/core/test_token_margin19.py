@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from advisor.plan import token_margin
+from advisor.plan import token_margin, unit_first
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.memo_text15 import per_million_split
 from advisor.plan.reasons import deciding
@@ -46,7 +46,10 @@ def test_q11_each_ratio_is_taken_end_for_end_input_and_output_apart(lang):
     larger = max((a[0] + a[1]) / (m.low + m.high) for a, m in ((split[0], i), (split[1], o)))
     assert float(f.params["times"]) == pytest.approx(larger, abs=0.5)
     page_one = render_memo_markdown(r, lang).split("\n## ")[1]
-    assert f.title_in(lang) in page_one
+    # s41-lead (review 34, q11): page 1 says the margin as its go/no-go line (unit_first.go_line) with the same
+    # per-million figures and the span from the lower end of either ratio to the higher, not the finding's title
+    go = unit_first.go_line(f, lang, "")  # without its ⚠ mark: compared up to where the figures end
+    assert go and f"{unit_first.span_times(f)}" in go and go[:120] in page_one
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
