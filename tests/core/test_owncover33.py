@@ -61,7 +61,10 @@ def test_page_one_buys_on_the_quote_with_the_parts_cover_and_rents_above_it(lang
     md = render_memo_markdown(r, lang)
     head = next(line for line in md.splitlines() if line.startswith(("**Recommendation**", "**建议**")))
     assert _said(gate["per_server"]) in head and PARTS[lang] in head
-    assert ("above that, rent" if lang == "en" else "高于此价则租用") in head  # both directions of the gate
+    # both directions of the gate; since s41-lead (review 34, q26) the threshold is the first sentence, "Buy if the
+    # quote is at or under … ; otherwise rent"
+    assert ("otherwise rent" if lang == "en" else "否则租用") in head
+    assert head.split("**", 2)[2].lstrip(": ：").startswith(("Buy if the quote", "报价"))
     assert ("degraded service" if lang == "en" else "服务降级") not in page_one(md)
     # the first reason is the like-for-like comparison, the stand-in caveat stays among the reasons
     reasons = [line for line in md.splitlines() if line[:3] in ("1. ", "2. ", "3. ", "4. ", "5. ")][:5]
