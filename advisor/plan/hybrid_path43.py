@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import burst_bill, burst_order40, burst_steps41
-from advisor.plan.money_text import money_range
+from advisor.plan import api_marginal, burst_bill, burst_order40, burst_steps41
+from advisor.plan.money_text import money_range, symbol_range
 from advisor.plan.result import MoneyRange, render
 from advisor.plan.sizing import HEADROOM
 
@@ -39,6 +39,14 @@ BURST_TITLE = "hb43.burst.title"
 FLEET_MORE = "hb43.fleet.more_api"
 STEP = "hb43.next.fleet_load"  # step 1: the count, with the threshold it is read against
 STEP_KEYS = ("replica21.next.fleet_load_budget", "replica21.next.fleet_load")
+# s41-h39 (blind review 35, q39): the sizing finding, the owned fleet's month and the API weighed against the path
+SIZING_TITLES = ("plan.rule.sizing.plan.room.title", "plan.rule.sizing.plan.title")
+SIZING_TITLE = "hs43.sizing.title"
+HOSTED = "cost.hosted_weighed"
+PATH_PLAN = "hs43.plan.path"  # the path's month beside the API's (``gpus_alone40``'s place): GPUs and the overflow
+FLEET_DETAIL = "hs43.fleet.detail"
+ENDS = "plan.rule.cost.hosted_weighed.alternative_ends"
+OVERLAP = "plan.rule.cost.hosted_weighed.alternative_overlap"
 
 
 def _finding(result: Any, fid: str) -> Any:
@@ -102,7 +110,7 @@ def _months(result: Any) -> dict[str, str] | None:
     cur = result.costs.currency
     quiet = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
     lo, hi = f.params["api"]["range"]
-    return {"quiet": money_range(MoneyRange(low=quiet[0], high=quiet[1]), cur),
+    return {"quiet": money_range(MoneyRange(low=quiet[0], high=quiet[1]), cur), "quiet_sign": symbol_range(*quiet, cur),
             "api": money_range(MoneyRange(low=lo, high=hi), cur),
             "rented": money_range(MoneyRange(low=b.burst_month[0], high=b.burst_month[1]), cur),
             "budget": money_range(MoneyRange(low=b.budget, high=b.budget), cur) if b.budget is not None else "—"}
@@ -130,6 +138,81 @@ def rows(result: Any, lang: str, rows_in: list[tuple[str, str]]) -> list[tuple[s
     }
     labels = {render(lang, k): v for k, v in words.items()}
     return [(k, labels.get(k, v)) for k, v in rows_in]
+
+
+def path_running(result: Any) -> tuple[float, float] | None:
+    """The path's running month before the network line (the owned GPUs and the API's overflow averaged over the
+    year: section 4's "on the path taken"), and the line's month; None where the form does not apply."""
+    b = burst_bill.bill(result.costs, result.answers, str(getattr(result, "deployment_form", "") or ""),
+                        getattr(result.hardware, "gpu", None))
+    f = _finding(result, BURST)
+    hyb = getattr(result.costs, "hybrid", None)
+    if b is None or f is None or hyb is None or hyb.running_monthly is None or not isinstance(f.params.get("api"),
+                                                                                              dict):
+        return None
+    quiet = (b.average_month[0] - b.averaged[0], b.average_month[1] - b.averaged[1])
+    spread = [(a - q) * b.per_year / 12 for a, q in zip(f.params["api"]["range"], quiet, strict=True)]
+    return hyb.running_monthly.low - b.averaged[0] + spread[0], hyb.running_monthly.high - b.averaged[1] + spread[1]
+
+
+def gpus_row(result: Any, lang: str) -> str | None:
+    """Section 2's GPUs cell as the path taken: the owned GPUs carry the base, the peaks' overflow (the work of the
+    GPUs the measured reading adds) on the API, the rented GPUs the fallback; None where the form does not apply
+    (review 35, q39: "50 × NVIDIA L20 48GB: 50 replicas" though the team owns 16 and the rest goes to the API)."""
+    if not applies(result):
+        return None
+    c, d = carried(result), _finding(result, DISAGREE)
+    if c is None or d is None or not d.params.get("more"):
+        return None
+    hw = result.hardware
+    return render(lang, "hs43.hw.gpus", {"count": d.params.get("count"), "gpu": hw.gpu_name or hw.gpu,
+                                         "replicas": c["replicas"], "per": max(1, hw.gpus_per_replica or 1),
+                                         "tp": max(1, hw.tp or 1), "more": d.params.get("more"),
+                                         "rented": d.params.get("rented")})
+
+
+def _path_words(result: Any) -> None:
+    """The sizing finding, the owned fleet's month and the API weighed against the plan, as the path taken: the owned
+    GPUs carry the base (not the measured reading's whole fleet), their month without a burst, and the API against
+    the path's month (the GPUs and the overflow), never the rented fallback's spread over the year (review 35)."""
+    d, months, path = _finding(result, DISAGREE), _months(result), path_running(result)
+    if d is None or months is None or path is None:
+        return
+    cur = result.costs.currency
+    with_line, own = getattr(result.costs, "monthly_with_line", None), getattr(result.costs, "recommended_monthly",
+                                                                               None)
+    line = (with_line.low - own.low, with_line.high - own.high) if with_line is not None and own is not None else None
+    sw = getattr(result, "start_with", None)
+    be = getattr(sw, "break_even", None)
+    hosted = getattr(be, "hosted_monthly", None)
+    plan = MoneyRange(low=path[0], high=path[1])
+    figure: Any = symbol_range(*path, cur)
+    if line is not None and line[1] > 0:
+        figure = {"tr": PATH_PLAN, "amount": figure, "line": symbol_range(*line, cur)}
+    out = []
+    for f in result.findings:
+        if f.id == "sizing.plan" and f.title_key in SIZING_TITLES and d.params.get("more"):
+            f = f.model_copy(update={"title_key": SIZING_TITLE, "params": {
+                **f.params, "owned": d.params.get("count"), "more": d.params.get("more"),
+                "rented": d.params.get("rented")}})
+        elif f.id == FLEET_COST and f.detail_key == "plan.rule.cost.fleet.this_service.detail":
+            f = f.model_copy(update={"detail_key": FLEET_DETAIL, "params": {**f.params, "quiet": months["quiet_sign"]}})
+        elif f.id == HOSTED and hosted is not None and "plan" in f.params:
+            params = {**f.params, "plan": figure, "reason": api_marginal.reason(hosted, plan),
+                      "plan_mid": symbol_range((path[0] + path[1]) / 2, (path[0] + path[1]) / 2, cur)}
+            upd: dict[str, Any] = {"params": params}
+            if f.title_key.startswith(ENDS) and not (hosted.low < plan.low <= hosted.high < plan.high):
+                # the API's range no longer meets the path's only at its top: the prices quoted decide
+                upd["title_key"] = f"{OVERLAP}.title"
+                upd["detail_key"] = f.detail_key.replace(ENDS, OVERLAP)
+            elif f.title_key.startswith(ENDS):
+                params["overlap"] = symbol_range(plan.low, hosted.high, cur)
+            f = f.model_copy(update=upd)
+        out.append(f)
+    result.findings = out
+    if sw is not None and hosted is not None and sw.reason == "owned" and "plan" in sw.params:
+        result.start_with = sw.model_copy(update={"params": {
+            **sw.params, "plan": figure, "reason": api_marginal.reason(hosted, plan)}})
 
 
 def cost_rows(result: Any, lang: str, rows_in: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -199,6 +282,7 @@ def reword(result: Any) -> None:
             f = f.model_copy(update={"params": {**f.params, "more": {**f.params["more"], "tr": FLEET_MORE}}})
         out.append(f)
     result.findings = out
+    _path_words(result)
     c = carried(result)
     d = _finding(result, DISAGREE)
     if c is None or d is None:
@@ -213,5 +297,5 @@ def gpus_word(n: int) -> dict[str, Any]:
     return {"tr": "hb43.gpus_n", "n": n}
 
 
-__all__ = ["applies", "carried", "cost_rows", "gpus_word", "headline", "reword", "rows"]
+__all__ = ["applies", "carried", "cost_rows", "gpus_row", "gpus_word", "headline", "path_running", "reword", "rows"]
 

@@ -564,7 +564,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         gpus = t("memo4.hw.gpus_value", gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica, replicas=hw.replicas,
                  total=hw.total_gpus, tp=hw.tp or hw.gpus_per_replica)
         rented = rented_of(result.costs, result.deployment_form)
-        if rented is not None and result.costs.hybrid is not None:  # the bursts' part, as page 1 names it
+        path = hybrid_path43.gpus_row(result, lang)  # the owned base, the API overflow, the fallback (review 35)
+        if path is not None:
+            gpus = path
+        elif rented is not None and result.costs.hybrid is not None:  # the bursts' part, as page 1 names it
             gpus += t("burst24.hw.rented", plan=rented["plan"], owned=result.costs.hybrid.gpus_owned, n=rented["n"],
                       other=rented["gpu"])
         rows.append((t("memo.hw.layout_mainland" if result.nodes else "memo.hw.layout"),

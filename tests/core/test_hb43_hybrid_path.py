@@ -114,3 +114,43 @@ def test_a_hybrid_whose_data_may_not_go_to_an_api_keeps_its_rented_rows():
     memo = render_memo_markdown(r, "en")
     assert translate("en", "hb43.cost.api") not in memo
     assert "the path taken" not in _row(memo, "en", "memo.key.cost")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sizing_says_the_owned_base_and_the_api_overflow_not_the_measured_fleet(lang):
+    """Review 35 (q39): "50 × NVIDIA L20 48GB: 50 replicas" and "50 × (1 × L20) meets the target" though the team
+    owns 16 and the other 34 cards' work goes to the API (s41-h39)."""
+    r = _q39()
+    memo = render_memo_markdown(r, lang)
+    assert r.hardware.total_gpus == 50  # the measured reading's fleet, which the memo must not lay out as the plan
+    gpus = _row(memo, lang, "memo.hw.layout")
+    api = {"en": "hosted API", "zh_CN": "模型 API 服务"}[lang]
+    assert "50" not in gpus and " 16 " in gpus and " 34 " in gpus
+    assert gpus.index(" 16 ") < gpus.index(api) < gpus.index(r.costs.hybrid.burst_gpu_name)  # fallback named last
+    sizing = next(f for f in r.findings if f.id == "sizing.plan")
+    assert sizing.title_key == hybrid_path43.SIZING_TITLE and sizing.params["owned"] == 16
+    assert {"en": "50 × (1 ×", "zh_CN": "50 个副本 ×（"}[lang] not in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_api_is_weighed_against_the_paths_month_not_the_rented_fallbacks(lang):
+    """Review 35 (q39): "¥33,783–¥78,926 for the GPUs alone" was the rented fallback spread over the year; the base
+    load's API comparison and the owned fleet's finding say the path's month and the month without a burst."""
+    r = _q39()
+    memo = render_memo_markdown(r, lang)
+    fallback = r.costs.hybrid.running_monthly
+    lo, hi = hybrid_path43.path_running(r)
+    assert lo < fallback.low and hi < fallback.high
+    path = f"¥{lo:,.0f}–¥{hi:,.0f}"
+    assert f"¥{fallback.low:,.0f}–¥{fallback.high:,.0f}".replace("¥", "") in _row(memo, lang, "memo.forms.cost.running")
+    head = _page_one(memo)
+    lead = next(line for line in head.splitlines() if line.startswith("**") and path in line)
+    assert f"¥{fallback.low:,.0f}" not in lead
+    fleet = next(f for f in r.findings if f.id == "cost.fleet")
+    hosted = next(f for f in r.findings if f.id == "cost.hosted_weighed")
+    assert fleet.detail_key == hybrid_path43.FLEET_DETAIL and hosted.params["plan"]["amount"] == path
+    # the API's range sits inside the path's: the quotes decide, not "likely cheaper, overlapping only at the ends"
+    assert hosted.title_key.endswith("alternative_overlap.title")
+    quiet = hybrid_path43._months(r)["quiet_sign"]
+    fleet_line = next(line for line in memo.splitlines() if quiet in line)
+    assert f"¥{fallback.low:,.0f}" not in fleet_line
