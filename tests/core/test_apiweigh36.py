@@ -25,6 +25,7 @@ from advisor.plan import (
     api_residency,
     gpus_alone40,
     hosted_prices,
+    hybrid_path43,
     set_aside,
     unit_first,
 )
@@ -201,13 +202,18 @@ def test_q39_base_load_weighed_on_its_running_cost(lang):
     page = _page_one(r, lang)
     assert ("bought whatever an API costs" if lang == "en" else "不管 API 多便宜") not in render_memo_markdown(r, lang)
     # s38-onemonth: the plan's month may carry its "GPUs alone, before the line" label (``gpus_alone40``)
-    plan = str(gpus_alone40.bare(sw.params["plan"]))
+    # (s41-h39: or the path's, "for your GPUs and the API's overflow", ``hybrid_path43.PATH_PLAN``)
+    figure = gpus_alone40.bare(sw.params["plan"])
+    plan = str(figure["amount"] if isinstance(figure, dict) else figure)
     line = next(p for p in page.split("\n\n") if plan in p and sw.params["hosted"] in p)
     assert ("running this plan" if lang == "en" else "本方案运行费用") in line
-    # the API's range lies lower, the two meeting only at its top (q39: ¥20k–40k vs ¥34k–79k): said so, not "about
-    # the same" (s38-burst40, review 29)
-    assert ("about the same" if lang == "en" else "相差不多") not in line
-    assert ("costs less everywhere but where the two ranges overlap" if lang == "en" else "除两个区间重叠的一段") in line
+    # s41-h39 (review 35): weighed against the path taken (the owned GPUs and the API's overflow), not the rented
+    # fallback's month spread over the year; the API's ¥20k–40k lies inside the path's ¥20k–45k: "about the same"
+    lo, hi = hybrid_path43.path_running(r)
+    assert f"{lo:,.0f}–" in line and f"{r.costs.hybrid.running_monthly.low:,.0f}" not in line
+    assert ("about the same" if lang == "en" else "相差不多") in line
+    assert ("costs less everywhere but where the two ranges overlap" if lang == "en" else "除两个区间重叠的一段") \
+        not in line
 
 
 @pytest.mark.parametrize("name, kind", [("q38_eu_internal_hr_assistant", "eu"), ("q09_eu_voice_agent", "eu"),

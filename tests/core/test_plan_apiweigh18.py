@@ -18,7 +18,7 @@ from advisor.plan.hosted_weigh import GAP, SOFT_REASONS, high_end_factor, reason
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.memo_per_million import IDLE_BUSY
 from advisor.plan.reasons import deciding, ruled_out
-from tests.core.test_plan_hosted_weigh import ALL, LANGS, _plan
+from tests.core.test_plan_hosted_weigh import ALL, LANGS, _plan, _plan_month
 from tests.core.test_plan_rules import facts_for
 from tests.support.planned import advice_answers, planned
 
@@ -138,7 +138,7 @@ def test_ranges_that_meet_only_at_their_ends_say_which_is_likely_cheaper(name):
     if f is None or ruled_out(f) or "unserved" in f.title_key:  # ruled out: no prices weighed (s21-apilead21);
         return  # a yardstick row: no verdict drawn from it (s22-apilead22)
     c = r.costs
-    h, p = c.hosted_api_monthly, c.recommended_monthly
+    h, p = c.hosted_api_monthly, _plan_month(r)  # a hybrid's path taken: its month (s41-h39, review 35)
     top = h.high * high_end_factor(c)
     if top < p.low:
         return  # clearly cheaper: not this test's case

@@ -17,6 +17,7 @@ from advisor.plan import (
     burst_path,
     fork42,
     hosted_next,
+    hybrid_path43,
     memo_api_only,
     owner_choice40,
 )
@@ -27,7 +28,7 @@ from advisor.plan.memo import memo_context, render_memo_markdown
 from advisor.plan.memo_text15 import per_million_split
 from advisor.plan.money_text import round_money
 from advisor.plan.reasons import api_moot, deciding, ruled_out, set_aside
-from advisor.plan.result import PlanResult, render
+from advisor.plan.result import MoneyRange, PlanResult, render
 from advisor.plan.rules import RULES
 from tests.core.test_plan_rules import facts_for
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, own_volume, planned, scenario_plan
@@ -85,6 +86,9 @@ def _plan_month(r: PlanResult):
     """The plan's month the API is weighed against: the cost table's, or where the hosted API leads a hybrid's bursts
     that path's (each burst's overflow on the API averaged over the year, as page 1's cost row: s37-fleet39, q39)."""
     m = r.costs.recommended_monthly
+    path = hybrid_path43.path_running(r) if hybrid_path43.applies(r) else None
+    if m is not None and path is not None:  # s41-h39 (review 35, q39): the path's month, not the rented fallback's
+        return MoneyRange(low=path[0], high=path[1])
     lead = burst_path.lead_finding(r)
     if m is None or lead is None:
         return m
