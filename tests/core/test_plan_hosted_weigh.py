@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from advisor.plan import (
-    api_plain,
     api_per_region,
+    api_plain,
     burst_bill,
     burst_path,
     fork42,
