@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import steady_busy39
+from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _range
 
 RUNNING = "plan.hostedrun21.why.running"
@@ -32,12 +33,20 @@ LIKELY = frozenset({"volume", "ends", "far"})
 LIKELY_KEY = "q26agree_set_aside.running.likely"
 OVERLAP_KEY = "q26agree_set_aside.running.overlap"
 BUSY_KEY = "own39_set_aside.likely_busy"
+# ac43 (blind review 35, q26): the finding's own title and detail where page 1 reads the month at the measured load
+# (``busy_clause``): "no cheaper at that load", the estimated volume's month beside it and which one decides, never
+# "a hosted API is likely cheaper" under page 1's "no less than this plan's"
+BUSY = "busy"
+BUSY_TITLE = "plan.rule.cost.hosted_weighed.busy.ac43.title"
+BUSY_DETAIL = "plan.rule.cost.hosted_weighed.busy.ac43.detail"
 
 
 def clause_key(kind: str) -> str:
     """The plain clause's key for the finding's verdict ``kind`` on the two months (one judgement for both)."""
     if kind == "clear":
         return f"{KEY}.gap"
+    if kind == BUSY:  # the finding said on the measured load (``on_busy``): page 1's clause on the same basis
+        return BUSY_KEY
     if kind in LIKELY:
         return LIKELY_KEY
     if kind == "overlap":
@@ -75,4 +84,16 @@ def busy_clause(f: Facts, plan: Any, hosted: Any) -> dict[str, Any] | None:
     return {"tr": BUSY_KEY, "measured": busy["measured"], "busy": _range(low, high, f)}
 
 
-__all__ = ["BUSY_KEY", "KEY", "LIKELY", "LIKELY_KEY", "OVERLAP_KEY", "RUNNING", "busy_clause", "clause_key", "running"]
+def on_busy(got: Finding) -> Finding:
+    """``got`` (the finding weighing the API) said on page 1's basis where its plain clause is the measured load's
+    (``BUSY_KEY``): the title and detail give the API's month at that reading as the verdict (no cheaper), the
+    estimated volume's month beside it and why the measured one decides; ``got`` unchanged elsewhere."""
+    plain = got.params.get("plain")
+    if not (isinstance(plain, dict) and plain.get("tr") == BUSY_KEY):
+        return got
+    return got.model_copy(update={"title_key": BUSY_TITLE, "detail_key": BUSY_DETAIL,
+                                  "params": {**got.params, "measured": plain["measured"], "busy": plain["busy"]}})
+
+
+__all__ = ["BUSY", "BUSY_DETAIL", "BUSY_KEY", "BUSY_TITLE", "KEY", "LIKELY", "LIKELY_KEY", "OVERLAP_KEY", "RUNNING",
+           "busy_clause", "clause_key", "on_busy", "running"]

@@ -512,6 +512,7 @@ def _weighed(f: Facts) -> Finding | None:
         plain = api_plain.running(f, why[0], plan, hosted, top, v.kind)
         got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), plain=plain,
                       api_note=api_note42.note(f), **common)  # page 1's box: the data's way, the filing path (q14)
+        got = api_plain.on_busy(got)  # page 1 reads the measured load: the finding says that verdict too (ac43, q26)
         if variant is None and factor > 1:  # s21-apiregion21b: the title's month and the text's "at most" each
             # with its basis (q03: "¥161–326 a month in the headline, 'at most ¥2,129' in the text", q14)
             got = got.model_copy(update={"title_key": "plan.apiregion21.weighed.top.title",
