@@ -1304,6 +1304,7 @@ def memo_context(
             result, lang, t(f"plan.region.{result.region}")))),
         "line": move_to.line_text(result, lang, memo_text15.line_text(result, lang) or t(f"plan.line.{result.line}")),
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
+        "summary_key": _summary_key(result),
         "per_job": result.costs.per_job,
         "binding": api_led_brief40.binding_text(result, lang),  # an API lead's fallback: its limit only (review 29)
         # far over the budget whichever part: its opening sentence only (review 29, q40; fixtab39)
@@ -1424,6 +1425,14 @@ def headline_form(result: PlanResult, lang: str) -> str:
         or (quote_lead39.form_text(result, lang, burst_steps41.form_key(
             result, memo_text15.form_key(result, memo_forms.form_key(result)))) + headline25.headline_clause(result, lang)
             + buy_quote38.clause(result, lang)))  # review 27 (q03, q31): the quote ceiling a server, the estimate's bias
+
+
+def _summary_key(result: PlanResult) -> str:
+    """The recommendation line's key: a hosted API is served from the provider's endpoint, so "Network line: any
+    line" and a bare region say nothing there (r35, q15/q27); a plan of its own names its region and line."""
+    if result.deployment_form != "hosted_api" or result.region == "mainland_plus_overseas":
+        return "memo.rec.summary"
+    return "ctx44.rec.summary_api_mainland" if result.region == "mainland" else "ctx44.rec.summary_api"
 
 
 def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str, Any]:

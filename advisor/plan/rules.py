@@ -487,6 +487,10 @@ def pi_keep(f: Facts):
         # abroad), not that the users are in the mainland (q41 zh: "用户都在大陆 gives the wrong reason")
         if f.form == "hosted_api":
             return finding("pi.keep_in_mainland", variant=KEEP_API)
+        if c.answers.reach == "lan":  # a box on the office LAN: the data stays in the office, not "on a mainland
+            # node" (r35, q01 zh: "个人信息留在大陆节点 is the wrong framing for a LAN box")
+            return finding("pi.keep_in_mainland", variant="mainland_only").model_copy(
+                update={"title_key": "ctx44.lan.title", "detail_key": "ctx44.lan.detail"})
         return batch_detail(finding("pi.keep_in_mainland", variant="mainland_only"), c.is_batch)
     if f.form == "hosted_api":
         return finding("pi.keep_in_mainland", variant=KEEP_API_TIER, tier=_export_need(c))
@@ -667,9 +671,20 @@ def region_latency_budget(f: Facts):
             # the client
             predicted = {"tr": "steps34.latency.server_share", "ttft": round(pred), "slo": round(slo),
                          "left": max(0, round(slo - pred))}
-        return finding("region.latency_budget", variant="overseas", slo=round(slo), region=_region(f.region),
-                       predicted=predicted)  # fmt: skip
+        got = finding("region.latency_budget", variant="overseas", slo=round(slo), region=_region(f.region),
+                      predicted=predicted, example={"tr": rtt_example(f.region)})  # fmt: skip
+        # the intercontinental example from the plan's own region (r35, q09: "a Shanghai–Los Angeles example is
+        # irrelevant for a German company")
+        return got.model_copy(update={"detail_key": "ctx44.latency_budget.overseas.detail"})
     return None
+
+
+RTT_EXAMPLE_REGIONS = ("europe", "us_east", "us_west", "japan", "hong_kong", "singapore")
+
+
+def rtt_example(region: str) -> str:
+    """The i18n key of one intercontinental round trip's physics floor that starts in ``region``."""
+    return f"ctx44.rtt.{region if region in RTT_EXAMPLE_REGIONS else 'other'}"
 
 
 def _chosen(f: Facts):

@@ -71,7 +71,8 @@ def cost_on_premises(f: Facts):
     a = f.ctx.answers
     if a.capex_budget is not None and a.monthly_budget is None and o.running_monthly.high > 0:
         staff = {"tr": "ownpower37.payer.then", "staff": staff,
-                 "payer": {"tr": payer_sp43.payer_key(f.ctx.sector, f.ctx.audience)}}  # (s41-spot)
+                 "payer": {"tr": payer_sp43.payer_key(f.ctx.sector, f.ctx.audience, a.reach,
+                                                      f.ctx.peak if f.ctx.peak_known else None)}}  # (s41-spot)
     out = finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
                   amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
                   kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",

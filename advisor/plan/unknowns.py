@@ -140,8 +140,19 @@ def _standing(answers: PlanAnswers, path: str, region: Any) -> str | None:
     """What the plan rests on while ``path`` is unanswered: a per-token API's sign-up plans the filing (q11,
     ``per_token_public``), any other business service keeps "not public" as answered."""
     if path == "open_signup" and per_token_sold(answers) and region in MAINLAND_REGIONS:
-        return "duties22c.assume.open_signup_per_token"
+        # answered "not public": the plan overrides that answer, and says so plainly (r35, q11)
+        return OVERRIDES_KEY if answers.public_genai_in_mainland is False else "duties22c.assume.open_signup_per_token"
     return STANDING_ANSWERS.get(path)
+
+
+OVERRIDES_KEY = "ctx44.assume.open_signup_overrides"
+
+
+def _override_first(out: list[OpenQuestion]) -> list[OpenQuestion]:
+    """The question whose standing assumption overrides an answer the user gave comes first: the plan rests on
+    reading their "not public" otherwise (r35, q11: "that is defensible, but it should be the first open question")."""
+    first = [q for q in out if q.assumption_key == OVERRIDES_KEY]
+    return first + [q for q in out if q.assumption_key != OVERRIDES_KEY]
 
 
 def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQuestion]:
@@ -224,6 +235,7 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     if answers.monthly_budget is None:
         out.append(OpenQuestion(field="monthly_budget", changes=["budget_check"]))
     out.sort(key=lambda q: min(_CHANGE_ORDER.index(c) for c in q.changes))
+    out = _override_first(out)
     if ctx.mainland_share == 0 and not ctx.entity:  # no mainland user or company: no filing is in play (s28-memo28)
         out = [q.model_copy(update={"no_mainland_filings": True}) for q in out]
     if answers.monthly_budget is not None:  # checked against the budget given (s33-numbers1, review 23 q23)

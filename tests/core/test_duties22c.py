@@ -50,7 +50,8 @@ def test_a_per_token_api_sold_to_businesses_plans_the_filing(lang):
     assert [i for i in r.timeline.items if i.id.endswith("_likely") and i.blocking]
     assert r.timeline.launch_days_low > 90  # the filing counted (longer than the licence, beside it)
     [q] = [q for q in r.open_questions if q.field == "open_signup"]
-    assert q.assumption_key == "duties22c.assume.open_signup_per_token"
+    # answered "not public": the standing assumption says it overrides that answer (r35, s42-ctx)
+    assert q.assumption_key == "ctx44.assume.open_signup_overrides"
     contracted = scenario("q11_paid_api_b25", open_signup=False)
     assert not {"genai.business_only", "genai.business_signup"} & set(contracted.finding_ids)
     assert not [i for i in contracted.timeline.items if i.id.endswith("_likely")]

@@ -166,9 +166,14 @@ def test_a_university_lab_is_told_its_own_payers(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_company_gets_the_neutral_payer(lang: str) -> None:
-    r = planned(advice_answers("q01_office_lan_capex_contracts"))  # a law office
-    md = render_memo_markdown(r, lang)
-    assert md.count(translate(lang, "sp43.payer.general")) >= 2
+    # a 30-person law office's box on its LAN is paid from the office's own budget (r35, s42-ctx: "the facilities
+    # department's … does not fit a 30-person firm"); the same firm with a larger peak gets the neutral payer
+    small = render_memo_markdown(planned(advice_answers("q01_office_lan_capex_contracts")), lang)
+    assert small.count(translate(lang, "ctx44.payer.office")) >= 2
+    assert translate(lang, "sp43.payer.general") not in small and LANDLORD[lang] not in small
+    large = planned({**advice_answers("q01_office_lan_capex_contracts"), "peak_concurrency": 40})
+    md = render_memo_markdown(large, lang)
+    assert md.count(translate(lang, "sp43.payer.general")) >= 1
     assert LANDLORD[lang] not in md
 
 
