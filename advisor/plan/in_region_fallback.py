@@ -18,7 +18,7 @@ from typing import Any
 
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import single_card, sizing, stand_in_twin
+from advisor.plan import overseas44, single_card, sizing, stand_in_twin
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook
 from advisor.plan.money_text import money_range, number_text
@@ -78,7 +78,7 @@ def find(c: Ctx, region: str, chosen: Any, out: Any, ranked: list[Any], book: Pr
         return None
     pick = next((t for t in tried if t[3]), tried[0])
     fb = record(c, region, chosen, book, *pick)
-    if fb["meets"] and c.budget_amount is not None and fb["monthly"][0] > c.budget_amount:
+    if fb["meets"] and c.budget_amount is not None and fb["monthly"][0] > c.budget_amount and overseas44.on():
         # over the budget even at its low end: no plan B, only the floor of what is priced there; the second part to
         # ask the same hosts for is named instead (blind review 35, q25: "the only priced fallback, 20 × A10, over
         # budget, is not a real plan")

@@ -126,8 +126,10 @@ def slow_stream(c: Any, k: sizing.Candidate) -> bool:
     uplift) within the budget: its users sit below the memo's own speed line, and the part priced there comes back
     as plan B (``in_region_fallback``) if no host quotes the faster card (issue #25, blind review 35, q13: "5 × L4
     leaves only 2.8 GiB of KV and 13.8 tok/s per user, so 2 × L40S (only 2.5 % dearer) should be the default")."""
-    from advisor.plan import chat_rule38
+    from advisor.plan import chat_rule38, overseas44
 
+    if not overseas44.on():
+        return False
     load = max(1, -(-c.peak // max(1, k.replicas)))
     tpot = sizing.levels_at(c, gchoice._copy(k), [load])[0].tpot_ms.p99
     return tpot is not None and tpot > chat_rule38.RULE_MS

@@ -30,15 +30,16 @@ def text(choice: Any, lang: str, render: Render) -> str:
                 "currency": d["currency"]}
     else:
         cost = {"tr": "kvpick36.cost.margin", "more": _pct(more), "limit": d["limit_pct"]}
-    # a card priced by a stand-in, taken because the cheaper one also streams below the chat line (review 35, q13)
-    slow = render(lang, "ovs44.kvpick.slow", {"gpu": d["gpu_name"], "other": d["other"]}) \
-        if d["basis"] == "slow" else ""
-    return ("" if lang == "zh_CN" else " ") + render(lang, "kvpick36.why", {
+    sep = "" if lang == "zh_CN" else " "
+    if d["basis"] == "slow":  # a card priced by a stand-in, taken as the cheaper one is also slow (review 35, q13)
+        return sep + render(lang, "ovs44.kvpick.slow", {
+            "gpu": d["gpu_name"], "other": d["other"], "context": f"{d['context']:,}", "other_full": d["other_full"],
+            "other_load": d["other_load"], "full": d["full"], "load": d["load"], "cost": cost})
+    return sep + render(lang, "kvpick36.why", {
         "gpu": d["gpu_name"], "other": d["other"], "weights": d["weights"], "kv": d["kv_dtype"],
         "context": f"{d['context']:,}",
         "other_full": d["other_full"], "other_load": d["other_load"], "full": d["full"], "load": d["load"],
-        "carry": {"tr": "kvpick36.carry.down" if d["down"] else "kvpick36.carry.peak"}, "cost": cost}) + \
-        ("" if not slow or lang == "zh_CN" else " ") + slow
+        "carry": {"tr": "kvpick36.carry.down" if d["down"] else "kvpick36.carry.peak"}, "cost": cost})
 
 
 __all__ = ["Render", "text"]

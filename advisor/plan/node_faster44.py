@@ -26,6 +26,10 @@ def lead(c: Ctx, ov: Any, main: Any, book: Any, *, verify: Callable[[Ctx, Any, s
          cost: Callable[[Ctx, Any, str], Any]) -> Any:
     """``ov`` (an ``OverseasNode``) re-planned on its ``quicker`` card where the plan stays within the budget;
     ``ov`` unchanged otherwise (no faster card, no budget, over it, or the card failing the target laid out)."""
+    from advisor.plan import overseas44
+
+    if not overseas44.on():
+        return ov
     quick = getattr(ov, "quicker", None)
     n = getattr(ov, "node", None)
     budget = c.budget_amount

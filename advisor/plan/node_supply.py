@@ -80,6 +80,10 @@ def dearer_per_user(stand_in_out: Any, listed_out: Any) -> bool:
     stand-in part (an FP8-capable L40S where the plan accepts FP8), named as the part to get quotes for there, and
     the listed part is its plan B (``in_region_fallback``): a list price more than the estimate's whole range is no
     reason to plan on the dearer card."""
+    from advisor.plan import overseas44
+
+    if not overseas44.on():
+        return False
     lo = listed_out.cloud_usd[0] if listed_out is not None else None
     hi = stand_in_out.cloud_usd[1] if stand_in_out is not None else None
     return lo is not None and hi is not None and float(lo) > float(hi)

@@ -143,6 +143,10 @@ def _dearer_per_user(result: PlanResult, r: PlanResult) -> bool:
     peak (blind review 35, q37: "4 × A100 at GCP list 6.2 USD/GPU-h for a 14B model"; q05's Singapore node the same,
     ``node_supply.dearer_per_user``): a list price above the estimate's whole range is no reason to plan on the dearer
     card; the plan stays on the stand-in, the listed part its plan B (``in_region_fallback``)."""
+    from advisor.plan import overseas44
+
+    if not overseas44.on():
+        return False
     was = result.costs.recommended_monthly if result.costs is not None else None
     now = r.costs.recommended_monthly if r.costs is not None else None
     return was is not None and now is not None and now.low > was.high

@@ -62,9 +62,11 @@ def test_q13_fallback_on_the_faster_card_says_why_and_names_l4_as_plan_b(lang):
     assert r.hardware.gpu == "l40s"
     kv = r.gpu_choice.kv_pick
     assert kv is not None and kv["basis"] == "slow"
-    said = translate(lang, "ovs44.kvpick.slow", gpu=kv["gpu_name"], other=kv["other"])
-    assert said in r.gpu_choice.text_in(lang)
-    assert said in render_memo_markdown(r, lang)
+    why = r.gpu_choice.text_in(lang)
+    opening = translate(lang, "ovs44.kvpick.slow").split("{other}")[0]  # "Not the " / "不选 "
+    assert f"{opening}{kv['other']}" in why and "20" in why  # the slow card named with the chat line it misses
+    assert kv["other"] == r.in_region_fallback["gpu"]  # … and as plan B
+    assert why.split(f"{opening}{kv['other']}")[1] in render_memo_markdown(r, lang)
 
 
 def test_q37_stays_on_the_stand_in_part_when_the_listed_one_costs_more():
