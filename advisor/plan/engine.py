@@ -80,9 +80,11 @@ from advisor.plan import (
     live_calls43,
     memo_cost_formula,
     near_miss39,
+    node_faster44,
     node_precision42,
     node_quicker,
     node_quote43,
+    node_quote44,
     node_shapes,
     node_supply,
     office_purchase,
@@ -1527,7 +1529,8 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
             [s for s in _next_steps(c, chosen, f)
              if feasible or s.id not in ("serve", "quant_ab", finetune_steps.STEP_ID)], costs.price_basis,
             form, _gpu_names(hk_export_gpus(f)),
-            f"{hardware.total_gpus} × {hardware.gpu_name}" if hardware.total_gpus and hardware.gpu_name else "",
+            node_quote44.parts(f.overseas_node, costs.price_basis)
+            or (f"{hardware.total_gpus} × {hardware.gpu_name}" if hardware.total_gpus and hardware.gpu_name else ""),
             c.audience == "public" or price_rows.personal_data(c)),
         # a fix's own re-plan (check_fixes False) is read for its feasibility, cost and findings only: the fixes
         # of that re-plan were worked out and thrown away (scenario 12: 6 of 11 re-plans, ~0.9 s of its 3.8 s)
@@ -1854,6 +1857,7 @@ def _two_nodes(c: Ctx, chosen: sizing.Candidate, book: PriceBook, fx: float):
     if main is None:
         return ov, None
     ov = node_supply.lead(c, ov, main, book, verify=verify, cost=cost)  # a part sold there, not a stand-in (q34)
+    ov = node_faster44.lead(c, ov, main, book, verify=verify, cost=cost)  # the faster card within budget (q34)
     return dataclasses.replace(ov, main_peak=main.ctx.peak), main
 
 

@@ -19,6 +19,7 @@ from advisor.plan.memo_text15 import price_offer
 
 RESIDENCY = "pi.region_residency"
 EU_TITLE = "plan.rule.pi.region_residency.eu.title"  # the finding's EU case (GDPR)
+EU_SPAN = "ovs44.region.eu_span"  # "EU (e.g. Frankfurt, the cost's high end; its low end is Stockholm's list price)"
 # a European row's span: "Europe: Stockholm eu-north-1 $1.974 to Frankfurt eu-central-1 $2.327" (zh: "欧洲：斯德哥尔摩
 # eu-north-1 $1.974 到法兰克福 eu-central-1 $2.327")
 SPAN = re.compile(r"(?:Europe: |欧洲：)(\S+?) ?[a-z]+-[a-z]+-?\d+ \$[\d.,]+ (?:to |到)(\S+?) ?[a-z]+-[a-z]+-?\d+")
@@ -49,8 +50,10 @@ def region_text(result: Any, lang: str, default: str) -> str:
     lows, highs = zones(result, lang)
     sep = "、" if lang == "zh_CN" else ", "
     if len(highs) == 1 and lows and highs[0] not in lows:
-        return translate(lang, "reg42.region.eu_low", zone=highs[0], low=sep.join(lows))
+        # the zone recommended is the range's high end: said, so the budget judged on the high end is its price
+        # (blind review 35, q38: "the cost floor uses Stockholm while the memo recommends Frankfurt")
+        return translate(lang, EU_SPAN, zone=highs[0], low=sep.join(lows))
     return translate(lang, "reg42.region.eu", zone=highs[0] if len(highs) == 1 else translate(lang, "reg42.frankfurt"))
 
 
-__all__ = ["eu_plan", "region_text", "zones"]
+__all__ = ["EU_SPAN", "eu_plan", "region_text", "zones"]

@@ -18,7 +18,7 @@ from typing import Any
 
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import single_card, sizing, stand_in_twin
+from advisor.plan import overseas44, single_card, sizing, stand_in_twin
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook
 from advisor.plan.money_text import money_range, number_text
@@ -78,6 +78,12 @@ def find(c: Ctx, region: str, chosen: Any, out: Any, ranked: list[Any], book: Pr
         return None
     pick = next((t for t in tried if t[3]), tried[0])
     fb = record(c, region, chosen, book, *pick)
+    if fb["meets"] and c.budget_amount is not None and fb["monthly"][0] > c.budget_amount and overseas44.on():
+        # over the budget even at its low end: no plan B, only the floor of what is priced there; the second part to
+        # ask the same hosts for is named instead (blind review 35, q25: "the only priced fallback, 20 × A10, over
+        # budget, is not a real plan")
+        fb["over_budget"] = True
+        fb["also_ask"] = stand_in_twin.find(c, region, chosen, ranked, book, verify, sizes)
     if not fb["meets"]:  # none sold there meets it: a part on the same stand-in that does is still worth a quote
         fb["also_ask"] = stand_in_twin.find(c, region, chosen, ranked, book, verify, sizes)
     return fb
@@ -183,8 +189,26 @@ def phrase(fb: dict[str, Any]) -> dict[str, Any]:
                 "export": {"tr": "hkfb37.fallback.export"} if tw["export_controlled"] else "",
                 "budget": {"tr": f"hkfb37.budget.{tw['budget']}"} if tw.get("budget") else ""}
     lo, hi = fb["monthly"]
+    if fb.get("over_budget"):
+        return _over_budget(fb, common)
     return {"tr": "offgpu33.fallback.meets", **common, "n": fb["n"],
             "monthly": money_range(MoneyRange(low=lo, high=hi), fb["currency"])}
+
+
+def _over_budget(fb: dict[str, Any], common: dict[str, Any]) -> dict[str, Any]:
+    """The part priced there that meets the target only over the budget, said as no plan, with the second part to ask
+    the same hosts for where one meets the target (``stand_in_twin``)."""
+    over = {"n": fb["n"], "monthly": money_range(MoneyRange(low=fb["monthly"][0], high=fb["monthly"][1]),
+                                                  fb["currency"])}
+    tw = fb.get("also_ask")
+    if tw is None:
+        return {"tr": "ovs44.fallback.over_budget", **common, **over}
+    return {"tr": "ovs44.fallback.over_budget_twin", **common, **over, "twin": tw["gpu"], "twin_n": tw["n"],
+            "twin_tp": tw["tp"], "twin_weights": tw["weights"], "grade": tw["grade"],
+            "twin_monthly": money_range(MoneyRange(low=tw["monthly"][0], high=tw["monthly"][1]), tw["currency"]),
+            "twin_offer": {"by_lang": {"en": tw["offer"].get("en", ""), "zh_CN": tw["offer"].get("zh_CN", "")}},
+            "export": {"tr": "hkfb37.fallback.export"} if tw["export_controlled"] else "",
+            "budget": {"tr": f"hkfb37.budget.{tw['budget']}"} if tw.get("budget") else ""}
 
 
 def quote_first(result: Any) -> list[NextStep]:
@@ -215,9 +239,12 @@ def hardware_clause(result: Any, lang: str, first_steps: int) -> str:
     if n is None:
         return ""
     tw = fb.get("also_ask")
-    key = "supply34.key.unconfirmed_" + ("meets" if fb["meets"] else "misses")
-    if not fb["meets"] and tw is not None:
+    usable = fb["meets"] and not fb.get("over_budget")  # a plan B over the budget is none (review 35, q25)
+    key = "supply34.key.unconfirmed_" + ("meets" if usable else "misses")
+    if not usable and tw is not None:
         key = "hkfb37.key.unconfirmed_twin"
+    elif fb.get("over_budget"):
+        key = "ovs44.key.unconfirmed_over"
     return render(lang, key, {"region": {"tr": f"plan.region.{fb['region']}"}, "n": n, "gpu": fb["instead_of"],
                               "twin": tw["gpu"] if tw is not None else ""})
 
@@ -230,7 +257,7 @@ def cost_clause(result: Any, lang: str, first_steps: int) -> str:
     from advisor.plan.result import render
 
     fb = result.in_region_fallback
-    if fb is None or not fb["meets"] or not hardware_clause(result, lang, first_steps):
+    if fb is None or not fb["meets"] or fb.get("over_budget") or not hardware_clause(result, lang, first_steps):
         return ""
     n = next(i for i, s in enumerate(result.next_steps[:first_steps], start=1) if s.id == "quotes" and s.otherwise)
     lo, hi = fb["monthly"]

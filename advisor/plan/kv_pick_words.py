@@ -25,12 +25,17 @@ def text(choice: Any, lang: str, render: Render) -> str:
     more = float(d["more_pct"])
     if more <= 0:
         cost: dict[str, Any] = {"tr": "kvpick36.cost.none"}
-    elif d["basis"] == "budget" and d.get("budget") is not None:
+    elif d["basis"] in ("budget", "slow") and d.get("budget") is not None:
         cost = {"tr": "kvpick36.cost.budget", "more": _pct(more), "budget": f"{math.floor(d['budget']):,}",
                 "currency": d["currency"]}
     else:
         cost = {"tr": "kvpick36.cost.margin", "more": _pct(more), "limit": d["limit_pct"]}
-    return ("" if lang == "zh_CN" else " ") + render(lang, "kvpick36.why", {
+    sep = "" if lang == "zh_CN" else " "
+    if d["basis"] == "slow":  # a card priced by a stand-in, taken as the cheaper one is also slow (review 35, q13)
+        return sep + render(lang, "ovs44.kvpick.slow", {
+            "gpu": d["gpu_name"], "other": d["other"], "context": f"{d['context']:,}", "other_full": d["other_full"],
+            "other_load": d["other_load"], "full": d["full"], "load": d["load"], "cost": cost})
+    return sep + render(lang, "kvpick36.why", {
         "gpu": d["gpu_name"], "other": d["other"], "weights": d["weights"], "kv": d["kv_dtype"],
         "context": f"{d['context']:,}",
         "other_full": d["other_full"], "other_load": d["other_load"], "full": d["full"], "load": d["load"],

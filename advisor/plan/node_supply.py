@@ -54,6 +54,8 @@ def lead(c: Ctx, ov: Any, main: Any, book: Any, *, verify: Callable[[Ctx, Any, s
         return ov
     if supply_lead.kv_short(kv_fit.kv_fit(new.ctx, new.cand)) and not supply_lead.kv_short(kv_fit.kv_fit(n.ctx, n.cand)):
         return ov
+    if dearer_per_user(n.out, new.out):
+        return ov
     lo = float(new.out.cloud_usd[0]) * conv
     switch = {"kind": "region", "node": True, "gpu_id": n.cand.gpu.id, "gpu": n.cand.gpu.name,
               "n": n.cand.total_gpus, "region": n.region, "lead_gpu": new.cand.gpu.name,
@@ -71,6 +73,22 @@ def lead(c: Ctx, ov: Any, main: Any, book: Any, *, verify: Callable[[Ctx, Any, s
                                switch=switch)
 
 
+def dearer_per_user(stand_in_out: Any, listed_out: Any) -> bool:
+    """The part listed in the region costs more, even at its low end, than the stand-in part at its high end for the
+    same share of the peak (blind review 35, q05: "2 × A100 SXM4 at a GCP on-demand list rate, dearer than the
+    mainland's 5 × L20 for more users, and runs bf16 while the mainland runs fp8"). The node then stays on the
+    stand-in part (an FP8-capable L40S where the plan accepts FP8), named as the part to get quotes for there, and
+    the listed part is its plan B (``in_region_fallback``): a list price more than the estimate's whole range is no
+    reason to plan on the dearer card."""
+    from advisor.plan import overseas44
+
+    if not overseas44.on():
+        return False
+    lo = listed_out.cloud_usd[0] if listed_out is not None else None
+    hi = stand_in_out.cloud_usd[1] if stand_in_out is not None else None
+    return lo is not None and hi is not None and float(lo) > float(hi)
+
+
 def said(result: Any, ov: Any) -> Any:
     """The plan with the node's switch recorded (``supply_switch``) and its quote step before the serve step."""
     s = getattr(ov, "switch", None)
@@ -79,4 +97,4 @@ def said(result: Any, ov: Any) -> Any:
     return result.model_copy(update={"supply_switch": s, "next_steps": supply_lead.with_step(result.next_steps, s)})
 
 
-__all__ = ["lead", "said"]
+__all__ = ["dearer_per_user", "lead", "said"]

@@ -29,7 +29,16 @@ def relabel(rows: list[tuple[str, str]], result: Any, lang: str) -> list[tuple[s
     if not marketplace_only(result):
         return rows
     cloud = translate(lang, "memo4.cost.cloud_monthly")
-    return [(translate(lang, "tokens33.cost.cloud_market") if label == cloud else label, value) for label, value in rows]
+    named = translate(lang, "ovs44.cost.market_stand_in" if stand_in_floor(result) else "tokens33.cost.cloud_market")
+    return [(named if label == cloud else label, value) for label, value in rows]
 
 
-__all__ = ["RENT_KINDS", "marketplace_only", "relabel"]
+def stand_in_floor(result: Any) -> bool:
+    """The marketplace's rows stand in for the region's data centres (another region's rows × the uplift): the month
+    is a floor until a data centre quotes, never "the node's monthly cost" (blind review 35, q20: "a RunPod US
+    marketplace × 1.2 price labelled as the cost, while next step 1 says 'not a GPU marketplace'")."""
+    pb = result.costs.price_basis if result.costs is not None else None
+    return pb is not None and bool(pb.stand_in) and bool(pb.stand_in_marketplace)
+
+
+__all__ = ["RENT_KINDS", "marketplace_only", "relabel", "stand_in_floor"]

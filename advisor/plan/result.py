@@ -1497,6 +1497,10 @@ class GpuChoice(_Out):
         # and keeps: the cards weighed per card-hour of rent have no bearing there (blind review 18, q18: "the
         # B200/H200 'per-hour' comparison row is noise, since nothing is being bought")
         weighed = self.weighing is not None and self.placeholder_pick is None and not gpu_lead.owned_only(self)
+        # nor where the card was taken for its KV room and its speed over a slow listed card (``kv_pick``'s "slow"
+        # basis, review 35 q13): that sentence is the reason, and a per-card bandwidth tour beside it is noise that
+        # pushed the memo past five pages
+        weighed = weighed and (self.kv_pick or {}).get("basis") != "slow"
         weighing = self.weighing
         if weighing is not None and self.quote_switch is not None:
             weighing = weighing.model_copy(update={"quote_said": True})

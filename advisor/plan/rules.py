@@ -543,7 +543,10 @@ def region_split(f: Facts):
     if node is not None:  # the nodes planned apart: the overseas one on a part sold there, priced from its rows
         conv = f.cost.conv if f.cost is not None else 1.0
         usd = node.monthly_usd
-        monthly = money_range(MoneyRange(low=usd[0] * conv, high=usd[1] * conv), f.ctx.currency) if usd else "—"
+        # rounded to the cent as the node's own month is (``two_nodes``), so both read the same whole figure (ovs44:
+        # q05's 15,030.5 CNY read "15,031" here and "15,030" on page 1)
+        monthly = money_range(MoneyRange(low=round(usd[0] * conv, 2), high=round(usd[1] * conv, 2)),
+                              f.ctx.currency) if usd else "—"
         quick = getattr(node, "quicker", None)
         variant = "same_part" if node.same_part else "own_part_stand_in" if node.stand_in else \
             "own_part_faster" if node.faster or quick else "own_part"

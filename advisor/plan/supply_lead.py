@@ -116,6 +116,8 @@ def lead(result: PlanResult, replan: Callable[[dict[str, Any]], PlanResult | Non
             or ((_kv_short(r) or _kv_added(r)) and not (_kv_short(result) or _kv_added(result))):
         # the same decision on another part, the API weighed
         return result  # alike, its KV cache holding its peak at the full context where the plan's did
+    if kind == "region" and _dearer_per_user(result, r):
+        return result  # the stand-in part stays, its quote first and the listed part its plan B (review 35, q37)
     hw, tl = result.hardware, result.timeline
     old = result.costs.recommended_monthly if result.costs is not None else None
     switch: dict[str, Any] = {
@@ -134,6 +136,20 @@ def lead(result: PlanResult, replan: Callable[[dict[str, Any]], PlanResult | Non
     steps = r.next_steps if switch["quiet"] else with_step(r.next_steps, switch)
     # the answers as given (the re-plan's "only GPU allowed" is this rule's, not the team's)
     return r.model_copy(update={"answers": result.answers, "next_steps": steps, "supply_switch": switch})
+
+
+def _dearer_per_user(result: PlanResult, r: PlanResult) -> bool:
+    """The part listed in the region costs more at its low end than the stand-in part at its high end, for the same
+    peak (blind review 35, q37: "4 × A100 at GCP list 6.2 USD/GPU-h for a 14B model"; q05's Singapore node the same,
+    ``node_supply.dearer_per_user``): a list price above the estimate's whole range is no reason to plan on the dearer
+    card; the plan stays on the stand-in, the listed part its plan B (``in_region_fallback``)."""
+    from advisor.plan import overseas44
+
+    if not overseas44.on():
+        return False
+    was = result.costs.recommended_monthly if result.costs is not None else None
+    now = r.costs.recommended_monthly if r.costs is not None else None
+    return was is not None and now is not None and now.low > was.high
 
 
 def _kv_short(r: PlanResult) -> bool:

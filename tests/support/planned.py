@@ -40,10 +40,28 @@ def scenario_answers(path: Path) -> dict[str, Any]:
     return data.get("answers", data)
 
 
-def rule_on() -> bool:
-    """Whether a public chat with no TPOT target is sized to the chat rule (``chat_rule38``): part of every cached
-    plan's key, so a test under ``loose_tpot`` never reads a plan made without it, nor the reverse."""
-    return chat_rule38.SIZE_TO_RULE.get()
+def rule_on() -> Any:
+    """Whether a public chat with no TPOT target is sized to the chat rule (``chat_rule38``), and whether review 35's
+    rules for a node outside the mainland apply (``overseas44``): part of every cached plan's key, so a test under
+    ``loose_tpot`` or ``before_ovs44`` never reads a plan made without it, nor the reverse."""
+    from advisor.plan import overseas44
+
+    return (chat_rule38.SIZE_TO_RULE.get(), overseas44.RULES_ON.get())
+
+
+@contextmanager
+def before_ovs44() -> Iterator[None]:
+    """Plans made inside it as before blind review 35 (ovs44): the overseas node moved onto a listed part however
+    dear, the faster card only named beside a slow one, the close card only named to quote, a plan B over the budget
+    said as one. The tests that pin that machinery keep q05, q13, q34, q37 and q25 as their examples through this;
+    tests/core/test_ovs44.py pins the rules themselves."""
+    from advisor.plan import overseas44
+
+    token = overseas44.RULES_ON.set(False)
+    try:
+        yield
+    finally:
+        overseas44.RULES_ON.reset(token)
 
 
 @contextmanager
