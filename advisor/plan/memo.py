@@ -33,6 +33,7 @@ from advisor.plan import (
     api_even,
     api_fallback_split,
     api_first_why,
+    api_gap44,
     api_led_brief40,
     api_path43,
     api_title44,
@@ -1274,6 +1275,9 @@ def memo_context(
         + edge_gate41.rule(result, lang)
         # a hosted API's test that would replace part of the plan: the one fork, in the first line (review 32, q34)
         + fork42.clause(result, lang),
+        # a far cheaper hosted API on a mainland self-hosted page: in the recommendation, its conditions and who
+        # signs it off (s42-api, review 35: q14, q19, q35)
+        "api_gap": api_gap44.sentence(result, lang),
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)

@@ -92,3 +92,51 @@ def test_q12_when_to_self_host_says_it_cannot_catch_up(lang):
     when = next(x for x in page_one(md).splitlines() if ("When to self-host" in x or "何时转为自建" in x))
     assert ("Self-hosting cannot catch up at this size" if lang == "en" else "按这个规模自建追不上 API") in when
     assert "would beat the API only above" not in when
+
+
+def _rec_line(md: str, lang: str) -> str:
+    marks = ("**Recommendation**", "**Closest workable option**") if lang == "en" else ("**建议**", "**最接近可行的方案**", "**解决之后最接近可行的方案**")
+    return next(x for x in page_one(md).splitlines() if x.startswith(marks))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q14_medical_followup_mainland", "q19_export_controlled_h100_mainland",
+                                  "q35_deepseek_v3_h20_internal"])
+def test_a_far_cheaper_mainland_api_is_in_the_recommendation_with_its_conditions(name, lang):
+    r = advice_plan(name)
+    line = _rec_line(render_memo_markdown(r, lang), lang)
+    c = r.costs
+    low, high = c.recommended_monthly.low / c.hosted_api_monthly.high, c.recommended_monthly.high / c.hosted_api_monthly.low
+    assert f"{low:,.0f}–{high:,.0f}" in line  # the gap, in the recommendation itself
+    pi = r.answers["data_sensitivity"].get("personal_info")
+    cond = translate(lang, "api44.gap.cond.pi" if pi else "api44.gap.cond.plain")
+    who = translate(lang, "api44.gap.who.pi" if pi else "api44.gap.who.plain")
+    assert cond in line and who in line  # lawful on its conditions, and who signs it off
+    if name.startswith("q14"):
+        assert translate(lang, "api44.gap.cond.health") in line
+
+
+@pytest.mark.parametrize("name", ["q10_128k_document_assistant", "q01_office_lan_capex_contracts",
+                                  "q16_hosted_api_mainland_registration", "q06_l20_batch_72h_claims"])
+def test_no_gap_line_for_another_models_api_a_ruled_out_api_an_api_plan_or_a_job(name):
+    md = render_memo_markdown(advice_plan(name), "en")
+    assert "times a hosted API of the same model" not in md and "× a hosted API of the same model" not in md
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q20_recommends_one_path_where_the_costs_overlap(lang):
+    md = render_memo_markdown(advice_plan("q20_china_parts_offshore_sg"), lang)
+    assert translate(lang, "usage40_choice.label").strip() not in md  # not "your decision" / "请你们决定"
+    assert ("self-hosting is the recommendation" if lang == "en" else "推荐自建") in page_one(md)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q34_the_mainland_api_is_a_separate_option_with_its_compliance(lang):
+    md = render_memo_markdown(advice_plan("q34_mixed_users_split"), lang)
+    label = translate(lang, "red42.fork.label").strip()
+    [para] = [x for x in page_one(md).splitlines() if x.startswith(label)]
+    assert ("filed in the mainland" if lang == "en" else "已在大陆备案") in para
+    assert ("PIPL Art. 21" if lang == "en" else "第二十一条") in para
+    # the overseas share's deprecation said last, after the mainland option, not opening it
+    assert para.index("deprecated" if lang == "en" else "弃用") > para.index(
+        "filed in the mainland" if lang == "en" else "已在大陆备案")
