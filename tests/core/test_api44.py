@@ -104,7 +104,11 @@ def _rec_line(md: str, lang: str) -> str:
                                   "q35_deepseek_v3_h20_internal"])
 def test_a_far_cheaper_mainland_api_is_in_the_recommendation_with_its_conditions(name, lang):
     r = advice_plan(name)
-    line = _rec_line(render_memo_markdown(r, lang), lang)
+    md = render_memo_markdown(r, lang)
+    lines = page_one(md).splitlines()
+    rec = lines.index(_rec_line(md, lang))
+    line = lines[rec + 2]  # the paragraph right under the recommendation, before its reasons
+    assert line.startswith(translate(lang, "api44.gap.line").split("{")[0])
     c = r.costs
     low, high = c.recommended_monthly.low / c.hosted_api_monthly.high, c.recommended_monthly.high / c.hosted_api_monthly.low
     assert f"{low:,.0f}–{high:,.0f}" in line  # the gap, in the recommendation itself
