@@ -189,9 +189,8 @@ def test_q40s_api_fix_states_its_high_end_against_the_budget(lang):
     # s34-rows36 (review 25, q40: "put the API first with its two checks"): page 1 says it as the closest option,
     # its high end against the budget in the same framing, not the fix's sentence again
     # blind review 34 (fo43): page 1's line gives the month all in (with the line), its high end the same way
-    from advisor.plan.hosted_weigh import high_end_factor
-
     from advisor.plan import front_host37
+    from advisor.plan.hosted_weigh import high_end_factor
 
     host = front_host37.price(str(r.region), r.costs.currency)  # s42-api: the app's host, not the GPU line
     assert host is not None
