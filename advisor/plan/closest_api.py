@@ -60,55 +60,83 @@ def line(result: PlanResult, lang: str, form: str, region: str, net: str, wordin
                      peak=answers.get("peak_concurrency") or "—", form=form, region=region, line=net)
 
 
+def _host(result: PlanResult, cur: str) -> Any:
+    """The app host's month in the plan's region (``front_host37``; a mainland + overseas plan's is its mainland
+    node's), or None where no row prices it there."""
+    from advisor.plan import front_host37
+
+    region = str(result.region)
+    return front_host37.price("mainland" if region == "mainland_plus_overseas" else region, cur)
+
+
+def _host_said(result: PlanResult, lang: str, cur: str) -> tuple[float, float, str] | None:
+    """(low, high, words) of the app host the API path still pays for: its VM's month with the list it is read from;
+    None where no row prices it there. Not the self-hosted plan's GPU line (blind review 35, q40: "an API user pays
+    for its own app host, not a GPU line"): the host's own bandwidth carries the answers to users."""
+    from advisor.plan.lead_line import host_part
+    from advisor.plan.result import MoneyRange
+
+    host = _host(result, cur)
+    if host is None:
+        return None
+    place = {"tr": f"plan.region.{'mainland' if str(result.region) == 'mainland_plus_overseas' else result.region}"}
+    part = render(lang, host_part(host), {"host": money_range(MoneyRange(low=host.low, high=host.high), cur),
+                                          "region": place, "grade": host.source.grade})
+    return round(host.low), round(host.high), part
+
+
 def _first(result: PlanResult, lang: str, api: Any, cur: str, **words: str) -> str:
-    """"Hosted API: 2,089–3,276 CNY a month on the estimated volume, up to 11,947 CNY at the high end: measure your
-    real requests a day", then what the total holds and the checks (blind review 34, q40 en: "the opening paragraph
-    is one sentence of about 150 words mixing three cost ranges; rewrite it as …"). Only where the line is priced,
-    the volume has a high end and the total is within the budget at the volume costed; "" otherwise (the long form)."""
+    """"Hosted API: the one change within your budget at the assumed volume only: 1,968–3,264 CNY a month on it, up
+    to 12,000 CNY at its high end, over that budget", then what the total holds (the tokens and the app's host, not
+    the self-hosted plan's GPU line) and the checks (blind review 34 and 35, q40: the caveat in the same sentence as
+    "the one change within your budget"). Only where the volume has a high end and the total is within the budget
+    at the volume costed; "" otherwise (the long form)."""
     from advisor.plan.hosted_weigh import high_end_factor
     from advisor.plan.result import MoneyRange
 
-    ln, c = result.line_cost, result.costs
+    c = result.costs
     amount = ((result.answers or {}).get("monthly_budget") or {}).get("amount")
-    if ln is None or ln.monthly is None or ln.currency != cur or c is None or amount is None:
+    if c is None or amount is None:
         return ""
-    m, factor = api.monthly_cost, high_end_factor(c)
-    total = MoneyRange(low=m.low + ln.monthly.low, high=m.high + ln.monthly.high)
+    m, factor, said = api.monthly_cost, high_end_factor(c), _host_said(result, lang, cur)
+    if said is None:
+        return ""
+    h_low, h_high, host = said
+    total = MoneyRange(low=m.low + h_low, high=m.high + h_high)
     if factor <= 1 or total.high > float(amount):
         return ""
-    top = m.high * factor + ln.monthly.high
+    top = m.high * factor + h_high
     peak = (result.answers or {}).get("peak_concurrency") or "—"
-    over = translate(lang, "fo43_api.over") if top > float(amount) else ""
     budget = money_range(MoneyRange(low=float(amount), high=float(amount)), cur)
-    return translate(lang, "fo43_api.first", allin=money_range(total, cur), budget=budget, over=over,
-                     top=money_range(MoneyRange(low=top, high=top), cur), cost=money_range(m, cur),
-                     line=translate(lang, f"plan.line.{ln.line}"), line_cost=money_range(ln.monthly, cur),
+    key = "api44.closest.first." + ("over" if top > float(amount) else "within")
+    return translate(lang, key, allin=money_range(total, cur), budget=budget,
+                     top=money_range(MoneyRange(low=top, high=top), cur), cost=money_range(m, cur), host=host,
                      peak=peak, **words)
 
 
 def all_in(result: PlanResult, lang: str, api: Any, cur: str) -> str:
-    """"; all in, with the BGP multi-line line your users reach your app on (515–800 CNY a month, as priced for the
-    self-hosted plan): 2,089–3,276 CNY a month, within your budget of 5,000 CNY, at most 11,947 CNY at the volume's
-    high end; plus the host your app runs on (not priced here)": the API's tokens are not the whole month (blind
-    review 32, q40: "within your budget" at ¥1,574–¥2,476 left out the caller's host and the ¥515–¥800 line priced
-    elsewhere in the memo). "" where the plan prices no line in this currency."""
+    """"; all in, with your app's host (…): 1,968–3,264 CNY a month, within your budget of 5,000 CNY, at most
+    12,000 CNY at the volume's high end": the API's tokens are not the whole month (blind review 32, q40), and what
+    else it pays for is the app's own host, not the self-hosted plan's GPU line (review 35, q40). "" where the plan
+    has no cost."""
     from advisor.plan.hosted_weigh import high_end_factor
     from advisor.plan.result import MoneyRange
 
-    ln, c = result.line_cost, result.costs
-    if ln is None or ln.monthly is None or ln.currency != cur or c is None:
+    c = result.costs
+    if c is None:
         return ""
-    m = api.monthly_cost
-    total = MoneyRange(low=m.low + ln.monthly.low, high=m.high + ln.monthly.high)
+    m, said = api.monthly_cost, _host_said(result, lang, cur)
+    h_low, h_high, host = said if said is not None else (0.0, 0.0, "")
+    total = MoneyRange(low=m.low + h_low, high=m.high + h_high)
     amount = ((result.answers or {}).get("monthly_budget") or {}).get("amount")  # in the plan's currency (cost)
     verdict = "" if amount is None else translate(
         lang, "cons42.api_allin." + ("within" if total.high <= float(amount) else "over"),
         budget=money_range(MoneyRange(low=float(amount), high=float(amount)), cur))
     factor = high_end_factor(c)
     top = "" if factor <= 1 else translate(lang, "cons42.api_allin.top", top=money_range(
-        MoneyRange(low=m.high * factor + ln.monthly.high, high=m.high * factor + ln.monthly.high), cur))
-    return translate(lang, "cons42.api_allin", line=translate(lang, f"plan.line.{ln.line}"),
-                     line_cost=money_range(ln.monthly, cur), allin=money_range(total, cur), verdict=verdict, top=top)
+        MoneyRange(low=m.high * factor + h_high, high=m.high * factor + h_high), cur))
+    return translate(lang, "api44.closest." + ("all_in" if said is not None else "before_host"), host=host, allin=money_range(total, cur), verdict=verdict,
+                     top=top)
 
 
 __all__ = ["KEY", "all_in", "fix", "line"]

@@ -47,8 +47,7 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
     host_money = line_money = ""
     if host is not None:
         host_money = symbol_range(host.low, host.high, currency)
-        parts.append({"tr": "apicost37_lead.part.host", "host": host_money, "region": place,
-                      "grade": host.source.grade})
+        parts.append({"tr": host_part(host), "host": host_money, "region": place, "grade": host.source.grade})
         lo, hi = lo + round(host.low), hi + round(host.high)
     if priced:
         assert line is not None and line.monthly is not None
@@ -69,8 +68,15 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
     joined = parts[0] if len(parts) == 1 else {"tr": "apicost37_lead.parts.both", "host": parts[0], "line": parts[1]}
     params["cost37"] = {"total": symbol_range(lo, hi, currency), "parts": joined, "whole": whole,
                         "host": host_money, "line": line_money, "region": place, "no_line": no_line,
-                        "grade": host.source.grade if host is not None else ""}
+                        "grade": host.source.grade if host is not None else "",
+                        "vendor": host.vendor if host is not None else ""}
     return start.model_copy(update={"params": params})
+
+
+def host_part(host: front_host37.HostPrice) -> str:
+    """The key that says the host's month with the list it is read from: AWS's, or (the mainland, s42-api, blind
+    review 35, q36) Alibaba Cloud's as a third-party guide reads it."""
+    return "apicost37_lead.part.host" if host.vendor == "aws" else f"api44.lead.part.host.{host.vendor}"
 
 
 def _together(host: front_host37.HostPrice, line: LineCost, place: dict[str, Any], currency: str,

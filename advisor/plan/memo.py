@@ -33,8 +33,10 @@ from advisor.plan import (
     api_even,
     api_fallback_split,
     api_first_why,
+    api_gap44,
     api_led_brief40,
     api_path43,
+    api_title44,
     api_top38,
     batch_job37,
     batch_words,
@@ -416,7 +418,10 @@ def _fixes_table(result: PlanResult, lang: str) -> dict[str, Any] | None:
         hours = result.answers.get("batch_deadline_hours") if getattr(result.costs, "per_job", False) else None
         hw = result.hardware
         model = _model_words(result, lang, hw.model_name or hw.model or str(result.answers.get("model") or "—"))
-        others = translate(lang, "fo43_fixes.closest_first_job" if hours else "fo43_fixes.closest_first", model=model,
+        key = "fo43_fixes.closest_first_job" if hours else "fo43_fixes.closest_first"
+        if not got.get("api_row"):  # no API row in the table: none named in its order
+            key = key.replace("fo43_fixes", "api44.fixes")  # (blind review 35, q40)
+        others = translate(lang, key, model=model,
                            hours=f"{float(hours):g}" if hours else "")
         intro = translate(lang, "fo43_fixes.last_job" if hours else "fo43_fixes.last",
                           hours=f"{float(hours):g}" if hours else "")
@@ -1270,6 +1275,9 @@ def memo_context(
         + edge_gate41.rule(result, lang)
         # a hosted API's test that would replace part of the plan: the one fork, in the first line (review 32, q34)
         + fork42.clause(result, lang),
+        # a far cheaper hosted API on a mainland self-hosted page: in the recommendation, its conditions and who
+        # signs it off (s42-api, review 35: q14, q19, q35)
+        "api_gap": api_gap44.sentence(result, lang),
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
@@ -1285,7 +1293,7 @@ def memo_context(
         "lang": lang,
         "sep": "" if lang == "zh_CN" else " ",  # between sentences: Chinese sets none
         "verify_mark": " " + t("memo.verify_mark"),
-        "title": memo_title(lang, model),
+        "title": api_title44.title(result, lang, model) or memo_title(lang, model),  # the API said (review 35)
         # s28-memo28 (review 17, q24 zh): a memo no mainland rule touches says no "filing" rules in its caveat
         "disclaimer": t("memo28.disclaimer" if NO_MAINLAND_RULES in result.finding_ids else "memo.disclaimer"),
         "date": result.generated_at.strftime("%Y-%m-%d"),

@@ -81,7 +81,11 @@ def cost(result: Any, lang: str, self_hosted: str) -> str:
                       grade=cost37.get("grade", ""), cost=cost37.get("line", ""), source="")
         if line:
             values["self"] = _line_said(result, lang, self_hosted, values)
-            return render(lang, f"{COST}.cost.all", values)
+            # a host read from a list other than AWS's (the mainland's): the line's size and terms kept beside the
+            # total, as the row said them before the host was priced (s42-api, q36: "ask for pay-by-traffic")
+            key = "api44.key.cost.all" if cost37.get("vendor") not in (None, "", "aws") and values["source"] else \
+                f"{COST}.cost.all"
+            return render(lang, key, values)
         return render(lang, f"{COST}.cost.{'host_open' if cost37.get('no_line') else 'host'}", values)
     if line:  # the line priced, the host's server not (the mainland: no sourced VM row)
         values.update(cost=cost37["line"], region=cost37.get("region") or "", source="")

@@ -271,7 +271,8 @@ def table(result: PlanResult, lang: str) -> dict[str, Any] | None:
     lead_text = "" if lead is None else fixtab39.lead_text(
         lead, _label(lead.id, [fixtab39.thinking_said(lead)], lang), _cost([lead], lang, cur),
         _needs([lead], lang, cur), result, lang)
-    return {"one": one, "rows": rows, "over": over, "lead": lead_text, "last": last}
+    return {"one": one, "rows": rows, "over": over, "lead": lead_text, "last": last,
+            "api_row": any(f.id.startswith("hosted_api") for f in others)}  # the order's words name an API row only if any
 
 
 def _still_over(f: Any, result: PlanResult, lang: str) -> str:

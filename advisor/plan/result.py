@@ -2014,6 +2014,9 @@ def alternative(findings: Sequence[Finding]) -> Finding | None:
                  and f.title_key.endswith((".alternative.title", ".alternative_volume.title"))), None)
 
 
+CLOSE_KEY = "plan.hostedlead20.close"  # the kept plan beside an API of about its cost (``hosted_lead``)
+
+
 def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool = False,
                      start: StartWith | None = None) -> str:
     """The sentence the memo puts under its headline when a cheaper alternative exists, "" when none: one wording
@@ -2028,6 +2031,10 @@ def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool =
             owner_choice40,  # the kept plan beside a cheaper API: the owner's decision (s38)
         )
 
+        if start.reason == "close" and start.key == CLOSE_KEY:  # one path recommended, not left open (review 35,
+            # q20 zh: "请你们决定" beside ranges that overlap): the plan kept, the API its fallback on the quotes
+            text = render(lang, "api44.close", {k: v for k, v in start.params.items() if k != "reason"})
+            return text if markdown else text.replace("**", "")
         if not owner_choice40.applies(start):
             return start.text_in(lang, markdown=markdown)
         text = owner_choice40.relabel(start.text_in(lang, markdown=True), lang,

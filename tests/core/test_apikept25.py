@@ -189,10 +189,12 @@ def test_q40s_api_fix_states_its_high_end_against_the_budget(lang):
     # s34-rows36 (review 25, q40: "put the API first with its two checks"): page 1 says it as the closest option,
     # its high end against the budget in the same framing, not the fix's sentence again
     # blind review 34 (fo43): page 1's line gives the month all in (with the line), its high end the same way
+    from advisor.plan import front_host37
     from advisor.plan.hosted_weigh import high_end_factor
 
-    ln = r.line_cost.monthly
-    top_all = f"{fix.monthly_cost.high * high_end_factor(r.costs) + ln.high:,.0f}"
+    host = front_host37.price(str(r.region), r.costs.currency)  # s42-api: the app's host, not the GPU line
+    assert host is not None
+    top_all = f"{fix.monthly_cost.high * high_end_factor(r.costs) + round(host.high):,.0f}"
     closest = next(x for x in page.splitlines() if x.startswith("**") and top_all in x)
     assert f"{budget:,.0f}" in closest
     assert ("measure your real requests a day" if lang == "en" else "先统计你们每天的真实请求数") in closest

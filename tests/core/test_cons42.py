@@ -15,8 +15,7 @@ import re
 
 import pytest
 
-from advisor.i18n import translate
-from advisor.plan import closest_api, cloud_price_labels, peak_reserved39
+from advisor.plan import closest_api, cloud_price_labels, front_host37, peak_reserved39
 from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.memo import memo_context, render_memo_markdown
 from advisor.plan.money_text import money_range
@@ -70,32 +69,37 @@ def test_page_one_names_the_all_on_demand_figure_by_the_gpus_it_bills(name, lang
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_closest_api_gives_its_month_all_in_with_the_line_and_its_high_end(lang):
+def test_the_closest_api_gives_its_month_all_in_with_the_app_host_and_its_high_end(lang):
+    # s42-api (blind review 35, q40): the API path's month is its tokens and the app's own host (a small VM, its
+    # list named), never the self-hosted plan's GPU line "as priced for self-hosting"
     r = advice_plan("q40_tiny_budget_72b")
     api = closest_api.fix(r)
-    assert api is not None and r.line_cost is not None and r.line_cost.monthly is not None
-    c, ln, cur = r.costs, r.line_cost.monthly, r.costs.currency
-    total = MoneyRange(low=api.monthly_cost.low + ln.low, high=api.monthly_cost.high + ln.high)
-    top = api.monthly_cost.high * high_end_factor(c) + ln.high
+    host = front_host37.price(str(r.region), r.costs.currency)
+    assert api is not None and host is not None
+    c, cur = r.costs, r.costs.currency
+    total = MoneyRange(low=api.monthly_cost.low + round(host.low), high=api.monthly_cost.high + round(host.high))
+    top = api.monthly_cost.high * high_end_factor(c) + round(host.high)
     said = memo_context(r, lang)["closest_api"]
     page = render_memo_markdown(r, lang)
     assert said in page
-    assert money_range(total, cur) in said and money_range(ln, cur) in said
+    assert money_range(total, cur) in said and money_range(MoneyRange(low=host.low, high=host.high), cur) in said
     assert money_range(MoneyRange(low=top, high=top), cur) in said
+    assert r.line_cost is not None and r.line_cost.monthly is not None
+    assert money_range(r.line_cost.monthly, cur) not in said  # the GPU line is the self-hosted plan's
+    assert ("as priced for self-hosting" if lang == "en" else "按自建方案的报价") not in said
     budget = r.answers["monthly_budget"]["amount"]
-    # blind review 34 (fo43, q40): said first, "the one change within your budget of 5,000 CNY. Hosted API: <all in>
-    # a month on the estimated volume, up to <top> at the high end, over that budget"
-    verdict = "within your budget" if lang == "en" else "预算内"
-    assert (verdict in said.split(money_range(total, cur))[0]) == (total.high <= budget)
-    assert (translate(lang, "fo43_api.over") in said) == (top > budget)
-    assert ("not priced here" if lang == "en" else "此处未计价") in said  # the app's host: unknown, never a zero
+    # the caveat in the same sentence as "the one change within your budget": its high end is over it
+    first = said.split(". That total" if lang == "en" else "这个合计")[0]
+    assert top > budget and money_range(MoneyRange(low=top, high=top), cur) in first
+    assert ("only at the assumed volume" if lang == "en" else "只在假设的用量下成立") in first
 
 
-def test_no_line_no_all_in_clause():
-    """A plan that prices no line says no all-in month (unknown stays unknown)."""
-    r = advice_plan("q40_tiny_budget_72b").model_copy(update={"line_cost": None})
+def test_no_host_row_says_the_host_unpriced():
+    """A region with no host row says the API's month before the app's host (unknown stays unknown)."""
+    r = advice_plan("q40_tiny_budget_72b").model_copy(update={"region": "nowhere"})
     api = closest_api.fix(r)
-    assert closest_api.all_in(r, "en", api, r.costs.currency) == ""
+    out = closest_api.all_in(r, "en", api, r.costs.currency)
+    assert "not priced here" in out and money_range(api.monthly_cost, r.costs.currency) in out
 
 
 @pytest.mark.parametrize("lang", LANGS)

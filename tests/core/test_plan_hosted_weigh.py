@@ -29,7 +29,7 @@ from advisor.plan.memo import memo_context, render_memo_markdown
 from advisor.plan.memo_text15 import per_million_split
 from advisor.plan.money_text import round_money
 from advisor.plan.reasons import api_moot, deciding, ruled_out, set_aside
-from advisor.plan.result import MoneyRange, PlanResult, render
+from advisor.plan.result import CLOSE_KEY, MoneyRange, PlanResult, alternative_text, render
 from advisor.plan.rules import RULES
 from tests.core.test_plan_rules import facts_for
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, own_volume, planned, scenario_plan
@@ -203,6 +203,8 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
                 # red42 (review 32, q34): a test whose passing replaces part of the plan is labelled its fork
                 said = owner_choice40.relabel(said, lang, fork42.LABEL) if fork42.is_fork(sw) else \
                     owner_choice40.relabel(said, lang)
+            if sw.key == CLOSE_KEY:  # s42-api (review 35, q20): overlapping costs recommend the plan, one path
+                said = alternative_text(r.findings, lang, markdown=True, start=sw)
             # s36-apiplace (review 27, q34/q42: the API paragraph "should not precede the decision reasons"): an API
             # that leads is the headline; the alternative beside a self-hosted plan is on page 1 after its reasons
             reasons_head = "What decides it" if lang == "en" else "决定这个结论的理由"
