@@ -84,8 +84,8 @@ def test_q21_price_is_the_api_paths_month_until_and_after_the_move_with_a_year(l
     r = advice_plan("q21_fast_launch_hk_rule1")
     memo = render_memo_markdown(r, lang)
     decision = memo.split("\n## 2")[0]
-    until = next(line for line in decision.splitlines() if ("Price until the move" in line or "迁移前的价格" in line))
-    after = next(line for line in decision.splitlines() if ("Price after the move" in line or "迁移后的价格" in line))
+    until = next(line for line in decision.splitlines() if ("until the move" in line or "迁移前每月" in line))
+    after = next(line for line in decision.splitlines() if ("**After the move**" in line or "**迁移后**" in line))
     fallback = r.costs.recommended_monthly
     for line in (until, after):  # the fallback's month is not in the price bullets
         assert _n(fallback.low) not in line, line
