@@ -117,7 +117,7 @@ def _split(phased: Any, tokens: tuple[int, int], then: tuple[int, int], currency
     return {"then": symbol_range(tokens[0] + then[0], tokens[1] + then[1], currency), "then_lo": then[0] + tokens[0], "then_hi": then[1] + tokens[1],
             "first_lo": phased.first_months_low, "first_hi": phased.first_months_high, "months": phased.months,
             "move_low": phased.move_day_low, "move_high": phased.move_day_high,
-            "line": {"tr": f"plan.line.{phased.then_line}"}}
+            "line": {"tr": f"plan.line.{phased.then_line}"}, "line_cost": symbol_range(*then, currency)}
 
 
 def _inside(after: dict[str, Any] | str) -> dict[str, Any] | str:
