@@ -110,7 +110,7 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
         key = f"{owner_sign39.K43}.price.{model}" if choice else f"{PRICE}.{model}"
         # cst44 (blind review 35, q12/q21): the recommended path's month alone, not the self-hosted fallback's beside
         # it nor the tokens' three load cases (section 4 and the tokens row keep both)
-        brief = {**params, **cost, "top": "", "quote": sep + quoted if quoted else ""}
+        brief = {**params, **cost, "top": brief_top(params.get("top")), "quote": sep + quoted if quoted else ""}
         price = moved_price(cost, brief, lang, render) if not choice else ""
         price = price or render(lang, key, brief)
     else:
@@ -136,6 +136,15 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     return head + "\n" + "\n".join(f"- {b.strip()}" for b in bullets)
 
 
+def brief_top(top: Any) -> Any:
+    """The tokens' bracket with its basis and no amounts: the low end's requests a day and the high end's peak, the
+    three load cases' figures left to the tokens row (cst44, blind review 35, q21: "splitting '¥68–¥743' into three
+    load cases in the summary is too much detail"); "" where the bracket is not the floor's range."""
+    if isinstance(top, dict) and top.get("tr") in ("tokens41_lead.range", "vol42.lead.range"):
+        return {"tr": "cst44.top.brief", "basis": top.get("basis"), "peak": top.get("peak")}
+    return ""
+
+
 def moved_price(cost: dict[str, Any], params: dict[str, Any], lang: str, render: Render) -> str:
     """The price bullet as two, the API path's month until the move to the mainland and after it, with the first
     year's total (cst44, blind review 35, q21: one ~150-word sentence mixed the Hong Kong line, the VM, the post-move
@@ -145,7 +154,7 @@ def moved_price(cost: dict[str, Any], params: dict[str, Any], lang: str, render:
     split = after.get("split44") if isinstance(after, dict) else None
     if not isinstance(split, dict) or not isinstance(parts, dict) or split.get("move_low") is None:
         return ""
-    lo, hi, months = int(cost["lo"]), int(cost["hi"]), int(split["months"])
+    lo, hi, months = int(cost["lo"]), int(cost["hi"]), int(split["months"])  # whole units, as the bullet prints
     first_lo, first_hi = min(int(split["first_lo"]), months), min(int(split["first_hi"]), months)
     year_lo = first_lo * lo + (months - first_lo) * int(split["then_lo"])
     year_hi = first_hi * hi + (months - first_hi) * int(split["then_hi"])

@@ -90,8 +90,8 @@ def test_q21_price_is_the_api_paths_month_until_and_after_the_move_with_a_year(l
     for line in (until, after):  # the fallback's month is not in the price bullets
         assert _n(fallback.low) not in line, line
     assert ("12 months" in after) if lang == "en" else ("前 12 个月" in after), after
-    # the three load cases are the tokens row's, not the summary's
-    assert "busiest hour alone" not in until and "最忙" not in until
+    # the three load cases' amounts are not the summary's: one token range, its basis in words
+    assert "÷ 3" not in until and "lasts all busy hours" not in until and "则为" not in until, until
     # the fallback's first-year total is section 4's, not the summary table's
     p = r.costs.phased
     assert p is not None and p.total is not None
@@ -102,7 +102,7 @@ def test_q21_price_is_the_api_paths_month_until_and_after_the_move_with_a_year(l
 def test_q12_price_bullet_has_one_token_range(lang):
     memo = render_memo_markdown(advice_plan("q12_hk_saas_pi_contract"), lang)
     price = next(line for line in memo.splitlines() if ("**Price:**" in line or "**价格**" in line))
-    assert "busy hours" not in price and "忙时" not in price, price
+    assert "÷ 3" not in price and "lasts all busy hours" not in price and "则为" not in price, price
 
 
 @pytest.mark.parametrize("lang", LANGS)
