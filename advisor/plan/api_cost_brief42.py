@@ -29,6 +29,7 @@ from typing import Any
 BRIEF_BASIS = {
     "res39_peak.basis": "pg42.basis.peak",
     "rv43.peak.basis": "pg42.basis.peak",
+    "cst44.peak.basis": "pg42.basis.peak",
     "reserve19.basis.floor": "pg42.basis.floor",
     "plan.apiweigh18.reserved_scaled": "pg42.basis.scaled",
     "plan.basis16.reserved": "pg42.basis.reserved",

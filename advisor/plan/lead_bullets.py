@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.plan import api_cost_brief42, api_thinking, owner_sign39
+from advisor.plan.money_text import symbol_range
 from advisor.plan.owner_sign39 import parts
 
 Render = Callable[[str, str, "dict[str, Any] | None"], str]  # result.render: (lang, key, params) -> text
@@ -36,6 +37,7 @@ TERMS = "plan.apivol25.terms.lead"  # ``hosted_kept.terms_clause``: no training 
 LIVE = ("plan.apilead21.", "plan.apisg23.", "apinext32.lead.")  # ``lead_line.LIVE_LEADS`` (no import cycle)
 K = "apilead34"
 COST = "apicost37_lead"  # s35-apicost
+PRICE = "cst44.price"  # cst44: the recommended path's month alone (apicost37's keys less the fallback and load cases)
 
 
 def applies(key: str, form: str) -> bool:
@@ -105,8 +107,12 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
         cost = api_cost_brief42.stand_in_short(cost)  # s40-pages: the stand-in in full in section 7's line finding
         # the owner's choice says the self-hosted fallback's month (with the same line) already: not said again
         # s41-swap: B's whole month is said in its own line (``owner_sign39.choices``): the price bullet its parts
-        key = f"{owner_sign39.K43}.price.{model}" if choice else f"{COST}.price.{model}"
-        price = render(lang, key, {**params, **cost, "quote": sep + quoted if quoted else ""})
+        key = f"{owner_sign39.K43}.price.{model}" if choice else f"{PRICE}.{model}"
+        # cst44 (blind review 35, q12/q21): the recommended path's month alone, not the self-hosted fallback's beside
+        # it nor the tokens' three load cases (section 4 and the tokens row keep both)
+        brief = {**params, **cost, "top": brief_top(params.get("top")), "quote": sep + quoted if quoted else ""}
+        price = moved_price(cost, brief, lang, render) if not choice else ""
+        price = price or render(lang, key, brief)
     else:
         price = render(lang, f"{K}.price.{model}", {**params, "quote": sep + quoted if quoted else ""})
     # s37-owner (blind review 28, q12/q13/q22/q24): a change of model, or prompts sent on to a second place, is the
@@ -128,6 +134,35 @@ def text(key: str, params: dict[str, Any], lang: str, render: Render) -> str:
     # one block (a list may interrupt a paragraph in CommonMark/md4c, which the PDF renders): the lead stays one
     # page-1 paragraph for whatever reads the memo by its blank lines
     return head + "\n" + "\n".join(f"- {b.strip()}" for b in bullets)
+
+
+def brief_top(top: Any) -> Any:
+    """The tokens' bracket with its basis and no amounts: the low end's requests a day and the high end's peak, the
+    three load cases' figures left to the tokens row (cst44, blind review 35, q21: "splitting '¥68–¥743' into three
+    load cases in the summary is too much detail"); "" where the bracket is not the floor's range."""
+    if isinstance(top, dict) and top.get("tr") in ("tokens41_lead.range", "vol42.lead.range"):
+        return {"tr": "cst44.top.brief", "basis": top.get("basis"), "peak": top.get("peak")}
+    return ""
+
+
+def moved_price(cost: dict[str, Any], params: dict[str, Any], lang: str, render: Render) -> str:
+    """The price bullet as two, the API path's month until the move to the mainland and after it, with the first
+    year's total (cst44, blind review 35, q21: one ~150-word sentence mixed the Hong Kong line, the VM, the post-move
+    line and self-hosting); "" where the path does not move (its parts carry no ``split44``)."""
+    parts = cost.get("parts")
+    after = parts.get("after") if isinstance(parts, dict) else None
+    split = after.get("split44") if isinstance(after, dict) else None
+    if not isinstance(split, dict) or not isinstance(parts, dict) or split.get("move_low") is None:
+        return ""
+    lo, hi, months = int(cost["lo"]), int(cost["hi"]), int(split["months"])  # whole units, as the bullet prints
+    first_lo, first_hi = min(int(split["first_lo"]), months), min(int(split["first_hi"]), months)
+    year_lo = first_lo * lo + (months - first_lo) * int(split["then_lo"])
+    year_hi = first_hi * hi + (months - first_hi) * int(split["then_hi"])
+    currency = "CNY" if str(cost.get("total", "")).startswith("¥") else "USD"
+    until = render(lang, f"{PRICE}.until", {**params, "parts": {**parts, "after": ""}})
+    after_text = render(lang, f"{PRICE}.after", {**split, "year": symbol_range(year_lo, year_hi, currency),
+                                                 "quote": params.get("quote", "")})
+    return until + "\n- " + after_text
 
 
 def _start(params: dict[str, Any]) -> Any:

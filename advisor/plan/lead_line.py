@@ -66,7 +66,7 @@ def with_line(start: StartWith | None, line: LineCost | None, region: str, costs
         {"tr": "apicost37_lead.whole.no_host"} if host is None else \
         {"tr": "apicost37_lead.whole.all", "verdict": _verdict(hi, lo, costs, currency)}
     joined = parts[0] if len(parts) == 1 else {"tr": "apicost37_lead.parts.both", "host": parts[0], "line": parts[1]}
-    params["cost37"] = {"total": symbol_range(lo, hi, currency), "parts": joined, "whole": whole,
+    params["cost37"] = {"total": symbol_range(lo, hi, currency), "parts": joined, "whole": whole, "lo": lo, "hi": hi,
                         "host": host_money, "line": line_money, "region": place, "no_line": no_line,
                         "grade": host.source.grade if host is not None else "",
                         "vendor": host.vendor if host is not None else ""}
@@ -110,7 +110,20 @@ def _then_path(after: dict[str, Any] | str, costs: Any, tokens: tuple[int, int] 
     if not isinstance(after, dict) or then is None or tokens is None:
         return after
     total = symbol_range(tokens[0] + round(then.low), tokens[1] + round(then.high), currency)
-    return {"tr": "rv43.lead.then_path", "move": after, "total": total}
+    return {"tr": "rv43.lead.then_path", "move": after, "total": total,
+            "split44": _split(costs.phased, tokens, (round(then.low), round(then.high)), currency)}
+
+
+def _split(phased: Any, tokens: tuple[int, int], then: tuple[int, int], currency: str) -> dict[str, Any]:
+    """What the price bullet needs to say the API path's month until the move and after it apart, with its first
+    year's total (cst44, blind review 35, q21: "split it into 'until the move' and 'after the move' lines"; "give a
+    12-month total for the recommended API path, as the memo does for the self-hosted fallback"). The months until the
+    move are the plan's own (``PhasedCost``: whole months billed offshore); the until-move month is added by the
+    bullet (``lead_bullets``), which knows the host and line parts; here the after-move month (tokens + line)."""
+    return {"then": symbol_range(tokens[0] + then[0], tokens[1] + then[1], currency), "then_lo": then[0] + tokens[0], "then_hi": then[1] + tokens[1],
+            "first_lo": phased.first_months_low, "first_hi": phased.first_months_high, "months": phased.months,
+            "move_low": phased.move_day_low, "move_high": phased.move_day_high,
+            "line": {"tr": f"plan.line.{phased.then_line}"}, "line_cost": symbol_range(*then, currency)}
 
 
 def _inside(after: dict[str, Any] | str) -> dict[str, Any] | str:

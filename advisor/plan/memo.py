@@ -53,6 +53,7 @@ from advisor.plan import (
     chat_speed37,
     closest_api,
     cloud_price_labels,
+    cloud_row44,
     consist41_hardware,
     consist41_why,
     context_refusal37,
@@ -692,7 +693,6 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     c = result.costs
     t = _t(lang)
     cur = c.currency
-    sep = t("memo.list_sep")
     job = c.per_job  # a batch: one job's total, never labelled per month
     owning = memo_forms.chosen_owned(result) is not None
     owned_only = owned_rent_rows.owns_it_all(result)  # on the team's own GPUs alone: no rent rows (owned_rent_rows)
@@ -721,12 +721,14 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     # a hybrid rents only for its peaks: a monthly commitment on every GPU of the peak means nothing there (q39)
     reserved = not job and result.deployment_form != "hybrid"
     # s18-apiweigh: on demand scaled to the load and a commitment on every GPU, each named by what it bills
-    cloud = [t(key, cost=_money(r, cur), **cloud_price_labels.label_params(c)) if key else
-             reserved_floor.cost_label(c, lang, _money(r, cur)) for key, r in (
+    cloud = [(t(key, cost=_money(r, cur), **cloud_price_labels.label_params(c)) if key else
+              reserved_floor.cost_label(c, lang, _money(r, cur)), r) for key, r in (
         (cloud_price_labels.on_demand_key(c), c.cloud_on_demand_monthly),
         # s19-reserve19: the always-on floor reserved, the burst replicas on demand (labelled by reserved_floor)
         ("" if c.cloud_reserved_floor else cloud_price_labels.reserved_key(c), c.cloud_monthly if reserved else None),
         ("memo4.cost.spot", c.cloud_spot_monthly)) if r is not None]
+    # the plan's own month first, the others after it in one short clause with why not (cst44, q07/q09)
+    cloud_text = cloud_row44.arrange(c, lang, cloud, lambda r: _money(r, cur))
     # an owning form shows its own purchase and running costs below; a basic-ops team renting is not offered the
     # buy-and-colocate row (s23-pages23, memo_rows_needed)
     capex, monthly = (("—", "—") if owning or not memo_rows_needed.bare_metal_row_needed(result)
@@ -785,7 +787,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("prices16.cost.basis", c.price_basis.text_in(lang, quote_asked=_quote_asked(result))
          if c.price_basis is not None else "—"),
         ("memo.cost.billed_hours", _money(c.billed_hours, "h")),
-        ("memo4.cost.cloud_job" if job else "memo4.cost.cloud_monthly", sep.join(cloud) or "—"),
+        ("memo4.cost.cloud_job" if job else "memo4.cost.cloud_monthly", cloud_text or "—"),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur) if job else "—"),
         ("memo4.cost.bare_metal", t("memo.owncost20.cost.bare_metal_value", capex=capex, monthly=monthly,
                                     months=c.horizon_months, hidden=_hidden_capex_text())
@@ -1643,7 +1645,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             per=asked.gpus_per_replica, replicas=asked.replicas, weights=asked.weights or "—")))
     monthly = _money(c.recommended_monthly, c.currency)
     # the price the figure stands on, the on-demand one beside it (q35: the reserved price, unsaid)
-    basis_phrase = reserved_price.phrase(c, lambda r: _money(r, c.currency))
+    basis_phrase = reserved_price.phrase(c, lambda r: _money(r, c.currency),
+                                         audience=(result.answers or {}).get("audience"))
     if memo_api_rows.applies(result):  # the fallback's one basis, section 4 the others (s40-pages, q13: 6 pages)
         basis_phrase = api_cost_brief42.basis(basis_phrase)
     basis = render(lang, "plan.basis16.with_cost", {"cost": "", "basis": basis_phrase})
@@ -1682,7 +1685,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it
         parts = t("memo.list_sep").join(t("memo.key.cost_node_part", where=_node_where(n, lang, lower=True),
                                           cost=_money(n.monthly, c.currency)) for n in result.nodes)
-        rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts) + basis))
+        rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts) + basis
+                     + peak_reserve_rules.key_clause(result, lang)))  # both nodes' peak on on-demand stock (cst44)
     elif monthly != "—" and not owning:
         moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import burstbill37, line_total, memo_self_host_rows
+from advisor.plan import burstbill37, line_total, memo_self_host_rows, phased_cost
 from advisor.plan.money_text import money_range
 from advisor.plan.result import render
 
@@ -73,6 +73,10 @@ def cost(result: Any, lang: str, self_hosted: str) -> str:
     params = result.start_with.params
     cost37 = params.get("cost37") if isinstance(params.get("cost37"), dict) else {}
     assert isinstance(cost37, dict)
+    c = result.costs
+    if c.phased is not None:  # the fallback's months before and after the move and its first-year total: section 4's
+        # (cst44, blind review 35, q21: "a boss will read it as the cost of the recommendation")
+        self_hosted = self_hosted.replace(phased_cost.key_text(c.phased, c.currency, lang), "")
     line = bool(cost37.get("line"))
     values: dict[str, Any] = {"hosted": params.get("hosted", ""), "per": params.get("per", ""),
               "self": self_hosted}  # its high end is the lead's, two lines up (q12 en: a sixth page otherwise)

@@ -14,6 +14,7 @@ from advisor.plan import (
     memo_text15,
     owned_capital37,
     payer_sp43,
+    running_central44,
     server_size_price,
     staff_words,
     vm_payback_words,
@@ -109,10 +110,19 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (translate(lang, "memo.key.cost"), fleet_cost_value(result, o, lang)
          if o.fleet_gpus and not o.gpus_bought else  # nothing bought: no purchase to spread
          translate(lang, "ownpower37.key.cost_value_one_off" if one_off_only(result) else "memo.forms.key.cost_value",
-                   running=_money(o.running_monthly, cur), monthly=_money(o.monthly, cur),
+                   running=_running(o, cur, lang), monthly=_money(o.monthly, cur),
                    months=result.costs.horizon_months, amortised=_money(o.amortised_monthly, cur),
                    payer=translate(lang, payer_sp43.from_answers(result.answers)))),
     ]
+
+
+def _running(o: OwnedFormCost, cur: str, lang: str) -> str:
+    """The running month, a wide range said as its central figure with the range beside it (cst44, q01)."""
+    mid = running_central44.central(o.running_monthly)
+    if mid is None:
+        return _money(o.running_monthly, cur)
+    return translate(lang, "cst44.running.central", mid=_money(MoneyRange(low=mid, high=mid), cur),
+                     range=_money(o.running_monthly, cur))
 
 
 def fleet_cost_value(result: PlanResult, o: OwnedFormCost, lang: str) -> str:

@@ -19,7 +19,7 @@ def phrase(costs: Any) -> dict[str, Any]:
     clause says why (rv43, blind review 34, q05: "107,412–117,743 CNY is higher than the reserved figure with no
     explanation"): an on-demand hour costs more than a reserved one by more than the hours saved."""
     if cloud_price_labels.scaled(costs):
-        key = "rv43.od.scaled_above" if above(costs) else "cons42.od.scaled"
+        key = "cst44.od.scaled_above" if above(costs) else "cons42.od.scaled"
         return {"tr": key, **cloud_price_labels.label_params(costs)}
     return {"tr": "cons42.od.all"}
 

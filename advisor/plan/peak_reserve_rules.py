@@ -37,7 +37,7 @@ def figures(f: Facts) -> dict[str, Any] | None:
         return {"every": every, "mixed": MoneyRange(low=p["low"], high=p["high"]), "low": total.low,
                 "high": total.high, "budget": c.budget_amount, "line": costs.monthly_with_line is not None,
                 "reserved": True}
-    if not peak_reserved39.eligible(c, f.form, f.region, costs):
+    if not peak_reserved39.eligible(c, f.form, f.region, costs) and not two_nodes(f, costs):
         return None  # no peak-hour replicas on demand (bursts have their own rule), or not page 1's month
     every, mon = costs.cloud_reserved_all_monthly, costs.cloud_monthly
     total = line_total.judged_total(costs) or mon
@@ -45,6 +45,14 @@ def figures(f: Facts) -> dict[str, Any] | None:
     low, high = total.low + every.low - mon.low, total.high + every.high - mon.high
     return {"every": every, "mixed": mon, "low": low, "high": high, "budget": c.budget_amount,
             "line": costs.monthly_with_line is not None, "reserved": False}
+
+
+def two_nodes(f: Facts, costs: Any) -> bool:
+    """A mainland and an overseas node priced together whose peak-hour replicas start on demand: the plan keeps that
+    mixed month (page 1's "all N × GPU" would name one node's part for both), and the rule says the stock risk and
+    what reserving both nodes' GPUs costs (cst44, blind review 35, q05: "1.65 GPUs billed on demand on average" for
+    a public service, unsaid)."""
+    return f.region == "mainland_plus_overseas" and peak_reserved39.eligible(f.ctx, f.form, "mainland", costs)
 
 
 @rule(RULE, "cost")
@@ -71,8 +79,14 @@ def peak_reserve(f: Facts) -> Finding | None:
         gap = reserved_price.premium(f.cost.costs)  # figures() saw them
         if gap is not None:
             plain = "" if budget is None else {"tr": "commit38_peak.budget.within", "budget": _range(budget, budget, f)}
-            out = out.model_copy(update={"detail_key": "rv43.commit.detail", "params": {
-                **out.params, "premium": _range(gap.low, gap.high, f), "budget": plain}})
+            out = out.model_copy(update={"detail_key": "cst44.commit.detail", "params": {
+                **out.params, "premium": _range(gap.low, gap.high, f), "budget": plain,
+                "who": reserved_price.who(f.ctx.audience)}})  # whom the peak serves (cst44, q19/q42/q43)
+    if f.region == "mainland_plus_overseas":  # both nodes' GPUs, never one node's part named for both (cst44, q05)
+        out = out.model_copy(update={"title_key": "cst44.nodes.title" if not over else out.title_key,
+                                     "detail_key": "cst44.nodes." + ("over.detail" if over else "detail"),
+                                     "params": {**out.params, "who": reserved_price.who(f.ctx.audience),
+                                                "gpus": int(f.cost.costs.gpus)}})
     mainland = f.region in ("mainland", "mainland_plus_overseas")  # the provider's own page (Alibaba or AWS)
     sources = [s for s in out.sources if ("aliyun" in s.url) == mainland]
     return out.model_copy(update={"sources": sources or out.sources})

@@ -101,6 +101,15 @@ def basis_phrase(costs: Any, on_demand: str) -> dict[str, Any]:
             "od": od_label42.phrase(costs)}
 
 
+def plain_phrase(costs: Any) -> dict[str, Any]:
+    """``basis_phrase`` without the all-on-demand figure: a finding's title, page 1 having said it (cst44)."""
+    r = costs.cloud_reserved_floor
+    floor = {"tr": "reserve19.floor.count", "replicas": r["replicas"]} if r.get("replicas") else \
+        {"tr": "reserve19.floor.any"}
+    rest = {"tr": "reserve19.rest.peak" if r.get("load") == "diurnal" else "reserve19.rest.burst"}
+    return {"tr": "cst44.floor.plain", "floor": floor, "rest": rest}
+
+
 def peak_formula(costs: Any, lang: str, hours: str, price: str, factor: str) -> str:
     """"; the cheaper option, reserved for the 2 always-on replicas, the peak-hour replicas on demand = (…) = …"
     after the commitment on every GPU, where the plan reserves its peak-hour replicas too (review 29: the mixed month
@@ -135,4 +144,5 @@ def formula(costs: Any, lang: str, hours: str, price: str, factor: str) -> str:
                      every=_r(every.low, every.high) if every is not None else "—", **phrases(r, lang))
 
 
-__all__ = ["Floor", "basis_phrase", "choose", "cost_label", "formula", "merged", "monthly", "peak_formula", "phrases"]
+__all__ = ["Floor", "basis_phrase", "choose", "cost_label", "formula", "merged", "monthly", "peak_formula", "phrases",
+           "plain_phrase"]

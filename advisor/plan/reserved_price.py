@@ -40,10 +40,18 @@ def premium(costs: Any) -> MoneyRange | None:
     return MoneyRange(low=diff, high=diff)
 
 
-def phrase(costs: Any, money: Any, why: bool = True) -> dict[str, Any] | str:
+def who(audience: str | None) -> dict[str, Any]:
+    """The people whose peak a reservation keeps served, by the audience answered (cst44, blind review 35: "a public
+    service's peak" said of a B2B API, q19/q42/q43); an unanswered audience is assumed business, as the plan does."""
+    kind = audience if audience in ("public", "internal") else "business"
+    return {"tr": f"cst44.who.{kind}"}
+
+
+def phrase(costs: Any, money: Any, why: bool = True, audience: str | None = None) -> dict[str, Any] | str:
     """A ``{"tr": …}`` phrase naming the reserved basis and the on-demand figure beside it; "" on demand.
     ``money(range) -> str`` writes a range in the plan's currency. ``why``: where every GPU is reserved for a
-    public peak's stock, say so with the cheaper option (page 1); else the plain basis (a finding's title)."""
+    public peak's stock, say so with the cheaper option (page 1); else the plain basis (a finding's title).
+    ``audience``: the answered audience, naming whom the reserved peak serves."""
     if not on_reserved(costs):
         return ""
     peak = costs.cloud_peak_floor
@@ -51,9 +59,11 @@ def phrase(costs: Any, money: Any, why: bool = True) -> dict[str, Any] | str:
         return {"tr": "res39_peak.basis", "gpus": costs.gpus, "on_demand": money(costs.cloud_on_demand_monthly),
                 "mixed": money(MoneyRange(low=peak["low"], high=peak["high"])), "od": od_label42.phrase(costs)}
     if peak is not None and why:  # every GPU reserved for a public peak's stock, why, and what it costs more (rv43)
-        return {"tr": "rv43.peak.basis", "gpus": costs.gpus, "premium": money(premium(costs))}
+        return {"tr": "cst44.peak.basis", "gpus": costs.gpus, "premium": money(premium(costs)), "who": who(audience)}
     if peak is not None:  # a finding's title: the basis alone, the premium said once where the choice is (rv43, q07)
         return {"tr": "rv43.peak.plain", "gpus": costs.gpus}
+    if costs.cloud_reserved_floor is not None and not why:  # a finding's title: the basis alone; page 1 gives the
+        return reserved_floor.plain_phrase(costs)  # on-demand figure and why (cst44, q23: said twice, then thrice)
     if costs.cloud_reserved_floor is not None:  # s19-reserve19: the floor reserved, the bursts on demand
         return reserved_floor.basis_phrase(costs, money(costs.cloud_on_demand_monthly))
     if cloud_price_labels.scaled(costs):  # s18-apiweigh: the two bill different GPU counts; each says which

@@ -14,6 +14,7 @@ from advisor.plan import (
     office_purchase,
     payer_sp43,
     power_tariff,
+    running_central44,
     signoff_months41,
     site_words,
     staff_words,
@@ -73,7 +74,8 @@ def cost_on_premises(f: Facts):
         staff = {"tr": "ownpower37.payer.then", "staff": staff,
                  "payer": {"tr": payer_sp43.payer_key(f.ctx.sector, f.ctx.audience, a.reach,
                                                       f.ctx.peak if f.ctx.peak_known else None)}}  # (s41-spot)
-    out = finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
+    out = finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f),
+                  running=running_central44.phrase(o.running_monthly, lambda r: _r(r, f)),  # (cst44, q01)
                   amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
                   kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
                   pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else "—", power=_r(o.power_monthly, f),

@@ -95,6 +95,13 @@ def table_row(costs: Any, lang: str, said: str, answers: dict[str, Any] | None =
             # hour with no data-centre contract, after it as not comparable, with the fallback if it cannot be paid
             # blind review 34 (q02): two paybacks in one cell read as "buying doesn't pay"; the like-for-like one
             # (the VM) alone carries a figure, the marketplace card one short clause on why it is not comparable
+            # cst44 (blind review 35, q02): the like-for-like figure, the same card rented, said too, and the LAN-only
+            # requirement named as the reason to buy ("against the 4090 D rent it is closer to two years")
+            rent = getattr(costs, "cloud_monthly", None)
+            if rent is not None:
+                return render(lang, "cst44.lan.breakeven", {
+                    "vm": offer, "be": said, "basis": basis, "rent": money_range(rent, costs.currency),
+                    "market": _market_words(costs), "fallback": rent_fallback.clause(answers or {}, "")})
             return render(lang, "of43.breakeven_over", {
                 "vm": offer, "be": said, "basis": basis, "fallback": rent_fallback.clause(answers or {}, "")})
         if basis is not None:

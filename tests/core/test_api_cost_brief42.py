@@ -63,7 +63,8 @@ def test_a_self_hosted_lead_keeps_every_basis_on_page_1(lang):
     r = advice_plan("q09_eu_voice_agent")
     assert not memo_api_rows.applies(r)
     c = r.costs
-    full = reserved_price.phrase(c, lambda m: money_range(m, c.currency))
+    # cst44: the phrase names whom the reserved peak serves, by the answered audience, as page 1 renders it
+    full = reserved_price.phrase(c, lambda m: money_range(m, c.currency), audience=r.answers.get("audience"))
     assert isinstance(full, dict)
     page1, _ = _page_one_and_costs(render_memo_markdown(r, lang))
     assert _bare(render(lang, full["tr"], full)) in _bare(page1)

@@ -62,8 +62,10 @@ def test_an_api_leads_month_names_the_line_its_service_still_streams_over(name, 
     assert translate(lang, f"plan.line.{line.line}") in lead
     # this plan's figure: the same line (s38-swap: where the bold line is the owner's choice, its fallback month
     # "with the line" says it, and the price bullet no longer repeats this plan's month)
-    assert translate(lang, "memo28.lead.plan_line", plan="").strip() in lead or \
-        translate(lang, "owner39_lead.line").strip(" （）") in lead
+    # cst44 (blind review 35, q12/q21): the price bullet says the recommended path's month alone; the self-hosted
+    # fallback's month is the owner's choice line's (A) where there is one, else page 1's cost row's, not the bullet's
+    assert translate(lang, "owner39_lead.line").strip(" （）") in lead or \
+        f"{r.costs.recommended_monthly.low:,.0f}" not in lead
     # the lead's API figure still comes first and is the API's own: the line is added beside it, not into it
     assert lead.index(line_cost) > lead.index(r.start_with.params["hosted"])
 
@@ -99,8 +101,10 @@ def test_the_months_before_the_move_and_the_timelines_move_step_are_one_figure(l
     day = f"{move.days_low}–{move.days_high}"
     page_one = memo.split("\n## ")[1]
     cost_row = next(x for x in memo.splitlines() if x.startswith("| " + translate(lang, "phases19.row.label")))
-    for where in (page_one, cost_row):  # both name the move's day beside the months billed
-        assert day in where and f"{p.first_months_low}–{p.first_months_high}" in where
+    # both name the move's day; the cost row the months billed beside it (cst44, blind review 35: page 1 gives the
+    # recommended API path's month until and after the move, the fallback's billed months in section 4)
+    assert day in page_one
+    assert day in cost_row and f"{p.first_months_low}–{p.first_months_high}" in cost_row
     # the timeline's move row says its days count from today, the filing's included (not a step after it)
     step = next(x for x in memo.splitlines() if x.startswith("| " + translate(lang, "plan.timeline.mainland_move")))
     assert f"| {day} |" in step

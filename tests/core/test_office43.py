@@ -31,11 +31,11 @@ def test_the_payback_row_gives_one_payback_against_the_like_for_like_vm(lang):
     assert r.costs.payback_vm  # the VM is the yardstick
     row = _row(render_memo_markdown(r, lang), "Owning pays off", "自购回本时间")
     months = re.findall(r"(\d+(?:\.\d+)?)(?:–\d+(?:\.\d+)?)? ?(?:months|个月)", row)
-    assert len(months) == 1, row  # one payback figure: the VM's, no marketplace "14 months … not within 24"
-    assert ("not within" if lang == "en" else "回不了本") not in row
-    assert ("like-for-like" if lang == "en" else "同类可比") in row
-    # the marketplace card is still said, in one clause, as no like-for-like service
-    assert ("GPU-marketplace" if lang == "en" else "GPU 租用平台") in row
+    # blind review 35 (cst44): two paybacks, the same card rented (like-for-like) and the VM over the budget, after
+    # the LAN-only requirement said as the reason to buy, so neither reads as "buying doesn't pay"
+    assert len(months) >= 2, row
+    assert ("LAN-only requirement is the reason to buy" if lang == "en" else "自购的理由") in row
+    assert ("GPU marketplace" if lang == "en" else "GPU 租用平台") in row
 
 
 @pytest.mark.parametrize("lang", LANGS)

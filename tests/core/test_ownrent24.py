@@ -297,8 +297,9 @@ def test_q02_says_the_budget_covers_the_rent_except_its_top_and_one_payback():
     # and its share of the budget are the cost table's payback row's
     purchase = _row(memo, "One-off purchase")
     payback = _row(memo, "Owning pays off")
-    # blind review 34 (q02): the marketplace card is one clause, no payback of its own beside the VM's
-    assert "GPU-marketplace card above is no like-for-like service" in payback and "except at the top" not in memo
+    # blind review 35 (cst44, q02): the same card rented is the like-for-like figure, its payback said, after the
+    # LAN-only requirement named as the reason to buy
+    assert "same card rented by the hour on a GPU marketplace" in payback and "except at the top" not in memo
     assert "the same card" not in purchase
     be = r.costs.break_even_months
     assert be.mid is None and be.low is not None
@@ -318,7 +319,9 @@ def test_q02_says_the_budget_covers_the_rent_except_its_top_and_one_payback():
     # with its payback, which decides, then the marketplace card as not like for like; page 1's purchase cell names
     # neither (the price and one line of reason)
     assert "gn7i" not in purchase
-    assert row.index("over your monthly budget") < row.index(said) < row.index("no like-for-like service")
+    # blind review 35 (cst44): the same card rented (like-for-like) before the VM over the budget, the LAN reason first
+    assert row.index("LAN-only requirement") < row.index("same card rented") < row.index("over your monthly budget") \
+        < row.index(said)
 
 
 def test_feasible_row_says_all_but_the_top_where_the_budget_covers_most_of_the_range():

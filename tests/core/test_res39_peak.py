@@ -79,7 +79,8 @@ def test_the_cheaper_mixed_option_is_named_with_its_product(lang):
     # page 1 names the cheaper option by what reserving costs over it (rv43, blind review 34, q07)
     gap = round(c.cloud_monthly.high - mixed.high)
     assert f"{gap:,}" in cell, cell
-    assert ("more a month than starting the peak-hour replicas on demand" if lang == "en" else "高峰副本按量开启贵") in cell, cell
+    # cst44 (blind review 35, q14 zh: "…比高峰副本按量开启贵…" machine-like): one plain sentence
+    assert ("more a month than starting the peak-hour replicas on demand" if lang == "en" else "全部预留每月最多多花") in cell, cell
     # the cost table works out both products: every GPU, and the cheaper option
     formula = _row(memo, "How the cloud cost is worked out", "云成本的算法")
     assert f"{mixed.low:,.0f}–{mixed.high:,.0f}" in formula, formula
