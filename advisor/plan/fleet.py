@@ -33,7 +33,6 @@ from typing import Any
 
 from advisor.plan import (
     burst_gpu,
-    fleet_choice43,
     fleet_idle41,
     fleet_racked,
     forms,
