@@ -126,6 +126,7 @@ from advisor.plan import (
     supply_lead,
     sure_first38,
     term_cost,
+    tp_up44,
     ttft_choice,
     ttft_free_cards,
     ttft_relaxed,
@@ -1665,6 +1666,8 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         bc = result.binding_constraint
         by_card.update(per_card_tokens.bound(bc.kind, bc.variant, bc.figures, by_card.get("decode")))
     result.layouts_tried = layout_search.finish(search, sized, chosen, form, layouts)
+    if result.layouts_tried is not None and result.layouts_tried.chosen is not None:  # the next TP up (s42-hyb)
+        result.layouts_tried.tp_up = tp_up44.weigh(sized, chosen)
     if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
         result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near, result.layouts_tried)
     # the steps on the finished plan, in order (post_plan.py: the next one is one entry in _post_plan_steps)

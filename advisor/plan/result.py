@@ -1866,6 +1866,11 @@ class LayoutSearch(_Out):
     kv_room: dict | None = Field(None, description="the layout kept on as many GPUs because its KV cache holds the "
                                                    "peak's requests a replica at the full context: the figures")
 
+    # s42-hyb (blind review 35, q33): the next TP size up on the team's own cards where the first token is thin
+    # (``tp_up44.weigh``): {verdict, tp, up, replicas, cards, ttft_up, ttft_now, gain, left_up, left_now, peak, ...}
+    tp_up: dict | None = Field(None, description="the next tensor-parallel size up weighed on the team's own cards "
+                                                 "where the plan's first token is within a quarter of its target")
+
     @property
     def chosen(self) -> LayoutTry | None:
         return next((t for t in self.tries if t.outcome == "chosen"), None)
@@ -1880,8 +1885,9 @@ class LayoutSearch(_Out):
                         _params(t, self.chosen, self.pcie, self.first_token, self.fp8_gain, self.failover_tpot,
                                 self.failover_fleet, self.ttft_room, self.kv_room))
                  for t in self.tries]
+        up = render(lang, f"hyb44.tp_up.{self.tp_up['verdict']}", self.tp_up) if self.tp_up else ""
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
-                                                       "items": render(lang, "plan.layout25.sep", {}).join(items)})
+                                                       "items": render(lang, "plan.layout25.sep", {}).join(items)}) + up
 
 
 def _batch_text(found: LayoutSearch, lang: str, chosen_said: bool = False) -> str:

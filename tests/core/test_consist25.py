@@ -190,7 +190,10 @@ def test_q39_gpu_section_tells_the_hardware_rows_story_with_one_headroom_figure(
     assert (split["owned"], split["n"], split["plan"]) == (hyb.fleet_gpus, hyb.gpus_burst, hyb.burst_plan_gpus)
     en = render_memo_markdown(r, "en")
     why = next(line for line in en.splitlines() if line.startswith("**Why this GPU:**"))
-    assert f"Your {split['owned']} × NVIDIA L20 48GB stay as the base and {split['n']} × {hyb.burst_gpu_name}" in why
+    # s42-hyb (review 35): where the overflow goes to a hosted API first, the rented part is named as its fallback
+    assert f"Your {split['owned']} × NVIDIA L20 48GB stay as the base; the peaks' overflow, about " \
+           f"{split['api_pct']} % of their load, goes to a hosted API of the same model, and {split['n']} × " \
+           f"{hyb.burst_gpu_name} are rented only if it falls short" in why
     assert "is chosen over" not in why and "until step 1 counts the requests in flight" in why
     head = next(line for line in en.splitlines() if line.startswith("| Headroom at the peak |"))
     assert "if the predicted curve is right" not in head and head.count("%") == 1
