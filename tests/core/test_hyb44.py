@@ -92,8 +92,8 @@ def test_a_fleet_choice_never_says_no_other_gpu_meets_the_target(lang: str) -> N
 def test_q04_tokens_row_says_where_its_head_count_comes_from(lang: str) -> None:
     md = render_memo_markdown(advice_plan(Q04), lang)
     row = _row(md, "Tokens per month (input / output)" if lang == "en" else "每月 tokens（输入 / 输出）")
-    assert ("about 200 people (your 40 at once taken as 15–25 % of them)" if lang == "en" else
-            "约 200 人（按高峰同时使用的 40 人占其 15–25 % 推算）") in row
+    assert ("about 200 people (assumed from your 40 at once)" if lang == "en" else
+            "约 200 人（由高峰同时使用的 40 人推算的假设）") in row
 
 
 @pytest.mark.parametrize("lang", LANGS)
