@@ -128,6 +128,7 @@ from advisor.plan import (
     supply_lead,
     sure_first38,
     term_cost,
+    tp_up44,
     ttft_choice,
     ttft_free_cards,
     ttft_relaxed,
@@ -1668,6 +1669,8 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         bc = result.binding_constraint
         by_card.update(per_card_tokens.bound(bc.kind, bc.variant, bc.figures, by_card.get("decode")))
     result.layouts_tried = layout_search.finish(search, sized, chosen, form, layouts)
+    if result.layouts_tried is not None and result.layouts_tried.chosen is not None:  # the next TP up (s42-hyb)
+        result.layouts_tried.tp_up = tp_up44.weigh(sized, chosen)
     if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
         result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near, result.layouts_tried)
     # the steps on the finished plan, in order (post_plan.py: the next one is one entry in _post_plan_steps)
@@ -2266,11 +2269,21 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         ))  # fmt: skip
     steps += _burst_reserve_step(f)  # a hybrid's rented bursts booked ahead (s23-burst23, q39)
     if f.cost is not None:
-        steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))
+        steps.append(NextStep(id="quotes", key=_quotes_key(f), params={}))
     if not served:  # a fine-tune with no name and no checkpoint: no command names a placeholder a reader might copy
         steps = [s.model_copy(update={"command": None}) if s.command and "--model " in s.command else s
                  for s in steps]  # fmt: skip
     return steps
+
+
+def _quotes_key(f: Facts) -> str:
+    """The last step's key: the providers' quotes, or on the team's own cards in its own room or office with nothing
+    bought or rented, the electricity tariff, the one built-in price left (blind review 35, q33: "'Replace the
+    built-in prices with your providers' quotes' makes little sense for owned office machines")."""
+    from advisor.plan.rules_fleet import on_fleet, powered_new  # a rules module: loaded where used
+
+    o = on_fleet(f)
+    return "hyb44.next.tariff" if o is not None and powered_new(o) is not None else "plan.next.quotes"
 
 
 def _fleet_load_step(c: Ctx, ch: sizing.Candidate, f: Facts) -> list[NextStep]:

@@ -33,7 +33,6 @@ from typing import Any
 
 from advisor.plan import (
     burst_gpu,
-    fleet_choice43,
     fleet_idle41,
     fleet_racked,
     forms,
@@ -295,9 +294,7 @@ def signoff_spares(c: Ctx, cand: Candidate, load: int, spare: int) -> int:
     free, moves = free_gpus(fl[1], c.utilisation), movable(c, fl[0], fl[1])
     if now * cand.tp > free + moves:
         return 0  # the load itself is short of the fleet's cards: what is bought is the sizing's business
-    if now * cand.tp <= free and not fleet_choice43.server_proof_more(c, cand.tp, now, fl[1], whole):
-        # (unless a first-token target was raised to fit the free cards and the usual one's layout takes these busy
-        # cards anyway: then this replica is the layout weighed first for them, ``fleet_choice43``; review 34, q04)
+    if now * cand.tp <= free:
         # the peak's replicas and their spare sit on free cards: the spare would be the only reason to displace
         # other work, so the plan stays on the free cards and that replica is the conditional upgrade
         # (``fleet_next_replica.one_more``; blind review 25, q08: "make three replicas on the 12 idle cards the

@@ -13,6 +13,12 @@ the plan takes that replica on them, with the other work's owners' sign-off, as 
 spare (hardware, commands, cost and power, the N+1 and placement findings and the steps all read that layout).
 Not where no target was raised (the free cards' plan evicts nobody: blind review 25), nor where the usual target's
 layout takes fewer cards or rides out a server as well (then ``ttft_choice42`` recommends it and the plan stays).
+
+Withdrawn in s42-hyb (blind review 35, q04: "stop at 5 replicas on the idle cards and not touch other teams' jobs
+... TP4 x 3 meets 6 s on the same 12 cards, so present that trade-off as the main decision"): a spare never moves
+other work where the free cards hold the load and its spare (``fleet.signoff_spares``), and page 1 puts the plan on
+the free cards against the usual target's layout (``ttft_rule41.decide``). ``choice`` stays for a sign-off spare
+the load itself leads to; ``spares_not_a_server`` for any layout whose spares are not one server's replicas.
 """
 
 from __future__ import annotations
@@ -34,30 +40,12 @@ def raised(c: Any) -> dict[str, Any] | None:
     return a.params
 
 
-def server_proof_more(c: Any, tp: int, now: int, count: int, whole: bool) -> bool:
-    """Whether one replica more of ``tp`` GPUs (``now`` + 1 replicas) is the layout weighed first for the busy cards
-    the raised target's usual layout would take: it takes no more cards than that layout, and a whole machine down
-    leaves a larger share of its replicas than of that layout's (``ttft_choice42.same_cards``' own weighing)."""
-    p = raised(c)
-    if p is None:
-        return False
-    more = now + 1
-    if more * tp > int(p["n"]):
-        return False
-    left_more = machine_left(more, tp, count, whole)
-    left_usual = machine_left(int(p["replicas"]), int(p["tp"]), count, whole)
-    if left_more is None or left_usual is None:
-        return False
-    return left_usual * more < left_more * int(p["replicas"])
-
-
-
 SIGNOFF_TITLE = "plan.rule.sizing.redundancy.idle_signoff.title"  # ``fleet_signoff.SIGNOFF_TITLE``
 
 
 def choice(result: Any) -> dict[str, Any] | None:
     """The figures page 1 weighs where the plan took one replica more on busy cards for the raised target
-    (``server_proof_more`` through ``fleet.signoff_spares``): the plan's layout and what a server down leaves of it
+    (``fleet.signoff_spares``): the plan's layout and what a server down leaves of it
     (the N+1 finding's own figures), the usual target's layout for the same cards and what a server down leaves of
     that, the busy cards whose work moves, and the cards of the fleet that stay free after this service; None
     where the plan took no such replica (then ``ttft_choice42`` weighs the two as before)."""
@@ -106,4 +94,4 @@ def spares_not_a_server(hw: Any, serving: int) -> int | None:
     return spares if left is not None and left != serving else None
 
 
-__all__ = ["FREE_KEY", "SIGNOFF_TITLE", "choice", "raised", "server_proof_more", "spares_not_a_server"]
+__all__ = ["FREE_KEY", "SIGNOFF_TITLE", "choice", "raised", "spares_not_a_server"]

@@ -287,8 +287,12 @@ def _hybrid(choice: GpuChoice, lang: str) -> str:
     says that step 1 decides it."""
     split = choice.burst_split or {}
     gate = translate(lang, "consist25.lead.gate", util=split["util"]) if split.get("util") is not None else ""
-    text = translate(lang, "consist25.lead.hybrid", owned=split.get("owned", 0), gpu=split.get("gpu", ""),
-                     n=split.get("n", 0), other=split.get("other", ""), plan=split.get("plan", 0), gate=gate)
+    # the overflow on a hosted API first (``hybrid_path43.reword`` puts its share in): the rented part its fallback,
+    # the peaks' load as a share, not as more owned cards' work (blind review 35, q39)
+    key = "hyb44.lead.hybrid_api" if split.get("api_pct") is not None else "consist25.lead.hybrid"
+    text = translate(lang, key, owned=split.get("owned", 0), gpu=split.get("gpu", ""), n=split.get("n", 0),
+                     other=split.get("other", ""), plan=split.get("plan", 0), gate=gate,
+                     api_pct=split.get("api_pct", 0))
     alts = [alt_text(choice, n, w, lang) for n, w in figures(choice, lang)]
     if alts:
         text += translate(lang, "consist25.lead.over", a=translate(lang, "plan.gpu_choice.join", a=alts[0], b=alts[1])

@@ -79,6 +79,16 @@ def carried(result: Any) -> dict[str, int] | None:
             "peak": int(p.get("peak") or 0)}
 
 
+def shares(params: dict[str, Any]) -> dict[str, int]:
+    """The peaks' load as shares, on the measured basis: what goes past the owned cards (``api_pct``: the GPUs' work
+    the reading adds over the owned plus those) and what the owned cards keep (``own_pct``); said as a share of the
+    load, never as a count of GPUs the plan does not have (blind review 35, q39 zh: "另外 34 张的工作量", en: "50 ×
+    (1 × L20) meets the target at the peak of 300" beside a plan of 16 owned cards and a hosted API)."""
+    count, more = int(params.get("count") or 0), int(params.get("more") or 0)
+    share = round(100 * more / (count + more)) if count + more else 0
+    return {"api_pct": share, "own_pct": 100 - share}
+
+
 def headline(result: Any, lang: str, disagree: dict[str, Any], basis: Any) -> str:
     """The recommendation as the path it takes: the count (and where its threshold comes from), the API overflow by
     default, the rented GPUs only if the API falls short; the plan's basis said once, the curve as the case step 3's
@@ -88,14 +98,16 @@ def headline(result: Any, lang: str, disagree: dict[str, Any], basis: Any) -> st
     if c is None or f is None:
         return burst_steps41.headline(result, lang, disagree, basis)
     over = "burst41_steps.over" if burst_order40.rented_over_both(result) else "burst41_steps.over_high"
-    curve = "hb43.steps.curve_all" if c["own_curve"] >= c["peak"] else "hb43.steps.curve_some"
-    return render(lang, "hb43.steps.decide", {
+    # short sentences, one fact each (blind review 35, q39: "Section 1 is one unreadable paragraph")
+    curve = "hyb44.steps.curve_all" if c["own_curve"] >= c["peak"] else "hyb44.steps.curve_some"
+    gpu = getattr(result.hardware, "gpu_name", None) or ""
+    return render(lang, "hyb44.steps.decide", {
         "count": disagree.get("count"), "util": disagree.get("util"), "multiple": disagree.get("multiple"),
         "cap": c["cap"], "own": c["own"], "today": c["today"], "headroom": c["headroom"],
         "burst": f.params["api"]["burst"], "api_month": f.params["api"]["month"],
         "curve": {"tr": curve, "per": c["per"], "count": disagree.get("count"), "own": c["own_curve"]},
         "rented": disagree.get("rented"), "basis": basis, "over": {"tr": over},
-        "placeholder": {"tr": "burst41_steps.placeholder"} if burst_steps41.rent_placeholder(result) else "",
+        "placeholder": {"tr": "hyb44.steps.placeholder", "gpu": gpu} if burst_steps41.rent_placeholder(result) else "",
         "stock": {"tr": "burst41_steps.stock"} if burst_order40.stock_only(result) else ""})
 
 
@@ -168,7 +180,18 @@ def gpus_row(result: Any, lang: str) -> str | None:
     return render(lang, "hs43.hw.gpus", {"count": d.params.get("count"), "gpu": hw.gpu_name or hw.gpu,
                                          "replicas": c["replicas"], "per": max(1, hw.gpus_per_replica or 1),
                                          "tp": max(1, hw.tp or 1), "more": d.params.get("more"),
-                                         "rented": d.params.get("rented")})
+                                         "rented": d.params.get("rented"), **shares(d.params)})
+
+
+def peak_row(result: Any, t: Any) -> str | None:
+    """Section 2's peak row as the path taken: what the owned replicas carry at the serve command's cap, the rest
+    on the hosted API; None where the form does not apply (blind review 35, q39: "6 per replica with all 50 up"
+    laid out 50 replicas the plan does not have)."""
+    c = carried(result) if applies(result) else None
+    if c is None or c["own"] >= c["peak"]:
+        return None
+    return str(t("hyb44.cap.peak_owned_api", peak=f"{c['peak']:,}", replicas=c["replicas"], own=f"{c['own']:,}",
+                 cap=c["cap"], headroom=c["headroom"]))
 
 
 def _path_words(result: Any) -> None:
@@ -194,7 +217,7 @@ def _path_words(result: Any) -> None:
         if f.id == "sizing.plan" and f.title_key in SIZING_TITLES and d.params.get("more"):
             f = f.model_copy(update={"title_key": SIZING_TITLE, "params": {
                 **f.params, "owned": d.params.get("count"), "more": d.params.get("more"),
-                "rented": d.params.get("rented")}})
+                "rented": d.params.get("rented"), **shares(d.params)}})
         elif f.id == FLEET_COST and f.detail_key == "plan.rule.cost.fleet.this_service.detail":
             f = f.model_copy(update={"detail_key": FLEET_DETAIL, "params": {**f.params, "quiet": months["quiet_sign"]}})
         elif f.id == HOSTED and hosted is not None and "plan" in f.params:
@@ -280,8 +303,17 @@ def reword(result: Any) -> None:
         elif f.id == FLEET_COST and isinstance(f.params.get("more"), dict) and \
                 f.params["more"].get("tr") == "burst24.fleetload.more.rent":
             f = f.model_copy(update={"params": {**f.params, "more": {**f.params["more"], "tr": FLEET_MORE}}})
+        if f.id == FLEET_COST and isinstance(f.params.get("more"), dict) and f.params["more"].get("tr") == FLEET_MORE:
+            f = f.model_copy(update={"params": {**f.params, "more": {**f.params["more"], **shares(
+                {"count": f.params.get("count"), "more": f.params["more"].get("plan")})}}})
+        if f.id == DISAGREE and f.title_key == FLEET_TITLE:
+            f = f.model_copy(update={"params": {**f.params, **shares(f.params)}})
         out.append(f)
     result.findings = out
+    d = _finding(result, DISAGREE)
+    g = getattr(result, "gpu_choice", None)
+    if d is not None and g is not None and g.burst_split:  # section 2's opening as the path taken (``gpu_lead``)
+        result.gpu_choice = g.model_copy(update={"burst_split": {**g.burst_split, **shares(d.params)}})
     _path_words(result)
     c = carried(result)
     d = _finding(result, DISAGREE)
@@ -297,5 +329,6 @@ def gpus_word(n: int) -> dict[str, Any]:
     return {"tr": "hb43.gpus_n", "n": n}
 
 
-__all__ = ["applies", "carried", "cost_rows", "gpus_row", "gpus_word", "headline", "path_running", "reword", "rows"]
+__all__ = ["applies", "carried", "cost_rows", "gpus_row", "gpus_word", "headline", "path_running", "peak_row", "reword",
+           "rows", "shares"]
 

@@ -1985,6 +1985,9 @@ def _peak_value(result: PlanResult, t) -> str:
     carry the load, q23 "25 per replica" beside "5 carry the peak plus 1 spare"). Both figures are the plan's own
     (``Capacity.concurrency_per_replica``, ``Capacity.load_per_serving_replica``)."""
     cap, hw = result.capacity, result.hardware
+    owned_api = hybrid_path43.peak_row(result, t)  # the owned base and the hosted API's overflow (review 35, q39)
+    if owned_api is not None:
+        return owned_api
     if not cap.concurrency_per_replica:
         return _num(cap.peak_concurrency)
     down, serving = cap.load_per_serving_replica, cap.serving_replicas

@@ -158,10 +158,19 @@ def estimate(c: Ctx, ceiling: float, flight: float | None = None) -> PeopleVolum
     # the tokens row's one month and its range, ends named by what sets them (s36-rowtrim, blind review 27: q01's
     # "as 6 requests in flight, 420,000,000 / 70,000,000" read as a third volume after the per-person range); the
     # head count's own range and shares are the assumptions list's, so the row names the people it multiplies alone
-    basis["short_who"] = who if c.answers.users else {"tr": "onebasis36.who.about", "people": f"{n:,}"}
+    basis["short_who"] = who if c.answers.users else about_people(who)
     basis["range"] = {"tr": "rowtrim38.range", "low_in": low_in, "low_out": low_out, "low_per": lo_r,
                       "high": _high_words(c, flown, hi_r, high_in, high_out)}
     return PeopleVolume(n, low, expected, high, basis)
+
+
+def about_people(who: dict[str, Any]) -> dict[str, Any]:
+    """The head count the tokens row multiplies, with the reading it comes from where it was derived from the peak
+    (blind review 35, q04: "the tokens estimate assumes '200 people' although the situation names about 40
+    analysts; state that assumption plainly"): "about 200 people (your 40 at once taken as 15–25 % of them …)"."""
+    if who.get("tr") == "plan.volume19.who.peak" and who.get("shares"):
+        return {"tr": "hyb44.who.about_peak", "people": who["people"], "peak": who["peak"], "shares": who["shares"]}
+    return {"tr": "onebasis36.who.about", "people": who.get("people", "")}
 
 
 def _high_words(c: Ctx, flown: float | None, per: Any, high_in: str, high_out: str) -> dict[str, Any]:

@@ -1480,7 +1480,9 @@ class GpuChoice(_Out):
         why = render(lang, self._why_key(), self.reason_params)
         unsourced = self._unsourced(lang) if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else \
-            "consist20.gpu_choice.sentence_pruned" if self.pruned else "plan.gpu_choice.sentence_only"
+            "consist20.gpu_choice.sentence_pruned" if self.pruned or self.reason == "fleet" else "plan.gpu_choice.sentence_only"
+        # (the team's own cards chosen as its own: no other GPU was weighed, so none is said to miss the target;
+        # blind review 35, q33 zh: "'no other GPU considered meets the target' is wrong on its face")
         if self.alternatives:  # the next setups less those a pick sentence below names; none left: not listed
             others = self._others_unsaid(lang)
             key = key if others else "consist20.gpu_choice.sentence_pruned"
@@ -1868,6 +1870,11 @@ class LayoutSearch(_Out):
     kv_room: dict | None = Field(None, description="the layout kept on as many GPUs because its KV cache holds the "
                                                    "peak's requests a replica at the full context: the figures")
 
+    # s42-hyb (blind review 35, q33): the next TP size up on the team's own cards where the first token is thin
+    # (``tp_up44.weigh``): {verdict, tp, up, replicas, cards, ttft_up, ttft_now, gain, left_up, left_now, peak, ...}
+    tp_up: dict | None = Field(None, description="the next tensor-parallel size up weighed on the team's own cards "
+                                                 "where the plan's first token is within a quarter of its target")
+
     @property
     def chosen(self) -> LayoutTry | None:
         return next((t for t in self.tries if t.outcome == "chosen"), None)
@@ -1882,8 +1889,9 @@ class LayoutSearch(_Out):
                         _params(t, self.chosen, self.pcie, self.first_token, self.fp8_gain, self.failover_tpot,
                                 self.failover_fleet, self.ttft_room, self.kv_room))
                  for t in self.tries]
+        up = render(lang, f"hyb44.tp_up.{self.tp_up['verdict']}", self.tp_up) if self.tp_up else ""
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
-                                                       "items": render(lang, "plan.layout25.sep", {}).join(items)})
+                                                       "items": render(lang, "plan.layout25.sep", {}).join(items)}) + up
 
 
 def _batch_text(found: LayoutSearch, lang: str, chosen_said: bool = False) -> str:

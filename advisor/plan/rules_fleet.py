@@ -118,11 +118,27 @@ def _site_words(f: Facts, o: OwnedFormCost) -> dict:
     the horizon only when something is bought (s15-text)."""
     site = "plan.text15.site.office_lan" if o.site == "office" and f.ctx.reach == "lan" else \
         "costbasis21.fleet.site.racked" if o.colo_already_paid is not None else f"plan.fleet13.site.{o.site}"
-    staff = "plan.text15.fleet.staff_counted" if o.staff_counted else "plan.text15.fleet.staff_not_counted"
+    staff: dict = {"tr": "plan.text15.fleet.staff_counted" if o.staff_counted else "plan.text15.fleet.staff_not_counted"}
+    new = powered_new(o)
+    if new is not None:  # the team's own cards stand powered today (blind review 35, q04 zh: "not incremental")
+        staff = {"tr": "hyb44.fleet.powered", "staff": staff, "new": _r(new[0], new[1], f)}
     spread: dict | str = ({"tr": "plan.text15.fleet.spread", "months": f.ctx.duration_months,
                            "monthly": _r(o.monthly.low, o.monthly.high, f)}
                           if (o.gpus_bought or 0) > 0 else "")
-    return {"site": {"tr": site}, "staff": {"tr": staff}, "spread": spread}
+    return {"site": {"tr": site}, "staff": staff, "spread": spread}
+
+
+def powered_new(o: OwnedFormCost) -> tuple[float, float] | None:
+    """The share of the power bill that is new, where the plan runs on the team's own cards in its own room or
+    office and buys or rents nothing: those cards draw their idle power today whether or not they serve, so only
+    the draw above idle is added (power × (1 − idle ÷ average draw), low and high ends). None elsewhere (cards
+    bought or rented, colocation billed per kW, or a result saved without the draw shares)."""
+    if o.site != "office" or (o.gpus_bought or 0) > 0 or o.gpus_burst or not o.fleet_gpus or o.idle_draw is None \
+            or not o.average_draw or not o.average_draw_high:
+        return None
+    low = o.power_monthly.low * max(0.0, 1 - o.idle_draw.low / o.average_draw)
+    high = o.power_monthly.high * max(0.0, 1 - o.idle_draw.high / o.average_draw_high)
+    return (min(low, high), max(low, high))
 
 
 # every card of the fleet said as all of them (s33-fleet33: q04 and q08 take all 16 with the spare)

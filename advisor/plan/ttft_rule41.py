@@ -75,8 +75,11 @@ def decide(result: Any, p: dict[str, Any], lang: str, form: str) -> str:
     both = ttft_choice42.same_cards(result, p)
     if both is None:
         return render(lang, "tpc42.decide", params)
-    pick = {"tr": f"tpc42.pick.{both['pick']}", **params, **both}
-    return render(lang, "tpc42.decide_choice", {**params, **both, "pick": pick})
+    # the plan stays on the free cards (``fleet.signoff_spares`` takes no spare on busy cards; blind review 35, q04:
+    # "stop at 5 replicas on the idle cards and not touch other teams' jobs ... TP4 x 3 meets 6 s on the same 12
+    # cards, so present that trade-off as the main decision"): the owner's one choice is the target, this plan on
+    # the free cards against the usual target's layout that moves the busy cards' work
+    return render(lang, "hyb44.decide_choice", {**params, **both})
 
 
 __all__ = ["decide", "rule", "solo"]

@@ -323,6 +323,7 @@ def _estimate_clause(basis: dict[str, Any]) -> dict[str, Any] | str:
     if basis.get("tr") == people_volume.BASIS_KEY:
         who = basis.get("who") or {}
         short = who if isinstance(who, dict) and who.get("tr") == "plan.volume18.who.users" else \
+            people_volume.about_people(who) if isinstance(who, dict) and who.get("shares") else \
             {"tr": "onebasis36.who.about", "people": f"{int(basis.get('people') or 0):,}"}
         return {"tr": "onebasis36.est.people", "who": short, "per": basis.get("per"),
                 "day": basis.get("day") or {"tr": "fleetword33.day.working"}}

@@ -12,6 +12,7 @@ from advisor.plan.burst_gpu import booked_months
 from advisor.plan.memo import memo_document
 from advisor.plan.sales_only import listed_on_request
 from tests.support.planned import advice_answers, planned, sales_month
+from tests.support.rec_block import recommendation_block
 
 LANGS = ("en", "zh_CN")
 Q39 = "q39_hybrid_l20_base_cloud_burst"
@@ -30,7 +31,7 @@ def _burst(r):
 
 
 def _head(r, lang):
-    return next(line for line in memo_document(r, lang).markdown().splitlines() if line.startswith("**"))
+    return recommendation_block(memo_document(r, lang).markdown())  # s42-hyb: in short paragraphs (review 35)
 
 
 def test_the_api_leads_only_over_a_part_booked_by_the_month():

@@ -12,7 +12,9 @@ import pytest
 from advisor.i18n import translate
 from advisor.plan import burst_order40, burst_steps41, hybrid_path43
 from advisor.plan.memo import memo_document
+from advisor.plan.result import render
 from tests.support.planned import advice_answers, planned
+from tests.support.rec_block import recommendation_block
 
 LANGS = ("en", "zh_CN")
 Q39 = "q39_hybrid_l20_base_cloud_burst"
@@ -23,7 +25,7 @@ def _lines(r, lang):
 
 
 def _head(r, lang):
-    return next(line for line in _lines(r, lang) if line.startswith("**"))
+    return recommendation_block("\n".join(_lines(r, lang)))  # s42-hyb: in short paragraphs (review 35)
 
 
 def _marker(lang, key, **params):
@@ -54,7 +56,8 @@ def test_q39_headline_is_three_steps_count_then_api_then_rented(lang):
     assert {"en": "confirmed in writing", "zh_CN": "限流已书面确认"}[lang] in head[head.index(api):rent]
     tail = head[rent:]
     assert translate(lang, "burst41_steps.over") in tail
-    assert burst_steps41.rent_placeholder(r) and translate(lang, "burst41_steps.placeholder") in tail
+    # s42-hyb (review 35): the placeholder said once, with quotes asked on lawful cards, the team's own among them
+    assert burst_steps41.rent_placeholder(r) and render(lang, "hyb44.steps.placeholder", {"gpu": r.hardware.gpu_name}) in tail
     assert burst_order40.stock_only(r) and translate(lang, "burst41_steps.stock") in tail
 
 

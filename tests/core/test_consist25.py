@@ -121,9 +121,9 @@ def test_q08_recommends_a_fourth_replica_on_the_other_cards_with_its_condition(l
     assert cover["after"]["tr"] == "gpu28.placement.all"  # 2 of 4 left with a server down carry all 30
     memo = render_memo_markdown(r, lang)
     # s27-fleet27: every card of the fleet said as all of them ("16 of your 16" / "16 张中的 16 张" read oddly, review 16)
-    assert ("One more replica on the other 4 cards (all 16 of yours then) is recommended: with a whole server down "
+    assert ("One more replica on the other 4 cards (all 16 of yours then) is an optional upgrade, not part of this plan: with a whole server down "
             "the other 2 then carry all 30" in memo) if lang == "en" \
-        else ("建议在其余 4 张卡上再放一个副本（你们的 16 张就全部用上了）：这样整台服务器停机时" in memo)
+        else ("可选的升级（不属于本方案）：在其余 4 张卡上再放一个副本（你们的 16 张就全部用上了），这样整台服务器停机时" in memo)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -190,7 +190,10 @@ def test_q39_gpu_section_tells_the_hardware_rows_story_with_one_headroom_figure(
     assert (split["owned"], split["n"], split["plan"]) == (hyb.fleet_gpus, hyb.gpus_burst, hyb.burst_plan_gpus)
     en = render_memo_markdown(r, "en")
     why = next(line for line in en.splitlines() if line.startswith("**Why this GPU:**"))
-    assert f"Your {split['owned']} × NVIDIA L20 48GB stay as the base and {split['n']} × {hyb.burst_gpu_name}" in why
+    # s42-hyb (review 35): where the overflow goes to a hosted API first, the rented part is named as its fallback
+    assert f"Your {split['owned']} × NVIDIA L20 48GB stay as the base; the peaks' overflow, about " \
+           f"{split['api_pct']} % of their load, goes to a hosted API of the same model, and {split['n']} × " \
+           f"{hyb.burst_gpu_name} are rented only if it falls short" in why
     assert "is chosen over" not in why and "until step 1 counts the requests in flight" in why
     head = next(line for line in en.splitlines() if line.startswith("| Headroom at the peak |"))
     assert "if the predicted curve is right" not in head and head.count("%") == 1

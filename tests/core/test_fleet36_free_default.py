@@ -102,9 +102,9 @@ def test_an_assumed_target_met_only_on_busy_cards_is_relaxed_to_the_free_cards_s
     free = free_gpus(16, 0.3)
     a = next(x for x in r.assumptions if x.key == FREE_KEY)
     p = a.params
-    # all but one replica on the free cards: since s41-q04 (blind review 34) the one more replica weighed first for
-    # the busy cards the usual target's layout takes is the plan, on no more cards than that layout (fleet_choice43)
-    assert r.hardware.total_gpus - r.hardware.gpus_per_replica <= free < r.hardware.total_gpus
+    # every replica on the free cards: since s42-hyb (blind review 35, q04: "stop at 5 replicas on the idle cards and
+    # not touch other teams' jobs") a spare never moves other work, the usual target's layout the owner's choice
+    assert r.hardware.total_gpus <= free < p["n"]
     assert r.hardware.total_gpus <= given.hardware.total_gpus
     assert p["default"] == 6000 and a.value == p["value"] > 6000 and p["value"] % 500 == 0
     assert (p["tp"], p["free"]) == (given.hardware.gpus_per_replica, free) and p["n"] > free
@@ -120,13 +120,14 @@ def test_page_one_asks_for_the_target_and_names_the_upgrade_with_its_condition(l
     page1 = md.split("\n## ")[1]
     # review 28 (q04): said once, on the recommendation line, as the owner's decision with the upgrade's condition
     # review 32 (q04: "both options use the same 12 cards"): the upgrade is weighed against one more replica on them
-    # review 34 (q04: "put the TP2×6 / TP4×3 choice in a two-row table"): two bullets, the plan's layout first
+    # review 34 (q04: "put the TP2×6 / TP4×3 choice in a two-row table"): two bullets, the plan's layout first;
+    # review 35 (q04: "stop at 5 replicas on the idle cards"): the plan on the 10 free cards against TP4 × 3 on 12
     if lang == "en":
-        assert "The same 12 cards give one of two:\n\n- TP2 × 6 (this plan)" in page1
-        assert "\n- TP4 × 3: first token within 6 s" in page1
+        assert "The two choices:\n\n- TP2 × 5 on 10 free cards (this plan)" in page1
+        assert "\n- TP4 × 3 on 12 cards: first token within 6 s" in page1
     else:
-        assert "同样这 12 张卡有两种用法：\n\n- TP2 × 6（本方案）" in page1
-        assert "\n- TP4 × 3：首 token 在 6 秒以内" in page1
+        assert "两种选择：\n\n- 在 10 张空闲卡上跑 TP2 × 5（本方案）" in page1
+        assert "\n- 在 12 张卡上跑 TP4 × 3：首 token 在 6 秒以内" in page1
     assert "all 16 of your" not in md and "使用现有全部 16 张" not in md
 
 

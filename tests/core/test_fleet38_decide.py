@@ -14,7 +14,6 @@ import pytest
 
 from advisor.plan import (
     answers_from_dict,
-    fleet_choice43,
     fleet_one_count,
     layout_headline40,
     make_plan,
@@ -24,6 +23,7 @@ from advisor.plan.fleet import free_gpus
 from advisor.plan.headline25 import _more
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import Q33_BUSIER, advice_answers, advice_plan, only_finding
+from tests.support.rec_block import recommendation_block
 
 LANGS = ("en", "zh_CN")
 Q04, Q08, Q18, Q33 = ("q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q18_us_fleet_32_h100",
@@ -45,7 +45,6 @@ def _fleet(name: str) -> tuple[int, int]:
 def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_plan(name, lang, monkeypatch):
     if name == Q04:  # since s41-q04 (review 34) q04's weighed layout is the plan (test_tc43_fleet_choice): the
         # decision beside a plan of the free cards is read where that rule does not take the replica
-        monkeypatch.setattr(fleet_choice43, "server_proof_more", lambda *a, **k: False)
         r = make_plan(answers_from_dict(advice_answers(name)))
     else:
         r = advice_plan(name)
@@ -66,11 +65,10 @@ def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_p
         # s37-fleet39 (blind review 28, q04: "one number and one optional upgrade"): the headline's first-token
         # upgrade is page 1's one option; the row says what one machine down leaves and points to the placement
         if ttft_choice42.weighed(r):  # review 32 (q04): said with both layouts for the same cards, on the line above
-            line = next(x for x in render_memo_markdown(r, lang).splitlines()
-                        if x.startswith(("**Recommendation**", "**建议**")))
+            line = recommendation_block(render_memo_markdown(r, lang))  # s42-hyb: its choices as bullets
             assert (f"a server down leaves {more['left_now']} of the {hw.replicas} replicas, carrying "
                     f"{more['carried_now']} of the peak's {peak}" if lang == "en" else
-                    f"一台服务器停机时 {hw.replicas} 个副本只剩 {more['left_now']} 个，承载峰值 {peak} 个请求中的 "
+                    f"一台服务器停机时 {hw.replicas} 个副本还剩 {more['left_now']} 个，承载峰值 {peak} 个请求中的 "
                     f"{more['carried_now']} 个") in line
             assert "one machine down" not in row and "一台机器停机" not in row
             return

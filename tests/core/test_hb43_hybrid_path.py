@@ -13,6 +13,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import money_range
 from advisor.plan.result import MoneyRange
 from tests.support.planned import advice_answers, planned
+from tests.support.rec_block import recommendation_block
 
 LANGS = ("en", "zh_CN")
 Q39 = "q39_hybrid_l20_base_cloud_burst"
@@ -45,7 +46,7 @@ def test_the_count_leads_with_its_threshold_from_the_serve_commands_cap(lang):
     assert c["cap"] == cap and c["replicas"] == 16 and c["own"] == int(16 * cap / 1.2)
     assert c["today"] == c["own"] // 3
     memo = render_memo_markdown(r, lang)
-    head = next(line for line in memo.splitlines() if line.startswith("**"))
+    head = recommendation_block(memo)  # s42-hyb: in short paragraphs (review 35)
     api = {"en": "hosted API", "zh_CN": "模型 API 服务"}[lang]
     rented = r.costs.hybrid.burst_gpu_name
     # measure first, then the API, the rented part last, as its fallback
@@ -125,7 +126,8 @@ def test_sizing_says_the_owned_base_and_the_api_overflow_not_the_measured_fleet(
     assert r.hardware.total_gpus == 50  # the measured reading's fleet, which the memo must not lay out as the plan
     gpus = _row(memo, lang, "memo.hw.layout")
     api = {"en": "hosted API", "zh_CN": "模型 API 服务"}[lang]
-    assert "50" not in gpus and " 16 " in gpus and " 34 " in gpus
+    # s42-hyb (review 35): the overflow said as a share of the peaks' load, not as 34 more cards' work
+    assert "50" not in gpus and " 16 " in gpus and " 34 " not in gpus and "68 %" in gpus
     assert gpus.index(" 16 ") < gpus.index(api) < gpus.index(r.costs.hybrid.burst_gpu_name)  # fallback named last
     sizing = next(f for f in r.findings if f.id == "sizing.plan")
     assert sizing.title_key == hybrid_path43.SIZING_TITLE and sizing.params["owned"] == 16

@@ -25,6 +25,7 @@ from advisor.plan.result import render
 from tests.support.former_l20_rent import former_rents_plan
 from tests.support.page_one import next_step_line
 from tests.support.planned import Q33_BUSIER, advice_answers, advice_plan, only_finding
+from tests.support.rec_block import recommendation_block
 from tests.support.without_signoff import plan_without_signoff
 
 LANGS = ("en", "zh_CN")
@@ -130,7 +131,7 @@ def test_q39_page_one_says_both_outcomes(lang: str) -> None:
     r = advice_plan(Q39)
     f = next(x for x in r.findings if x.title_key in headline25.DISAGREE_TITLES)
     memo = _memo(Q39, lang)
-    head, row = _line(memo, RECOMMENDATION[lang]), _line(memo, HARDWARE_ROW[lang])
+    head, row = recommendation_block(memo, RECOMMENDATION[lang]), _line(memo, HARDWARE_ROW[lang])
     assert headline25.measure_first(r, lang) in head
     # s33-numbers1 (review 23): where the API leads the bursts, the headline keeps the count that decides, and
     # nvidia-smi's reading the rented alternative is sized on is the page-1 reason right below it

@@ -67,9 +67,11 @@ def test_the_memo_says_it_in_words_en_and_zh(this_service: PlanResult):
     # s24-burst24: the part the bursts rent, named; s37-burst39 (review 28): the API takes the overflow where it alone
     # fits the budget (test_burst39_api_lead), the rented part named as its fallback
     # s41-q39 (review 34): where the overflow goes to a hosted API first, the rented part is named as its fallback
-    assert ("Your 16 × NVIDIA L20 48GB carry today's load at 85 %; the peaks (×3) need the work of about 34 more, "
-            + ("sent to a hosted API for the weeks they last; 8 × NVIDIA H800 SXM5 80GB rented only if the API falls "
-               "short" if hybrid_path43.applies(this_service) else
+    # s42-hyb (review 35): the API's part said as a share of the peaks' load, never as 34 more cards' work
+    assert ("Your 16 × NVIDIA L20 48GB carry today's load at 85 %; the peaks (×3) need "
+            + ("a hosted API for about 68 % of their load, for the weeks they last; 8 × NVIDIA H800 SXM5 80GB rented "
+               "only if the API falls short" if hybrid_path43.applies(this_service) else
+               "the work of about 34 more, "
                "rented as 8 × NVIDIA H800 SXM5 80GB for the weeks they last")) in en  # s38-burst40: by the hour
     # which figure sizes the plan, and why (s15-burst: the reviewers asked for the reason, not just the choice); since
     # s22-gpu22c the two readings, 4.5× apart, are said once, in the page-1 warning (test_plan_fleet22)
@@ -77,7 +79,8 @@ def test_the_memo_says_it_in_words_en_and_zh(this_service: PlanResult):
     assert "2 free" not in en
     assert "keep your 16 replicas on, rent 8 × NVIDIA H800 SXM5 80GB for the bursts" in en
     zh = render_memo_markdown(this_service, "zh_CN")
-    assert "现有 16 张 NVIDIA L20 48GB 以 85 % 利用率承担当前负载；高峰（×3）约需另外 34 张的工作量" in zh
+    assert "现有 16 张 NVIDIA L20 48GB 以 85 % 利用率承担当前负载；高峰（×3）" + (
+        "约 68 % 的负载在高峰的几周内交给模型 API 服务" if hybrid_path43.applies(this_service) else "约需另外 34 张的工作量") in zh
     assert "方案按实测为高峰" in zh
 
 
