@@ -46,18 +46,26 @@ def _prefix(lang: str, key: str, param: str) -> str:
     return translate(lang, key, **{param: mark}).split(mark)[0]
 
 
-def _budget_rule(result: Any, lang: str) -> tuple[str, str] | None:
-    """(the budget clause as ``budget_words`` writes it with the quote it fits at, its short form); None where the
-    cell has no such clause."""
+def quote_fit(result: Any) -> dict[str, Any] | None:
+    """The per-GPU quote at or under which a month straddling the budget (all but its top) fits it, as
+    ``budget_fit43.quote_at`` gives it; None elsewhere."""
     c = result.costs
     if c is None or not c.budget_straddles or c.budget_monthly is None or c.recommended_monthly is None:
         return None
     total = judged_total(c) or c.recommended_monthly
     if budget_share.part(total.low, total.high, c.budget_monthly) != "most":
         return None
-    fit = budget_fit43.quote_at(c, total.low, total.high, c.budget_monthly)
+    return budget_fit43.quote_at(c, total.low, total.high, c.budget_monthly)
+
+
+def _budget_rule(result: Any, lang: str) -> tuple[str, str] | None:
+    """(the budget clause as ``budget_words`` writes it with the quote it fits at, its short form); None where the
+    cell has no such clause."""
+    fit = quote_fit(result)
     if not fit:
         return None
+    c = result.costs
+    total = judged_total(c) or c.recommended_monthly
     per = "memo.capacity16.per_job" if c.per_job else "memo.capacity16.per_month"
     params = {"low": round_money(total.low), "high": round_money(total.high), "budget": round_money(c.budget_monthly),
               "currency": c.currency, "per": {"tr": per}, "fit": fit,
@@ -86,6 +94,22 @@ def _short(clause: str, result: Any, lang: str) -> str:
     return clause
 
 
+def _steps_together(lang: str, clauses: list[str]) -> list[str]:
+    """The steps of "yes, once these are done: A; B" kept in one condition ("A, B, done first"): the clauses after
+    it that no connective opens are its steps, cut apart by the split."""
+    head = _prefix(lang, "memo.key.feasible_once_all", "steps")
+    leads = [w for w in translate(lang, "vrd44.feasible.leads").split("|") if w]
+    out: list[str] = []
+    steps = False
+    for c in clauses:
+        if steps and not any(c.startswith(w) for w in leads):
+            out[-1] += translate(lang, "vrd44.feasible.step_sep") + c
+            continue
+        steps = bool(head) and c.startswith(head)
+        out.append(c)
+    return out
+
+
 def tidy(result: Any, lang: str, cell: str) -> str:
     """``cell`` as numbered short conditions where it is a "conditional: A; B; …" chain of two or more clauses;
     ``cell`` unchanged otherwise."""
@@ -93,7 +117,8 @@ def tidy(result: Any, lang: str, cell: str) -> str:
     if not cell.startswith(head):
         return cell
     yes = translate(lang, "memo.yes")
-    clauses = [c for c in _split(cell[len(head):], translate(lang, "vrd44.feasible.sep_in")) if c != yes]
+    clauses = _steps_together(lang, [c for c in _split(cell[len(head):], translate(lang, "vrd44.feasible.sep_in"))
+                                     if c != yes])
     if len(clauses) < 2:  # a bare "yes" beside the one condition (the quote's): that condition alone
         return translate(lang, "kvgate41_row.conditional", rest=clauses[0]) if clauses else cell
     items = [translate(lang, "vrd44.feasible.item", n=i, text=_short(c, result, lang))
@@ -101,4 +126,4 @@ def tidy(result: Any, lang: str, cell: str) -> str:
     return translate(lang, "vrd44.feasible.list", items=translate(lang, "vrd44.feasible.sep_out").join(items))
 
 
-__all__ = ["tidy"]
+__all__ = ["quote_fit", "tidy"]

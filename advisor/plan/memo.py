@@ -57,6 +57,7 @@ from advisor.plan import (
     e2e_gate43,
     edge_first42,
     edge_gate41,
+    edge_lead44,
     edge_risks38,
     eu_zone42,
     event_reserve43,
@@ -1230,7 +1231,8 @@ def memo_context(
     memo_one_server.said_once(rendered, findings, why, lang, one_server)
     # several edge risks at once: named together on page 1 (s36-longctx), labelled conditional where the plan holds
     # only at the edge (review 31, q10: "Lead with a conditional yes … Put the conditions next to it")
-    edge = edge_risks38.line(result, lang, edge_gate41.edge_key(result))
+    # led by the pilot-and-sign rule, the risks listed apart (vrd44, review 35: q10); the one line elsewhere
+    edge = edge_lead44.line(result, lang) or edge_risks38.line(result, lang, edge_gate41.edge_key(result))
     if not one_server and result.feasible:  # the spare left out for the budget: the upgrade said (s31-q10lead32)
         one_server = memo_one_server.upgrade_paragraph(result, lang, lean=bool(edge))
         memo_one_server.upgrade_said_once(rendered, findings, lang, one_server)
