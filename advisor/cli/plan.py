@@ -94,7 +94,7 @@ def _memo_painter():
 def summary(result, lang: str) -> str:
     """A readable text summary of a plan in `lang` (rendered from the result: findings are the reasons)."""
     from advisor.i18n import translate as t
-    from advisor.plan import budget_words, edge_gate41, feasible_gate, memo_api_rows, supply_lead
+    from advisor.plan import budget_words, edge_gate41, feasible_gate, gpu_swap44, memo_api_rows, supply_lead
     from advisor.plan.burst_gpu import hardware_text
     from advisor.plan.fleet_where import region_text as fleet_region_text
 
@@ -105,8 +105,8 @@ def summary(result, lang: str) -> str:
         (t(lang, "plan.cli.region"), fleet_region_text(r, lang, t(lang, f"plan.region.{r.region}"))),
         (t(lang, "plan.cli.line"), t(lang, f"plan.line.{r.line}")),
         (t(lang, "plan.cli.feasible"), edge_gate41.feasible_text(r, lang, feasible_gate.feasible_text(  # q43, q10
-            r, lang, supply_lead.feasible_text(r, lang, budget_words.feasible_text(
-                r, lang, words=("plan.cli.yes", "plan.cli.no"))), yes="plan.cli.yes"),
+            r, lang, supply_lead.feasible_text(r, lang, gpu_swap44.feasible_text(r, lang) or budget_words.feasible_text(
+                r, lang, words=("plan.cli.yes", "plan.cli.no"))), yes="plan.cli.yes"),  # the GPU swap (vrd44)
             api_led=memo_api_rows.applies(r), memo=False, yes="plan.cli.yes")),  # at the edge (review 31)
     ]
     h = r.hardware
@@ -219,7 +219,7 @@ def summary(result, lang: str) -> str:
         days = f"{tl.launch_days_low}–{tl.launch_days_high}"
         when = sales_deadline.launch_text(r, lang, days) or when
         # the sales delivery after the blockers, or the region's quote, as the memo's row says (review 26, q19/q43)
-        when = sure_fallback.launch_after_fix(r, lang, days) or \
+        when = sure_fallback.launch_after_fix(r, lang, days) or gpu_swap44.launch_text(r, lang, days) or \
             sure_fallback.launch_after_quote(r, lang, days, len(r.next_steps)) or when
         from advisor.plan.batch_job37 import moves_running
 

@@ -53,7 +53,8 @@ def feasible_text(result: Any, n: int, lang: str) -> str | None:
     step = clock_step(result)
     if step is None:
         return None
-    key = "bt43.feasible.clock" + (APPROVED if step.key.endswith(APPROVED) else "")
+    # two short sentences, not one conditional inside another (vrd44, blind review 35: q06, q28)
+    key = "vrd44.feasible.clock" + (APPROVED if step.key.endswith(APPROVED) else "")
     return render(lang, key, {"n": n, "deadline": step.params.get("deadline", "")})
 
 

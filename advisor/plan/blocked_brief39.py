@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import indicative44
 from advisor.plan.money_text import money_range
 
 # blockers that decide whether the service may run at all, whatever the hardware (not how soon): the key says who
@@ -45,6 +46,10 @@ def row_value(result: Any, lang: str) -> str | None:
     line = ""
     if c.monthly_with_line is not None and result.line_cost is not None:
         line = translate(lang, "blk39_brief.with_line", total=money_range(c.monthly_with_line, c.currency))
+    who = indicative44.until(found, lang)  # "indicative until the authority answers" (vrd44, review 35: q07)
+    if who is not None:
+        return translate(lang, "vrd44.indicative.row", setup=setup, line=line, until=who,
+                         month=money_range(c.recommended_monthly, c.currency))
     return translate(lang, "blk39_brief.row", setup=setup, month=money_range(c.recommended_monthly, c.currency),
                      line=line, until=translate(lang, NOT_PERMITTED[found]))
 

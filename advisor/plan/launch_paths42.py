@@ -29,10 +29,10 @@ def both(result: Any, lang: str) -> str:
     180–240-day filing applies), with both dates"), in place of the planned date's line followed by this one."""
     tl = result.timeline
     g = tl.gate
-    early = _early(result, lang)
-    if early is None or g is None:
+    found = early(result, lang)
+    if found is None or g is None:
         return ""
-    days, step = early
+    days, step = found
     if g.shorter_low is not None:  # the days counted are the full filing's (``Timeline.gate_text``)
         g = g.model_copy(update={"label_key": FULL_FILING_LABEL, "label_params": {}})
     low, high = tl.launch_days_low, tl.launch_days_high
@@ -44,13 +44,13 @@ def both(result: Any, lang: str) -> str:
 
 def clause(result: Any, lang: str) -> str:
     """" If you sell only to customers under a contract you name, …: launch in 61–95 days …" or ""."""
-    early = _early(result, lang)
-    if early is None:
+    found = early(result, lang)
+    if found is None:
         return ""
-    return render(lang, "red42.launch.contracted", {"days": early[0], "step": early[1]})
+    return render(lang, "red42.launch.contracted", {"days": found[0], "step": found[1]})
 
 
-def _early(result: Any, lang: str) -> tuple[str, str] | None:
+def early(result: Any, lang: str) -> tuple[str, str] | None:
     """The launch days and the step setting them on the user's own reading, where at least ``MONTHS_APART`` days
     earlier than the planned launch set by a filing planned on the memo's likely reading; else None."""
     tl = result.timeline
@@ -72,4 +72,4 @@ def _early(result: Any, lang: str) -> tuple[str, str] | None:
     return days, step
 
 
-__all__ = ["MONTHS_APART", "both", "clause"]
+__all__ = ["MONTHS_APART", "both", "clause", "early"]

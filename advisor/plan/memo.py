@@ -60,10 +60,12 @@ from advisor.plan import (
     e2e_gate43,
     edge_first42,
     edge_gate41,
+    edge_lead44,
     edge_risks38,
     eu_zone42,
     event_reserve43,
     feasible_gate,
+    feasible_list44,
     field_labels,
     filedwait38,
     fixtab39,
@@ -73,11 +75,14 @@ from advisor.plan import (
     floor_assume38,
     fork42,
     gate_lead41,
+    gpu_swap44,
     headline25,
     hybrid_path43,
     in_region_fallback,
+    indicative44,
     kv_cap_note38,
     kv_page_one37,
+    launch_order44,
     launch_paths42,
     lawful_fix43,
     layout_headline40,
@@ -1233,7 +1238,8 @@ def memo_context(
     memo_one_server.said_once(rendered, findings, why, lang, one_server)
     # several edge risks at once: named together on page 1 (s36-longctx), labelled conditional where the plan holds
     # only at the edge (review 31, q10: "Lead with a conditional yes … Put the conditions next to it")
-    edge = edge_risks38.line(result, lang, edge_gate41.edge_key(result))
+    # led by the pilot-and-sign rule, the risks listed apart (vrd44, review 35: q10); the one line elsewhere
+    edge = edge_lead44.line(result, lang) or edge_risks38.line(result, lang, edge_gate41.edge_key(result))
     if not one_server and result.feasible:  # the spare left out for the budget: the upgrade said (s31-q10lead32)
         one_server = memo_one_server.upgrade_paragraph(result, lang, lean=bool(edge))
         memo_one_server.upgrade_said_once(rendered, findings, lang, one_server)
@@ -1270,7 +1276,10 @@ def memo_context(
         "why_note": consist41_why.note([api_why, *(api_fallback_split.split(why) if api_why else [why])], lang),
         # a filing sets the date: the first line says it; that filing planned on the memo's reading against the
         # answer: the answer's own date too (review 32, q11), both in one line (review 34, q11: ``launch_paths42.both``)
-        "launch_line": (launch_paths42.both(result, lang)
+        # the two dates as two bullets under the recommendation, the margin line after them (vrd44, review 35: q11)
+        "launch_paths": launch_order44.paths(result, lang),
+        "launch_paths_intro": launch_order44.intro(lang),
+        "launch_line": ("" if launch_order44.paths(result, lang) else launch_paths42.both(result, lang)
                         or memo_launch_line.clause(result, lang) + launch_paths42.clause(result, lang))
         + budget_basis.decision_clause(result.costs, lang)  # within only on a commitment: so is the first line
         # the other part's quote removes the KV shortfall: the choice as one rule (review 31, q42, q19)
@@ -1302,6 +1311,10 @@ def memo_context(
         "version": result.app_version or __version__,
         "prices_date": result.prices_date,
         "feasible": result.feasible,
+        # blocked only by the GPU asked, the memo's setup the fix: "Not on H100 (…); feasible on 5 × L20" (vrd44, q19)
+        "infeasible_head": gpu_swap44.headline(result, lang),
+        # a rule may forbid the service outright (双减): sections 2–4 said to be indicative until it is answered (q07)
+        "indicative_note": indicative44.section_note(blocked_brief39.blocker(result), lang),
         # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
         # s27-ownrent27b (review 17): where the middle favours renting, page 1 leads with renting, the purchase its condition
         # review 28 (q04): an assumed first-token target raised to fit the free cards is the owner's decision, first
@@ -1451,6 +1464,8 @@ def _closest_api(ctx: dict[str, Any], result: PlanResult, lang: str) -> dict[str
     first = bool(ctx.get("fixes_table"))  # said first, above the other changes' table: not "the one change above"
     # the recommendation's form with the margin's verdict before it (review 27, q11): the bold line only
     ctx["rec_form"] = unit_first.verdict(result, result.findings, lang, ctx.get("unit_first", ""), ctx["form"])
+    if ctx.get("launch_paths"):  # the margin test is said below the recommendation now: "below", not "that cost"
+        ctx["rec_form"] = launch_order44.rec_form(lang, ctx["rec_form"], ctx["form"])
     ctx["closest_api"] = closest_api.line(result, lang, ctx["form"], ctx["region"], ctx["line"],
                                           wording="rows36.closest_api_first" if first else closest_api.KEY)
     if ctx["closest_api"] and first:  # the API said first with its checks: not again below
@@ -1726,7 +1741,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         tl = result.timeline
         after_fix = after_fix or (not result.feasible and tl.gate is None and not tl.untimed)
         if after_fix:  # the closest option's part delivered through the cloud's sales: said beside (q19, review 26)
-            text = sure_fallback.launch_after_fix(result, lang, launch) or t("memo.key.launch_after_fix", days=launch)
+            text = sure_fallback.launch_after_fix(result, lang, launch) or gpu_swap44.launch_text(result, lang, launch) \
+                or t("memo.key.launch_after_fix", days=launch)  # the days on the swapped GPU (vrd44, review 35: q19)
             text += result.timeline.gate_text(lang)  # the step that sets the date (q14: the filing, not the approval)
             waits = result.timeline.waits_text(lang)
             if waits:  # an approval whose length nothing here states: said beside the days, never counted as 0
@@ -1747,7 +1763,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                 {"ok": "memo.key.deadline_ok", "missed": "memo.key.deadline_missed", "if": "supply34.key.deadline_if"}[
                     verdict], days=result.timeline.deadline_days, slack=result.timeline.deadline_slack_days)
         rows.append((batch_job37.launch_label(result, lang), text))  # a job starts, it is not launched (q06 zh)
-    feasible = budget_words.feasible_text(result, lang)
+    # "no" beside a complete GPU swap read as a rejection: "not on H100; yes on 5 × L20" (vrd44, review 35: q19/q20)
+    feasible = gpu_swap44.feasible_text(result, lang) or budget_words.feasible_text(result, lang)
     untimed = result.timeline.untimed
     if result.feasible and untimed and gate_step is not None and not budget_words.conditional(result):
         feasible = memo_gate_once.feasible_text(gate_step, lang, result)  # the step names them (s26, say once)
@@ -1783,7 +1800,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     head = memo_ttft_free.form_clause(result, lang)  # said on the recommendation line where it leads (review 27)
     if not head or head not in headline25.headline_clause(result, lang):
         feasible += memo_ttft_free.key_clause(result, lang)  # an assumed target raised to fit the free cards (q04, r26)
-    rows.append((t("memo.key.feasible"), rent_first27.feasible(result, lang, feasible)))
+    # the chain of conditions as numbered short ones, not one run-on sentence (vrd44, review 35: q10, q25)
+    rows.append((t("memo.key.feasible"), feasible_list44.tidy(result, lang, rent_first27.feasible(result, lang, feasible))))
     if memo_api_rows.applies(result):  # the led API first, this plan as the fallback (s35-apipage, review 24)
         api_rows = {t("memo.key.hardware"): memo_api_rows.hardware, t("memo.key.cost"): memo_api_rows.cost}
         rows = [(k, api_rows[k](result, lang, v) if k in api_rows else v) for k, v in rows]

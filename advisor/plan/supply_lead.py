@@ -252,7 +252,8 @@ def feasible_text(result: PlanResult, lang: str, text: str) -> str:
     if fb is None or not rests_on_quote(result):
         return text
     step = next((i for i, s in enumerate(result.next_steps, start=1) if s.id == "quotes"), None)
-    key = "supply36.key.feasible_if" if not fb["meets"] else "supply36.key.feasible_if_budget"
+    # the quote its own condition, the reason after it, not a clause that reads as one more (vrd44, review 35: q25)
+    key = "vrd44.feasible.supply" if not fb["meets"] else "vrd44.feasible.supply_budget"
     return render(lang, key, {"region": {"tr": f"plan.region.{fb['region']}"}, "gpu": fb["instead_of"],
                               "where": _where(step), "rest": text})
 

@@ -26,6 +26,7 @@ from advisor.plan import (
     gpus_alone40,
     hosted_prices,
     hybrid_path43,
+    launch_order44,
     set_aside,
     unit_first,
 )
@@ -69,7 +70,9 @@ def test_tokens_sold_below_cost_open_the_decision(name):
             assert all(p[k].split("–")[-1] in line for k in ("own_in", "own_out")), (name, lang)  # the bar: the tops
         else:
             assert line and margin.title_in(lang) in line, (name, lang)
-        assert line in page and page.index(line) < page.index(REC[lang]), (name, lang)
+        # before the recommendation; below it, after the two launch paths, where the launch forks on counsel (vrd44)
+        assert line in page, (name, lang)
+        assert (page.index(line) > page.index(REC[lang])) == bool(launch_order44.paths(r, lang)), (name, lang)
         assert not re.search(r"^\d+\. \*\*" + re.escape(margin.title_in(lang)), page, re.M), (name, lang)
 
 
@@ -79,7 +82,9 @@ def test_q11_unit_economics_first_and_the_plan_conditional(lang):
     margin = unit_first.margin(r.findings)
     assert margin is not None and margin in deciding(r.findings)  # the engine still ranks it first
     page = _page_one(r, lang)
-    first = page.split("\n\n")[1]  # the paragraph after the heading
+    # the paragraph under the recommendation and the two launch paths (vrd44, review 35: q11)
+    first = next(p for p in page.split("\n\n") if p.startswith("**Margin" if lang == "en" else "**利润"))
+    assert page.index(REC[lang]) < page.index(first)
     # review 34 (q11): a go/no-go on the margin, with the price list's bar a million input and output tokens
     assert first.startswith("**Margin, go or no-go:**" if lang == "en" else "**利润能否成立（做不做）**")
     p = margin.params

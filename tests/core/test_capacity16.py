@@ -35,9 +35,10 @@ FEASIBLE_ROW = {"en": re.compile(r"^\| Feasible as asked \| (.*) \|$", re.M),
 # round 13: q39's ¥80,000 covers 69 % of ¥38,385–97,873 and was said to cover "the low end" only)
 # a hybrid whose rented burst months are over the budget at both ends: yes only with the bursts' overflow on a hosted
 # API (s38-burstc, blind review 30, q39)
+# vrd44 (review 35): in a numbered list of conditions the budget's reads as its rule, "a quote at or under …"
 CONDITIONALS = {"en": ("only if the quotes come in at the low end", "yes, unless the quotes come in near the high end",
-                       "only with the bursts' overflow on a hosted API"),
-                "zh_CN": ("有条件可行", "可行，除非报价接近区间上限", "仅在扩容溢出交给模型 API 服务时可行")}
+                       "only with the bursts' overflow on a hosted API", "(1) a quote at or under"),
+                "zh_CN": ("有条件可行", "可行，除非报价接近区间上限", "仅在扩容溢出交给模型 API 服务时可行", "（1）报价不高于")}
 
 
 def _conditional(lang: str, text: str) -> bool:

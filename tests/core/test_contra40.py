@@ -26,8 +26,9 @@ def test_within_budget_on_a_stand_in_price_says_so_where_no_priced_part_fits():
         assert translate(lang, "contra40_budget.stand_in") in row, row
         assert translate(lang, "memo.cost.within") not in row, row
         # the feasibility row it agrees with: conditional, no part priced there within the budget
-        assert translate(lang, "supply36.key.feasible_if_budget", rest="", region="", gpu="", where="").split(
-            "；" if lang == "zh_CN" else "; ")[-1] in memo
+        # (vrd44: the quote its own condition, the reason after its colon)
+        assert translate(lang, "vrd44.feasible.supply_budget", rest="", region="", gpu="", where="").split(
+            "：" if lang == "zh_CN" else ": ")[-1] in memo
 
 
 def test_a_fleet_total_over_the_horizon_says_it_is_the_running_cost_alone():

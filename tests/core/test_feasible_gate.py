@@ -35,7 +35,12 @@ def test_q10_row_says_both_conditions_and_points_to_the_steps(lang):
     assert r.feasible  # the engine's verdict is kept (the advice bench reads it)
     assert budget_words.conditional(r) and isinstance(thin_ttft(r), dict)
     row = _row(render_memo_markdown(r, lang), lang)
-    assert budget_words.feasible_text(r, lang) in row  # the quotes against the budget, as before
+    # the quote the budget fits at, the budget's condition in the numbered list (vrd44, review 35: q10)
+    from advisor.plan.feasible_list44 import quote_fit
+    from advisor.plan.result import render
+
+    fit = quote_fit(r)
+    assert fit is not None and render(lang, "pb43.fit.quote", {k: v for k, v in fit.items() if k != "tr"}) in row
     assert TTFT[lang] in row
     assert f"{r.capacity.ttft_p99_ms / 1000:.1f}" in row  # the prediction the measurement settles
     assert ("section 6" if lang == "en" else "第六节") in row

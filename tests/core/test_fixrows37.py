@@ -93,9 +93,12 @@ def test_q11_recommendation_starts_with_the_loss_per_token(lang):
     assert unit_first.placeholder(f)
     # review 34 (q11: "a clear go/no-go on margin"): the line above says the ratio, the bar and that the placeholder
     # price sets it; the recommendation is its "go" branch
-    first = page.split("\n\n")[1]
-    assert span in first and ("placeholder GPU price" if lang == "en" else "占位 GPU 价格") in first, first
-    assert rec.startswith(REC[lang] + ("If your price list covers that cost" if lang == "en" else "价目表覆盖得了这一成本")), rec
+    # vrd44 (review 35, q11): the recommendation first, the two launch paths, then that margin line below them
+    first = next(p for p in page.split("\n\n") if span in p)
+    assert ("placeholder GPU price" if lang == "en" else "占位 GPU 价格") in first, first
+    assert page.index(rec) < page.index(first)
+    assert rec.startswith(REC[lang] + ("If your price list covers the cost per token" if lang == "en" else
+                                       "价目表覆盖得了每个 token 的成本")), rec
     assert "a loss on every token" not in rec
     # the rest of the line is kept: the form, region and line
     assert ("rent cloud GPU servers" if lang == "en" else "租用云 GPU 服务器") in rec

@@ -10,7 +10,7 @@ import pytest
 
 from advisor.cli.plan import summary
 from advisor.i18n import translate
-from advisor.plan import edge_gate41, edge_risks38, kv_condition40, kv_replicas42
+from advisor.plan import edge_gate41, edge_lead44, edge_risks38, gpu_swap44, kv_condition40, kv_replicas42
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import render
 from tests.support.planned import advice_plan
@@ -55,7 +55,7 @@ def test_a_kv_shortfall_on_failover_makes_the_row_conditional_with_its_pressure_
     clause = render(lang, "kvfail42.row.kv_gate", {
         "when": {"tr": "kvgate41_row.down"}, "context": f"{fit.context:,}", "load": f"{load:,}",
         "full": f"{fit.at_full:,}", "where": {"tr": "kvgate41_row.where_kv"}, "m": kv_replicas42.number(r)})
-    assert clause in row
+    assert _bare(clause, lang) in row  # its own numbered condition (vrd44, review 35)
     # the memory condition it points to is on page 1, with the same figures
     assert kv_condition40.head(fit, load, True, lang) in _page1(md)
     assert edge_gate41.reasons(r) == ["kv"]
@@ -85,13 +85,23 @@ def test_the_quote_that_removes_the_shortfall_is_the_first_lines_rule(lang):
     assert "ttft" in edge_gate41.reasons(r)
 
 
+def _bare(clause: str, lang: str) -> str:
+    """A clause of the row's chain as the numbered list says it: without the "; and …" that tied it on (vrd44)."""
+    clause = clause.removeprefix(translate(lang, "vrd44.feasible.sep_in"))
+    leads = [w for w in translate(lang, "vrd44.feasible.leads").split("|") if w]
+    while any(clause.startswith(w) for w in leads):
+        clause = clause[len(next(w for w in leads if clause.startswith(w))):]
+    return clause
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_infeasible_plans_closest_option_says_the_rule_and_the_row_stays_no(lang):
     r = advice_plan(Q19)
     assert not r.feasible and kv_condition40.quote_step(r) is not None
     md = render_memo_markdown(r, lang)
     assert _first_line(md).endswith(edge_gate41.rule(r, lang)) and edge_gate41.rule(r, lang)
-    assert _row(md, lang) == translate(lang, "memo.no")
+    # not a conditional: "not on the H100 asked; yes on 5 × L20", never a bare "no" (vrd44, review 35: q19)
+    assert _row(md, lang) == gpu_swap44.feasible_text(r, lang) and not _row(md, lang).startswith(_conditional(lang))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -103,11 +113,11 @@ def test_no_headroom_and_no_spare_reads_conditional_beside_the_risks_line(lang):
     row = _row(md, lang)
     assert row.startswith(_conditional(lang))
     peak = r.capacity.peak_concurrency
-    assert render(lang, "kvgate41_row.headroom_above", {"peak": peak, "one": {"tr": "plan.capacity16.unit.server"}}) \
-        in row
-    head = translate(lang, "kvgate41_risks.line", risks=CUT, conds="").split(CUT)[0]
-    risks = [line for line in _page1(md).splitlines() if line.startswith(head)]
-    assert len(risks) == 1 and risks[0] == edge_risks38.line(r, lang, "kvgate41_risks.line")
+    assert _bare(render(lang, "kvgate41_row.headroom_above", {
+        "peak": peak, "one": {"tr": "plan.capacity16.unit.server"}}), lang) in row
+    # the risks the row points to, on page 1 as their own list under the pilot-and-sign rule (vrd44, review 35: q10)
+    assert edge_lead44.line(r, lang) and edge_lead44.line(r, lang) in _page1(md)
+    assert translate(lang, "vrd44.edge.risks") in _page1(md)
 
 
 def test_without_the_risks_line_the_headroom_clause_names_its_commitments():
@@ -135,7 +145,10 @@ def test_a_pilot_in_the_headline_is_the_rows_first_token_condition(lang):
     assert edge_gate41.reasons(r) == ["ttft"]
     row = _row(render_memo_markdown(r, lang), lang)
     target = f"{r.latency_curve.slo_ttft_p99_ms / 1000:g}"
-    assert row.startswith(_conditional(lang)) and translate(lang, "kvgate41_row.ttft_pilot", target=target) in row
+    # its own numbered condition, without the "; and only if" that chained it (vrd44, review 35)
+    pilot = translate(lang, "kvgate41_row.ttft_pilot", target=target)
+    pilot = pilot.split("only if " if lang == "en" else "并且", 1)[1]
+    assert row.startswith(_conditional(lang)) and pilot in row
 
 
 @pytest.mark.parametrize("lang", LANGS)

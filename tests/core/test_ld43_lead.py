@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import launch_paths42, memo_lead_once, unit_first
+from advisor.plan import launch_order44, launch_paths42, memo_lead_once, unit_first
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.placeholder_purchase import _gate_money
 from tests.support.planned import ADVICE_SCENARIOS, advice_plan
@@ -107,6 +107,10 @@ def test_no_memo_opens_with_get_quotes_then_decide() -> None:
 
 # ---- B: q11's margin, launch dates and stopgap ----------------------------------------------------------------
 
+def top_in_of(f) -> str:
+    return f.params["own_in"].split("–")[-1]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_q11_margin_is_a_go_no_go_with_the_price_lists_bar(lang: str) -> None:
     r = advice_plan(Q11)
@@ -114,7 +118,8 @@ def test_q11_margin_is_a_go_no_go_with_the_price_lists_bar(lang: str) -> None:
     assert f is not None and unit_first.placeholder(f)
     md = render_memo_markdown(r, lang)
     page = md.split("\n## ")[1]
-    first = page.split("\n\n")[1]
+    # below the recommendation and its two launch paths (vrd44, review 35: q11)
+    first = next(x for x in page.split("\n\n") if top_in_of(f) in x and not x.startswith("- "))
     p = f.params
     top_in, top_out = p["own_in"].split("–")[-1], p["own_out"].split("–")[-1]
     assert top_in in first and top_out in first  # the bar: the plan's own cost at the top of its prices
@@ -122,7 +127,9 @@ def test_q11_margin_is_a_go_no_go_with_the_price_lists_bar(lang: str) -> None:
     assert {"en": "Go only if your price list covers", "zh_CN": "只有价目表至少覆盖"}[lang] in first
     assert {"en": "otherwise no-go", "zh_CN": "否则不做"}[lang] in first
     rec = _head(md)
-    assert {"en": "If your price list covers that cost, rent", "zh_CN": "价目表覆盖得了这一成本，就租用"}[lang] in rec
+    assert {"en": "If your price list covers the cost per token (the margin test below), rent",
+            "zh_CN": "价目表覆盖得了每个 token 的成本（见下方的利润检验），就租用"}[lang] in rec
+    assert md.index(rec) < md.index(first)
     assert {"en": "Unit economics", "zh_CN": "单位经济"}[lang] not in md
 
 
@@ -134,12 +141,16 @@ def test_q11_one_launch_line_gives_both_dates_and_what_decides(lang: str) -> Non
     tl, g = r.timeline, r.timeline.gate
     assert g is not None and g.id.endswith(launch_paths42.LIKELY)
     late = f"{tl.launch_days_low}–{tl.launch_days_high}"
-    line = launch_paths42.both(r, lang)
-    assert line and line in head and late in line and f"{g.days_low}–{g.days_high}" in line
-    assert {"en": "counsel reads", "zh_CN": "律师是否认为"}[lang] in line
-    # the planned date is said once in the recommendation, not in a line of its own before this one
-    assert head.count(late) == 1
-    assert launch_paths42.clause(r, lang) not in head
+    # vrd44 (review 35): the two dates as two bullets under the recommendation, the question for counsel before them
+    paths = launch_order44.paths(r, lang)
+    page = md.split("\n## ")[1]
+    assert len(paths) == 2 and all(f"- {x}" in page for x in paths)
+    assert late in paths[0] and f"{g.days_low}–{g.days_high}" in paths[0]
+    assert launch_order44.intro(lang) in page and page.index(launch_order44.intro(lang)) < page.index(paths[0])
+    assert {"en": "counsel", "zh_CN": "律师"}[lang] in launch_order44.intro(lang)
+    # the planned date is said once on page 1's opening, not again in a line of its own
+    assert page.split(translate(lang, "memo.key.launch"))[0].count(late) == 1
+    assert launch_paths42.clause(r, lang) not in head and launch_paths42.both(r, lang) not in page
 
 
 @pytest.mark.parametrize("lang", LANGS)

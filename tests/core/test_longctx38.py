@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import edge_risks38, usage_share
+from advisor.plan import edge_lead44, edge_risks38, usage_share
 from advisor.plan.memo import memo_document
 from advisor.plan.money_text import number_text, symbol_range
 from advisor.plan.result import render
@@ -41,9 +41,14 @@ def test_q10_names_its_edge_risks_together_on_page_1_each_with_its_figure(lang):
     # placeholder price, a part not sold new
     assert kinds == {"headroom", "ttft", "no_spare", "budget_placeholder", "legacy"}
     md = memo_document(r, lang).markdown()
-    (line,) = _risks_line(md, lang)
-    assert line in _page1(md)
+    # vrd44 (review 35): led by the pilot-and-sign rule, the risks numbered, the stock-only part's supply line after
+    line = edge_lead44.line(r, lang)
+    assert line and line in _page1(md)
     for x in found:
+        if str(x["tr"]).endswith(".legacy"):  # said as the supply commitment to ask for
+            assert translate(lang, "vrd44.edge.stock", gpu=x["gpu"], term=translate(
+                lang, "vrd44.edge.term_months", n=r.answers["expected_duration_months"])) in line
+            continue
         assert render(lang, str(x["tr"]), {k: v for k, v in x.items() if k != "tr"}) in line
     cap = r.capacity
     assert cap.headroom == 0
@@ -53,7 +58,8 @@ def test_q10_names_its_edge_risks_together_on_page_1_each_with_its_figure(lang):
     assert straddle.params["cost"] in line and straddle.params["budget"] in line
     assert r.hardware.gpu_name in line
     # committed only on what removes them: the written quote with supply and replacement, the test on real prompts
-    assert translate(lang, "longctx38_cond.quote.both") in line
+    assert {"en": "written commitment to supply", "zh_CN": "书面承诺"}[lang] in line
+    assert {"en": "replacement time for a failed server", "zh_CN": "故障服务器的更换时限"}[lang] in line
     assert number_text(r.answers["prompt_tokens"]["avg"]) in line
 
 

@@ -32,7 +32,9 @@ def test_h100_on_the_mainland_is_sized_on_the_fix_with_the_setup_as_asked_beside
     assert any(s.id == "serve" for s in r.next_steps)
     assert all("H100" not in (s.command or "") for s in r.next_steps)
     page1 = en.split("\n## 2.")[0]
-    assert "only once the blockers are solved" in page1 and "H100 SXM5 80GB: export-controlled" in page1
+    # the launch on the fix's GPUs, not "only once the blockers are solved" (vrd44, review 35: q19)
+    assert "1–5 days on 5 × NVIDIA L20 48GB" in page1 and "H100 SXM5 80GB: export-controlled" in page1
+    assert "only once the blockers are solved" not in page1
     # with the GPUs allowed, the plan is the fix's setup and nothing is labelled "as asked"
     ok = make_plan(answers_from_dict({k: v for k, v in H100.items() if k != "gpu_constraint"}))
     assert ok.feasible and ok.hardware.gpu_name == fix.params["gpu"] and ok.hardware.total_gpus == fix.params["total"]

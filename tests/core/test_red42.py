@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import api_per_region, fork42, launch_paths42
+from advisor.plan import api_per_region, fork42, launch_order44, launch_paths42
 from advisor.plan.memo import render_memo_markdown
 from tests.support.page_one import page_one
 from tests.support.planned import advice_plan, only_finding
@@ -131,15 +131,16 @@ def test_q11_both_launch_dates_where_the_memo_overrides_the_audience_answer(lang
     low = max(i.days_low for i in rest) + setup.days_low
     high = max(i.days_high for i in rest) + setup.days_high
     assert tl.launch_days_low - high >= launch_paths42.MONTHS_APART
-    head = _head(render_memo_markdown(r, lang))
-    assert f"{tl.launch_days_low}–{tl.launch_days_high}" in head and f"{low}–{high}" in head
-    assert head.index(f"{tl.launch_days_low}–") < head.index(f"{low}–{high}")
-    # review 34 (q11): one line, both dates, what decides between them and the filing's own days
-    assert ("depends on whether counsel reads" if lang == "en" else "取决于律师是否认为") in head
+    # vrd44 (review 35): under the recommendation, the question for counsel, then the two dates as two bullets
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    paths = launch_order44.paths(r, lang)
+    assert len(paths) == 2 and all(f"- {x}" in page for x in paths)
+    assert f"{tl.launch_days_low}–{tl.launch_days_high}" in paths[0] and f"{low}–{high}" in paths[1]
+    assert page.index(_head(render_memo_markdown(r, lang))) < page.index(paths[0]) < page.index(paths[1])
+    assert ("question for counsel" if lang == "en" else "先问律师") in launch_order44.intro(lang)
     g = tl.gate
-    assert f"{g.days_low}–{g.days_high}" in head
-    assert ("Ask counsel before anything else" if lang == "en" else "先问律师") in head
-    assert head.count(f"{tl.launch_days_low}–{tl.launch_days_high}") == 1 and head.count(f"{low}–{high}") == 1
+    assert f"{g.days_low}–{g.days_high}" in paths[0]
+    assert launch_order44.intro(lang) in page
 
 
 def test_no_second_launch_date_where_the_answer_sets_the_filing():
