@@ -75,6 +75,7 @@ from advisor.plan import (
     in_region_fallback,
     kv_cap_note38,
     kv_page_one37,
+    kv_said_once44,
     launch_paths42,
     lawful_fix43,
     layout_headline40,
@@ -1188,6 +1189,11 @@ def memo_context(
     numbers, sources = _numbered_sources(findings, lang, led)
     if led:  # page 1 cites that list by its number
         lead = lead_text(memo_lead_once.cite_led_source(start, numbers, led), lang, markdown=True)
+    # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35), said in full
+    # there and pointed to elsewhere (kv_said_once44, review 35)
+    # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
+    kv_box = "" if lead else kv_page_one37.line(result, lang)
+    kv_said = bool(kv_box) and kv_said_once44.condition_printed(result, bool(lead))
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     memo_lead_once.point_to_lead(rendered, findings, lead, lang)
@@ -1273,13 +1279,14 @@ def memo_context(
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
-        "kv_risk": "" if lead else kv_page_one37.line(result, lang),
+        "kv_risk": kv_box,
         # an assumed TPOT target under a consumer chat's users: what they see, said once (s35-chatspeed, review 26)
         "chat_speed": chat_speed37.sentence(result, lang),
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
         "key_value_heading": memo_self_host_rows.value_heading(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
-        "first_steps": [{"text": _page_one_step(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
+        "first_steps": [{"text": _page_one_step(kv_said_once44.page_one_step(s, kv_said), result, lang),
+                         "command": s.command if s.command not in shown_elsewhere else None}
                         for s in result.next_steps[:FIRST_STEPS]],
         "t": t,
         "lang": lang,
@@ -1305,7 +1312,7 @@ def memo_context(
         "line": move_to.line_text(result, lang, memo_text15.line_text(result, lang) or t(f"plan.line.{result.line}")),
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
-        "binding": api_led_brief40.binding_text(result, lang),  # an API lead's fallback: its limit only (review 29)
+        "binding": api_led_brief40.binding_text(result, lang, kv_said=kv_said),  # an API lead's fallback: its limit only (review 29)
         # far over the budget whichever part: its opening sentence only (review 29, q40; fixtab39)
         "gpu_choice": fixtab39.gpu_why(result, lang) or api_led_brief40.gpu_why(result, lang)
         or supply_lead.choice_text(result, lang),  # the part to quote beside it (s34-supply36)
