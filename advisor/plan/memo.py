@@ -114,9 +114,11 @@ from advisor.plan import (
     own_rent_verdict,
     owned_capital37,
     owned_rent_rows,
+    page_one_once44,
     peak_reserve_rules,
     people_volume,
     phased_cost,
+    pi_said_once44,
     power_tariff,
     prefix_cache_note,
     quote_lead35,
@@ -1170,6 +1172,7 @@ def memo_context(
     """Everything the template shows, already in ``lang`` (the template itself holds only structure)."""
     t = _t(lang)
     every = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
+    every = pi_said_once44.findings(every)  # the notice and legal basis: inside the sensitive-information finding (review 35)
     every = server_down_once39.findings(every, result, lang)  # one server down: the hardware row's (review 28)
     as_asked = as_asked_only(result)
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
@@ -1236,6 +1239,8 @@ def memo_context(
     if not one_server and result.feasible:  # the spare left out for the budget: the upgrade said (s31-q10lead32)
         one_server = memo_one_server.upgrade_paragraph(result, lang, lean=bool(edge))
         memo_one_server.upgrade_said_once(rendered, findings, lang, one_server)
+    # what page 1's paragraphs say, section 7 does not say again word for word (review 35: q43, q07, q39)
+    page_one_once44.said_once(rendered, [lead, alternative, route, one_server, edge, kv_box], lang)
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key in lawful_fix43.SETUP_KEYS), "")
     layouts = _layouts_sentence(result, lang, as_asked)
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
