@@ -232,3 +232,17 @@ def test_q43s_singapore_round_trip_is_said_once(lang):
     memo = render_memo_markdown(advice_plan(Q43), lang)
     trip = "60 + 94 = 154"
     assert memo.count(trip) == 1 and trip in _sections(memo)[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q14_medical_followup_mainland", "q32_filed_public_chatbot_fast"])
+def test_the_bgp_line_is_one_finding(name, lang):
+    """Review 35 (q14: "BGP appears in two findings"; q32: "merge the two BGP findings"): the line's bandwidth and
+    price are said in the BGP finding, not as a finding of their own; the plan keeps both."""
+    r = advice_plan(name)
+    line = next(f for f in r.findings if f.id == pi_said_once44.LINE)
+    width = next(f for f in r.findings if f.id == pi_said_once44.BANDWIDTH)
+    findings = _findings(render_memo_markdown(r, lang))
+    assert not any(t == f"**{width.title_in(lang)}**" for t, _ in findings)
+    [(_, text)] = [(t, b) for t, b in findings if t == f"**{line.title_in(lang)}**"]
+    assert width.title_in(lang) in text and width.detail_in(lang) in text
