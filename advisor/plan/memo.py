@@ -123,6 +123,7 @@ from advisor.plan import (
     prefix_cache_note,
     quote_lead35,
     quote_lead39,
+    quote_room_once44,
     registration_route37,
     rent_count,
     rent_fallback,
@@ -1172,6 +1173,7 @@ def memo_context(
     """Everything the template shows, already in ``lang`` (the template itself holds only structure)."""
     t = _t(lang)
     every = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
+    every = quote_room_once44.findings(every, result)  # the budget's room: the recommendation's (review 35, q03)
     every = pi_said_once44.findings(every)  # the notice and legal basis: inside the sensitive-information finding (review 35)
     every = server_down_once39.findings(every, result, lang)  # one server down: the hardware row's (review 28)
     as_asked = as_asked_only(result)
@@ -1290,7 +1292,8 @@ def memo_context(
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
         "key_value_heading": memo_self_host_rows.value_heading(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
-        "first_steps": [{"text": _page_one_step(kv_said_once44.page_one_step(s, kv_said), result, lang),
+        "first_steps": [{"text": _page_one_step(quote_room_once44.page_one_step(
+                             kv_said_once44.page_one_step(s, kv_said), result), result, lang),
                          "command": s.command if s.command not in shown_elsewhere else None}
                         for s in result.next_steps[:FIRST_STEPS]],
         "t": t,
