@@ -25,13 +25,20 @@ RENT = "cost.rent"  # ``rules.cost_rent``: "Rent cloud GPUs: about … a month a
 BEYOND_THE_LIMIT = ("kvlimit28.fp8_kv", "kvfit33.also", "kvfit33.remedies")
 
 
-def binding_text(result: Any, lang: str) -> str:
-    """Section 2's "what decides the size", less ``BEYOND_THE_LIMIT`` under an API lead."""
+def binding_text(result: Any, lang: str, *, kv_said: bool | None = None) -> str:
+    """Section 2's "what decides the size", less ``BEYOND_THE_LIMIT`` under an API lead; ``kv_said``: page 1 prints
+    the memory condition, so the KV sentence points to it (``kv_said_once44``; None: read from the plan)."""
+    from advisor.plan import kv_said_once44
+
     b = result.binding_constraint
     if b is None:
         return ""
     if memo_self_host_rows.api_leads(result):
         b = b.model_copy(update={"then": [p for p in b.then if p.get("tr") not in BEYOND_THE_LIMIT]})
+    if kv_said is None:
+        kv_said = kv_said_once44.condition_printed(result)
+    if kv_said:
+        b = b.model_copy(update={"then": kv_said_once44.section_two(list(b.then), True)})
     return str(b.text_in(lang))
 
 

@@ -98,7 +98,19 @@ def single_point(f: Facts) -> Finding | None:
         verdict = {**verdict, "tr": spare_paid_once42.verdict(verdict["tr"])}
     return finding("sizing.single_point", variant=variant, severity="warning" if variant == "covered" else None,
                    one={"tr": f"plan.capacity16.unit.{s.unit}"}, replicas=ch.replicas, gpus=ch.total_gpus,
-                   gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex, verdict=verdict)  # fmt: skip
+                   gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex, verdict=verdict,
+                   costs=_second_costs(f, s, capex))  # fmt: skip
+
+
+def _second_costs(f: Facts, s: Any, capex: Any) -> dict[str, Any]:
+    """What the second unit costs: its figures, or "as much again as this one" where they are the plan's own to the
+    figure (blind review 35, q01/q10/q17: the plan's cost said again in this finding beside the cost finding and the
+    cost row; a bought server is the same server again, a rented one the plan's month again)."""
+    own = f.cost.costs.recommended_monthly if f.cost is not None else None
+    same = s.capex is not None or (own is not None and _amount(s.monthly, f) == _amount((own.low, own.high), f))
+    if same:
+        return {"tr": "rep44.second.same_bought" if s.capex is not None else "rep44.second.same_rented"}
+    return {"tr": "rep44.second.costs", "monthly": _amount(s.monthly, f), "capex": capex}
 
 
 __all__ = ["single_point"]

@@ -1482,7 +1482,8 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
     # shown: a hosted API's memo starts no server
     if chosen is not None and form != "hosted_api":
         assumptions = served_context38.restate(assumptions, sized.max_context, hardware.max_model_len,
-                                               served_context38.admitted(sized, chosen))
+                                               served_context38.admitted(sized, chosen),
+                                               served_context38.served(sized, chosen)[1])
     # a rented plan: renting from another provider than the filing's needs an access record, said plainly (s31)
     assumptions, questions = access_record_rent.restate(assumptions, questions, form)
     # every GPU billed all month (a part sold only through the cloud's sales): the bursts' days set the tokens alone

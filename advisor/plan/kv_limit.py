@@ -125,6 +125,7 @@ def _remedy_phrase(fit: KvFit, said: set[str]) -> list[dict[str, Any]]:
     kept = [r for r in fit.remedies if r.kind not in said]
     items: list[dict[str, Any]] = [
         _more_replicas(fit, r) if r.kind == "more_replicas" else
+        _raised(fit, r) if r.kind == "memory_utilization" else
         _named_card(fit, r, last=i == len(kept) - 1 and len(kept) > 1) if r.gpu_name else
         {"tr": "kvdef34.remedy.dp_attention" if r.kind == "dp_attention" else f"kvfit33.remedy.{r.kind}",
          "full_fit": r.full_fit or 0, "context": str(r.context or 0)}  # a flag: no digit groups
@@ -142,6 +143,12 @@ def _more_replicas(fit: KvFit, r: Any) -> dict[str, Any]:
             "load": r.load, "when": {"tr": "kvfail42.when.down" if fit.failover_per_replica else "kvfail42.when.peak"},
             "more_low": round_money(m.low) if m else "", "more_high": round_money(m.high) if m else "",
             "currency": r.currency or "", "within": {"tr": "kvfail42.fix.within"} if r.within_budget else ""}
+
+
+def _raised(fit: KvFit, r: Any) -> dict[str, Any]:
+    """--gpu-memory-utilization raised, with the KV room and the full-context requests it gives (kv_fit.py)."""
+    return {"tr": "rep44.remedy.utilization", "util": f"{r.utilization:g}", "was": f"{r.utilization_was:g}",
+            "gib": f"{r.kv_gib:g}", "was_gib": f"{fit.kv_gib_per_gpu:g}", "full_fit": r.full_fit or 0}
 
 
 def _pct(v: float) -> str:

@@ -37,7 +37,7 @@ from typing import Any
 from advisor.plan import sizing
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.context import Ctx
-from advisor.plan.kv_fit import DP_ATTENTION_FLAGS, MORE_ATTR, dp_attention_applies
+from advisor.plan.kv_fit import DP_ATTENTION_FLAGS, MORE_ATTR, dp_attention_applies, higher_utilization
 from advisor.plan.line_total import judged_total
 from advisor.plan.money_text import round_money
 from advisor.plan.quote_first39 import MATERIAL_SHORTFALL
@@ -112,9 +112,13 @@ def _money(v: float) -> str:
 def _options(ctx: Ctx, ch: sizing.Candidate) -> dict[str, Any]:
     """What to run the measured gate with: data-parallel attention and a higher --gpu-memory-utilization for a
     latent-attention MoE model (kv_fit.dp_attention_applies), else the engine as the serve command sets it."""
+    raised = higher_utilization(ctx, ch)  # the flag sized, not "a higher … than the serve command's" (review 35, q35)
+    util = {"util": f"{raised.utilization:g}", "gib": f"{raised.kv_gib:g}", "full": raised.full_fit} \
+        if raised is not None and (raised.full_fit or 0) > ch.memory.max_concurrency_kv else None
     if dp_attention_applies(ctx, ch):
-        return {"tr": "kvfail42.opts.dp", "sglang": DP_ATTENTION_FLAGS["sglang"], "vllm": DP_ATTENTION_FLAGS["vllm"]}
-    return {"tr": "kvfail42.opts.plain"}
+        flags = {"sglang": DP_ATTENTION_FLAGS["sglang"], "vllm": DP_ATTENTION_FLAGS["vllm"]}
+        return {"tr": "rep44.opts.dp_util", **flags, **util} if util else {"tr": "kvfail42.opts.dp", **flags}
+    return {"tr": "rep44.opts.util", **util} if util else {"tr": "kvfail42.opts.plain"}
 
 
 def step(ctx: Ctx, ch: sizing.Candidate | None, fix: dict[str, Any]) -> NextStep:
@@ -227,7 +231,8 @@ def row_clause(result: PlanResult, lang: str, params: dict[str, Any], quote_n: i
         return ""
     m, s = found
     if s.key == GATE_KEY:
-        return render(lang, "kvfail42.row.kv_gate", {**params, "m": m})
+        # beside page 1's memory condition, which gives the figures: the row points to it (rep44, review 35, q35)
+        return render(lang, "rep44.row.kv_gate" if params.get("where") else "kvfail42.row.kv_gate", {**params, "m": m})
     g = result.gpu_choice
     more = {"gpus": s.params["gpus"], "chosen": s.params["gpu"], "m": m}
     if s.key == OTHERWISE and g is not None and g.quote_switch:

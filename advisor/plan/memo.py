@@ -82,6 +82,7 @@ from advisor.plan import (
     indicative44,
     kv_cap_note38,
     kv_page_one37,
+    kv_said_once44,
     launch_order44,
     launch_paths42,
     lawful_fix43,
@@ -121,13 +122,16 @@ from advisor.plan import (
     own_rent_verdict,
     owned_capital37,
     owned_rent_rows,
+    page_one_once44,
     peak_reserve_rules,
     people_volume,
     phased_cost,
+    pi_said_once44,
     power_tariff,
     prefix_cache_note,
     quote_lead35,
     quote_lead39,
+    quote_room_once44,
     registration_route37,
     rent_count,
     rent_fallback,
@@ -1181,6 +1185,8 @@ def memo_context(
     """Everything the template shows, already in ``lang`` (the template itself holds only structure)."""
     t = _t(lang)
     every = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
+    every = quote_room_once44.findings(every, result)  # the budget's room: the recommendation's (review 35, q03)
+    every = pi_said_once44.findings(every)  # the notice and legal basis: inside the sensitive-information finding (review 35)
     every = server_down_once39.findings(every, result, lang)  # one server down: the hardware row's (review 28)
     as_asked = as_asked_only(result)
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
@@ -1200,6 +1206,11 @@ def memo_context(
     numbers, sources = _numbered_sources(findings, lang, led)
     if led:  # page 1 cites that list by its number
         lead = lead_text(memo_lead_once.cite_led_source(start, numbers, led), lang, markdown=True)
+    # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35), said in full
+    # there and pointed to elsewhere (kv_said_once44, review 35)
+    # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
+    kv_box = "" if lead else kv_page_one37.line(result, lang)
+    kv_said = bool(kv_box) and kv_said_once44.condition_printed(result, bool(lead))
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     memo_lead_once.point_to_lead(rendered, findings, lead, lang)
@@ -1243,6 +1254,8 @@ def memo_context(
     if not one_server and result.feasible:  # the spare left out for the budget: the upgrade said (s31-q10lead32)
         one_server = memo_one_server.upgrade_paragraph(result, lang, lean=bool(edge))
         memo_one_server.upgrade_said_once(rendered, findings, lang, one_server)
+    # what page 1's paragraphs say, section 7 does not say again word for word (review 35: q43, q07, q39)
+    page_one_once44.said_once(rendered, [lead, alternative, route, one_server, edge, kv_box], lang)
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key in lawful_fix43.SETUP_KEYS), "")
     layouts = _layouts_sentence(result, lang, as_asked)
     memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
@@ -1292,13 +1305,15 @@ def memo_context(
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)
-        "kv_risk": "" if lead else kv_page_one37.line(result, lang),
+        "kv_risk": kv_box,
         # an assumed TPOT target under a consumer chat's users: what they see, said once (s35-chatspeed, review 26)
         "chat_speed": chat_speed37.sentence(result, lang),
         # under an API lead every row is the self-hosted plan's, and its column says so (s27-apilead27: q21, q35)
         "key_value_heading": memo_self_host_rows.value_heading(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
-        "first_steps": [{"text": _page_one_step(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
+        "first_steps": [{"text": _page_one_step(quote_room_once44.page_one_step(
+                             kv_said_once44.page_one_step(s, kv_said), result), result, lang),
+                         "command": s.command if s.command not in shown_elsewhere else None}
                         for s in result.next_steps[:FIRST_STEPS]],
         "t": t,
         "lang": lang,
@@ -1329,7 +1344,7 @@ def memo_context(
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "summary_key": _summary_key(result),
         "per_job": result.costs.per_job,
-        "binding": api_led_brief40.binding_text(result, lang),  # an API lead's fallback: its limit only (review 29)
+        "binding": api_led_brief40.binding_text(result, lang, kv_said=kv_said),  # an API lead's fallback: its limit only (review 29)
         # far over the budget whichever part: its opening sentence only (review 29, q40; fixtab39)
         "gpu_choice": fixtab39.gpu_why(result, lang) or api_led_brief40.gpu_why(result, lang)
         or supply_lead.choice_text(result, lang),  # the part to quote beside it (s34-supply36)

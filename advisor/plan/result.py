@@ -212,7 +212,8 @@ class Hardware(_Out):
 
 class KvRemedy(_Out):
     """One way to make the KV cache hold the load at the full context (kv_fit.py), with what it would hold."""
-    kind: Literal["fp8_kv", "fp8_weights", "shorter_context", "dp_attention", "larger_card", "more_replicas"]
+    kind: Literal["fp8_kv", "fp8_weights", "shorter_context", "dp_attention", "larger_card", "more_replicas",
+                  "memory_utilization"]
     full_fit: int | None = Field(None, description="requests a replica would hold at the full context (None: not "
                                  "sized, e.g. a card with more memory)")
     context: int | None = Field(None, description="shorter_context: the --max-model-len it would take")
@@ -235,6 +236,10 @@ class KvRemedy(_Out):
                                             "at its monthly/reserved price per GPU")
     within_budget: bool | None = Field(None, description="more_replicas: the total, with a priced line, within the "
                                        "budget (None: no budget)")
+    # rep44 (#25, review 35, q35): memory_utilization, the serve command's --gpu-memory-utilization raised (kv_fit.py)
+    utilization: float | None = Field(None, description="memory_utilization: the --gpu-memory-utilization it takes")
+    utilization_was: float | None = Field(None, description="memory_utilization: the serve command's own")
+    kv_gib: float | None = Field(None, description="memory_utilization: GiB a GPU then keeps for the KV cache")
 
 
 class KvFit(_Out):

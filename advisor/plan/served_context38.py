@@ -64,12 +64,15 @@ def served(ctx: Ctx, ch: sizing.Candidate | None) -> tuple[int, int]:
     return ctx.max_context, m.max_concurrency_kv
 
 
-def restate(assumptions: list[Assumption], planned: int, allowed: int | None, seqs: int) -> list[Assumption]:
-    """The assumed context said with the longer limit the serve command sets (the server refuses only past it)."""
+def restate(assumptions: list[Assumption], planned: int, allowed: int | None, seqs: int,
+            held: int | None = None) -> list[Assumption]:
+    """The assumed context said with the longer limit the serve command sets (the server refuses only past it), and
+    ``held``, the requests a replica's KV cache holds there: the sizing table's "at the full …" count, so the two
+    agree (blind review 35, q03: "22 at the full 8,192" beside "the KV cache holds the 12 run at once there")."""
     if not allowed or allowed <= planned:
         return assumptions
     return [a.model_copy(update={"key": RAISED_KEY[a.key], "params": {**a.params, "served": f"{allowed:,}",
-                                                                      "seqs": seqs}})
+                                                                      "seqs": seqs, "held": f"{held or seqs:,}"}})
             if a.field == FIELD and a.key in RAISED_KEY else a for a in assumptions]
 
 

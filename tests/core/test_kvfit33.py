@@ -97,7 +97,10 @@ def test_q36_a10_peak_and_failover_rest_on_average_lengths_and_no_fp8_remedy():
     assert also["down"] == fit.failover_per_replica and also["cap"] == plan.hardware.max_num_seqs
     assert also["typical"] == plan.capacity.memory_max_concurrency >= also["cap"]
     # an A10 has no FP8 units: no FP8 remedy is offered, and no shorter context covers the p95 request at 60 a replica
-    assert [r.kind for r in fit.remedies] == ["larger_card"]
+    # (rep44, review 35: the serve command's --gpu-memory-utilization raised to 0.95, sized on the same estimate)
+    assert sorted(r.kind for r in fit.remedies) == ["larger_card", "memory_utilization"]
+    [raised] = [r for r in fit.remedies if r.kind == "memory_utilization"]
+    assert raised.full_fit is not None and raised.full_fit > fit.at_full
 
 
 @pytest.mark.usefixtures("at_loose_tpot")  # its example is the plan at 100 ms (s36-chat50)

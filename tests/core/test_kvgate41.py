@@ -51,8 +51,9 @@ def test_a_kv_shortfall_on_failover_makes_the_row_conditional_with_its_pressure_
     md = render_memo_markdown(r, lang)
     row = _row(md, lang)
     assert row.startswith(_conditional(lang)), row
-    # s40-kvfail42: the pressure test is the numbered go/no-go step (kv_replicas42), named by its number
-    clause = render(lang, "kvfail42.row.kv_gate", {
+    # s40-kvfail42: the pressure test is the numbered go/no-go step (kv_replicas42), named by its number; beside the
+    # memory condition it points to, the row does not restate its figures (rep44, review 35: q35 "said four times")
+    clause = render(lang, "rep44.row.kv_gate", {
         "when": {"tr": "kvgate41_row.down"}, "context": f"{fit.context:,}", "load": f"{load:,}",
         "full": f"{fit.at_full:,}", "where": {"tr": "kvgate41_row.where_kv"}, "m": kv_replicas42.number(r)})
     assert _bare(clause, lang) in row  # its own numbered condition (vrd44, review 35)

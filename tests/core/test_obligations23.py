@@ -72,7 +72,11 @@ def test_a_health_memo_says_separate_consent_only_where_consent_is_the_basis():
     consent = {"en": ("separate consent", "unless counsel confirms"), "zh_CN": ("单独同意", "除非法律顾问确认")}
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
-        assert translate(lang, "plan.duties16.bases.sp43.medical") in memo  # care a basis only on counsel's word
+        # care a basis only on counsel's word: the plan's notice finding says it; the memo folds that finding into
+        # the sensitive-information finding, which says it too (rep44, review 35: "the two PIPL findings overlap")
+        notice = next(f for f in r.findings if f.title_key == "plan.rule.pi.consent_notice.bases.title")
+        assert translate(lang, "plan.duties16.bases.sp43.medical") in notice.detail_in(lang)
+        assert consent[lang][1] in memo and translate(lang, "rep44.pi.notice_folded") in memo
         assert translate(lang, "plan.duties16.bases.medical") not in memo  # never "consent is not needed" here
         says, condition = consent[lang]
         titles = [t for t in _titles(r, lang) if says in t]

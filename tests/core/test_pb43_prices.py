@@ -84,7 +84,10 @@ def test_small_colocated_bgp_line_prices_near_the_top(lang: str) -> None:
     memo = render_memo_markdown(r, lang)
     lc = r.line_cost
     assert lc is not None and lc.mbps < 100 and lc.monthly is not None
-    title = next(line for line in memo.splitlines() if line.startswith(("- **BGP multi-line", "- **BGP 多线")))
+    # the line's bandwidth finding is said in the BGP finding's text (rep44, review 35: "BGP appears in two findings")
+    width = next(f for f in r.findings if f.id == "cost.line_bandwidth")
+    title = width.title_in(lang)
+    assert any(line.startswith("- **") and title in line for line in memo.splitlines())
     assert ("bulk rate for 100 Mbps" if lang == "en" else "100 Mbps 批量价") in title
     assert f"{lc.monthly.high:,.0f}" in title  # the small commitment's figure: the range's top
     row = next(line for line in memo.splitlines() if line.startswith(("| Cost |", "| 成本 |")))
