@@ -1637,8 +1637,8 @@ class StartWith(_Out):
     def text_in(self, lang: str, *, markdown: bool = False) -> str:
         if self.key and lead_bullets.applies(self.key, self.form):
             text = lead_bullets.text(self.key, self.params, lang, render)  # s34-apilead34: sentence and bullets
-            if markdown:  # the memo's page 1: hard line breaks, not a list (its indent wraps every bullet longer)
-                text = lead_bullets.as_lines(text)
+            # s42-zhx: the memo sets the bullets as a Markdown list: the old hard breaks left a "\\" at the end of
+            # each line of the Markdown (q12/q13/q22 review), and the PDF's list indent (20 px) keeps 5 pages
         else:
             text = render(lang, self.key, self.params) if self.key else ""
         return text if markdown else text.replace("**", "")
