@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from advisor.plan import lead_bullets
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import alternative_text, lead_text
 from tests.support.planned import scenario_plan
