@@ -1507,13 +1507,13 @@ def cost_mainland(f: Facts):
     if not any(r.grade == "U" for r in cloud):
         if weak is None or not any(r.grade == "C" for r in cloud) or _placeholder_purchase.placeholder_purchase(f) is not None:
             return None
-        return finding("cost.mainland_prices", variant="sourced", **_weak_words(weak))
+        return finding("cost.mainland_prices", variant="sourced", rows=weak[0], total=weak[1])
     if weak and _placeholder_purchase.placeholder_purchase(f) is not None:
         # a purchase on placeholder or dated server prices asks for the server and rent quotes itself: said once
         # there, this note says what they replace (q03, q26, q31 asked for the same quotes twice, s23-duties23)
-        return finding("cost.mainland_prices", variant="purchase", **_weak_words(weak))
+        return finding("cost.mainland_prices", variant="purchase", rows=weak[0], total=weak[1])
     if weak:  # the count of weak prices said here, once (q07: two notes asked for the same quotes, pages20)
-        return finding("cost.mainland_prices", variant="verify", **_weak_words(weak))
+        return finding("cost.mainland_prices", variant="verify", rows=weak[0], total=weak[1])
     return finding("cost.mainland_prices")
 
 
@@ -1527,14 +1527,6 @@ def _weak_prices(f: Facts) -> tuple[int, int] | None:
     return (len(weak), len(rows)) if weak else None
 
 
-def _weak_words(weak: tuple[int, int]) -> dict[str, Any]:
-    """The weak prices' count as the title says it: "the one price used is", "both prices used are", "all 3 prices used are", "2 of 5
-    prices used are" (s42-zhx, review 35, q08: "1 of 1 prices used are grade C or U" read as machine output)."""
-    rows, total = weak
-    which = "some" if rows < total else {1: "one", 2: "both"}.get(total, "all")
-    return {"rows": rows, "total": total, "which": {"tr": f"zhx44.prices.{which}", "rows": rows, "total": total}}
-
-
 @rule("cost.prices_verify", "cost")
 def cost_prices(f: Facts):
     """Prices used are grade C/U: verify with a quote (said in the mainland placeholder note where that fires)."""
@@ -1543,7 +1535,7 @@ def cost_prices(f: Facts):
     weak = _weak_prices(f)
     if weak is None:
         return None
-    return finding("cost.prices_verify", **_weak_words(weak))
+    return finding("cost.prices_verify", rows=weak[0], total=weak[1])
 
 
 @rule("ops.none_bare_metal", "cost")
