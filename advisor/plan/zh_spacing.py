@@ -19,6 +19,11 @@ _HAN_GAP = re.compile(f"(?<=[{_CJK}]) +(?=[{_CJK}])")
 _QUOTED = re.compile(r"(《[^》]*》|“[^”]*”|「[^」]*」)")  # titles and quoted terms as written ("ICP备")
 
 
+def no_han_gap(text: str) -> str:
+    """``text`` without a space between two Chinese characters (a value joined into a template by a space)."""
+    return _HAN_GAP.sub("", text)
+
+
 def tidy(text: str) -> str:
     """``text`` (Chinese prose) without the spaces Chinese punctuation does not take, and with the space between a
     Chinese character and a Latin word the catalogs set ("4 张 GPU"); titles and quoted terms as written."""
@@ -35,4 +40,4 @@ def tidy_memo(markdown: str, lang: str, sources_heading: str) -> str:
     return rewrite_prose(markdown, sources_heading, tidy)
 
 
-__all__ = ["tidy", "tidy_memo"]
+__all__ = ["no_han_gap", "tidy", "tidy_memo"]
