@@ -86,7 +86,7 @@ def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
     text = translate(lang, key, **resolved)
     if lang == "zh_CN":  # 华为昇腾 910B, as the memo names it (s18-zhpolish)
         from advisor.plan.gpu_names_zh import gpu_name
-        from advisor.plan.zh_spacing import no_han_gap
+        from advisor.plan.han_gap import no_han_gap
 
         text = no_han_gap(gpu_name(text, lang))  # "用模型 API 服务完成", as the memo's tidy sets it (s42-zhx)
     return text

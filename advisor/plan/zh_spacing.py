@@ -8,26 +8,20 @@ from __future__ import annotations
 
 import re
 
+from advisor.plan.han_gap import no_han_gap
+
 _CJK = "\u4e00-\u9fff"
 _AFTER_PUNCT = re.compile(f"(?<=[。，；：、）」』】！？]) +(?=[{_CJK}（「])")
 # a Latin word set against a Chinese character, as a placeholder's value may leave it ("提供{line}的" with
 # "CN2 GIA 线路"); digits are left (document numbers: "〔2007〕43号")
 _LATIN_GAP = re.compile(f"(?<=[{_CJK}])(?=[A-Za-z])|(?<=[A-Za-z])(?=[{_CJK}])")
-# a space between two Chinese characters, where a template joins a value ending in Chinese to Chinese words ("用模型
-# API 服务 完成任务", "tokens/秒 计"): Chinese sets none (s42-zhx, q29)
-_HAN_GAP = re.compile(f"(?<=[{_CJK}]) +(?=[{_CJK}])")
 _QUOTED = re.compile(r"(《[^》]*》|“[^”]*”|「[^」]*」)")  # titles and quoted terms as written ("ICP备")
-
-
-def no_han_gap(text: str) -> str:
-    """``text`` without a space between two Chinese characters (a value joined into a template by a space)."""
-    return _HAN_GAP.sub("", text)
 
 
 def tidy(text: str) -> str:
     """``text`` (Chinese prose) without the spaces Chinese punctuation does not take, and with the space between a
     Chinese character and a Latin word the catalogs set ("4 张 GPU"); titles and quoted terms as written."""
-    parts = _QUOTED.split(_HAN_GAP.sub("", _AFTER_PUNCT.sub("", text)))
+    parts = _QUOTED.split(no_han_gap(_AFTER_PUNCT.sub("", text)))  # "服务 完成" → "服务完成"
     return "".join(p if i % 2 else _LATIN_GAP.sub(" ", p) for i, p in enumerate(parts))
 
 
@@ -40,4 +34,4 @@ def tidy_memo(markdown: str, lang: str, sources_heading: str) -> str:
     return rewrite_prose(markdown, sources_heading, tidy)
 
 
-__all__ = ["no_han_gap", "tidy", "tidy_memo"]
+__all__ = ["tidy", "tidy_memo"]
