@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from advisor.plan import batch_clock43
 from advisor.plan import gpu_choice as gchoice
+from advisor.plan.data import gpus_by_id
 from advisor.plan.duties27_rules import CLIENT_SECTORS, is_law_firm
 from advisor.plan.fleet_where import node_region
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
-from advisor.plan.rule_base import Facts, _gpu_names, finding, rule
+from advisor.plan.rule_base import Facts, finding, rule
 from advisor.plan.sector_kinds import FINANCE_SECTORS, HEALTH_SECTORS
 
 OWN_HARDWARE = ("on_premises", "bare_metal")  # the data sits on the team's own servers, no cloud provider's
@@ -196,5 +197,7 @@ def not_offered_offshore(f: Facts) -> Finding | None:
         # an allowed part is sold there: the plan uses it (the others are named in the assumptions)
         return None
 
-    return finding("gpu.not_offered_offshore", gpus=_gpu_names(list(c.gpu_constraint)),
+    # a list: render joins it per language ("H20、L20" in Chinese: s42-zhx, q20)
+    table = gpus_by_id()
+    return finding("gpu.not_offered_offshore", gpus=[table[g].name if g in table else g for g in c.gpu_constraint],
                    region={"tr": f"plan.region.{f.region}"})

@@ -1568,7 +1568,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
     dropped = _china_market_dropped(c, region)
     if dropped:
         result.assumptions.append(Assumption(field="gpu_constraint", value=dropped, key="plan.assume.china_market",
-                                             params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
+                                             params={"gpus": [gpus_by_id()[g].name for g in dropped]}))
     if chosen is not None and not c.is_batch:
         result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book,
                                         size_alternatives=size_alternatives)

@@ -175,14 +175,6 @@ def _start(params: dict[str, Any]) -> Any:
             "asked": change["asked"]}
 
 
-def as_lines(text: str) -> str:
-    """The lead for the memo: each bullet a line of the lead's own paragraph ("• ", a Markdown hard break, a
-    backslash at the line's end, before it: trailing spaces do not survive the memo's line clean-up), so the PDF sets it at full width: a list's indent made each long bullet wrap once more and q12's page 1
-    pushed the memo to a sixth page."""
-    head, *bullets = text.split("\n")
-    return "\\\n".join([head, *(f"• {b[2:]}" if b.startswith("- ") else b for b in bullets)])
-
-
 def _said(lang: str, part: Any, render: Render) -> str:
     """One clause's text, without the leading space the chained sentence gave it."""
     if isinstance(part, dict) and "tr" in part:
@@ -192,4 +184,4 @@ def _said(lang: str, part: Any, render: Render) -> str:
     return str(part).strip()
 
 
-__all__ = ["applies", "as_lines", "parts", "text"]
+__all__ = ["applies", "parts", "text"]

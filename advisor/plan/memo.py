@@ -148,6 +148,7 @@ from advisor.plan import (
     set_aside,
     spare_kept,
     stand_in43,
+    step_refs44,
     step_where40,
     supply_lead,
     sure_fallback,
@@ -277,7 +278,8 @@ def _value_text(lang: str, field: str, value: Any) -> str:
     if isinstance(value, int | float):
         return _num(value, 2)
     if isinstance(value, list):
-        return ", ".join(_value_text(lang, field, v) for v in value) or "—"
+        # "H20、L20" in Chinese, never an ASCII comma between Chinese or model names (s42-zhx, q04/q20/q42)
+        return translate(lang, "answers.list_sep").join(_value_text(lang, field, v) for v in value) or "—"
     if isinstance(value, dict):
         if field in ("monthly_budget", "capex_budget") and value.get("amount") is not None:
             return f"{_round_money(float(value['amount']))} {value.get('currency') or 'CNY'}"
@@ -1907,6 +1909,8 @@ def render_memo_markdown(
     text = memo_text15.memo_gpu_names(text, lang, translate(lang, "memo.h.sources"))  # 华为昇腾 910B in Chinese
     text = zh_spacing.tidy_memo(text, lang, translate(lang, "memo.h.sources"))  # "） 是" → "）是"
     text = memo_headings.headings_apart(text)  # a section whose last part is left out ends in a paragraph
+    # "next step 7" where page 1 lists 3: "step 7 in section 9", the list it is in (s42-zhx, q23)
+    text = step_refs44.point_at_lists(text, lang, min(FIRST_STEPS, len(result.next_steps)))
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
     return text.strip() + "\n"

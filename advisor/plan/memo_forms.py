@@ -178,7 +178,10 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (t("memo.forms.cost.site"), t(memo_text15.site_key(result, o.site))),
         *_fleet_rows(result, o, t),
         *_gpus_row(result, o, t),
-        (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict_once(result, o, lang, cur)
+        # on the team's own cards nothing is bought: said as page 1 says it, not "0 CNY (no one-off budget given:
+        # not checked)" (s42-zhx, review 35, q08)
+        (t("memo.forms.key.capex"), t("memo.fleet13.no_purchase") if o.fleet_gpus and not o.gpus_bought else
+         _money(o.capex, cur) + _capex_verdict_once(result, o, lang, cur)
          + (server_size_price.text(result.costs, lang) if o.capex.high > 0 else "")),  # nothing bought: unsaid
         (t("ownpower37.cost.amortised" if one_off_only(result) else "memo.forms.cost.amortised",
            months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from advisor.domain.sizing import LikelyLatency
 from advisor.i18n import catalog, translate
@@ -86,8 +86,9 @@ def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
     text = translate(lang, key, **resolved)
     if lang == "zh_CN":  # 华为昇腾 910B, as the memo names it (s18-zhpolish)
         from advisor.plan.gpu_names_zh import gpu_name
+        from advisor.plan.han_gap import no_han_gap
 
-        text = gpu_name(text, lang)
+        text = no_han_gap(gpu_name(text, lang))  # "用模型 API 服务完成", as the memo's tidy sets it (s42-zhx)
     return text
 
 
@@ -116,6 +117,17 @@ class Text(_Out):
         return render(lang, self.key, self.params)
 
 
+# findings whose title counts the grade C/U prices used ("{which} grade C or U": rows of total)
+WEAK_PRICE_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices"})
+
+
+def weak_price_count(rows: int, total: int) -> dict[str, Any]:
+    """The weak prices' count as a title says it: "the one price used is", "both prices used are", "all 3 prices
+    used are", "2 of 5 prices used are" (s42-zhx, review 35, q08: "1 of 1 prices used are grade C or U")."""
+    which = "some" if rows < total else {1: "one", 2: "both"}.get(total, "all")
+    return {"tr": f"zhx44.prices.{which}", "rows": rows, "total": total}
+
+
 class Finding(_Out):
     id: str = Field(description="the rule's stable id, e.g. icp.deadline")
     severity: Severity
@@ -129,6 +141,14 @@ class Finding(_Out):
     # its own title and detail kept (``title_key`` still names the rule's case for every reader of it)
     title_wrap: str = Field("", description="a key whose {inner} is the title, e.g. the purchase a plan defers")
     detail_more: str = Field("", description="a key rendered with the params and said after the detail")
+
+    @model_validator(mode="after")
+    def _weak_price_words(self) -> Finding:
+        """A weak-price count's words, made here so a plan saved before them reads the same (s42-zhx)."""
+        p = self.params
+        if self.id in WEAK_PRICE_RULES and "rows" in p and "total" in p and "which" not in p:
+            self.params = {**p, "which": weak_price_count(int(p["rows"]), int(p["total"]))}
+        return self
 
     def title_in(self, lang: str) -> str:
         """The title as a sentence: one that opens with a parameter ("{line}: about 2 Mbps …") starts upper-case."""
@@ -1648,8 +1668,8 @@ class StartWith(_Out):
     def text_in(self, lang: str, *, markdown: bool = False) -> str:
         if self.key and lead_bullets.applies(self.key, self.form):
             text = lead_bullets.text(self.key, self.params, lang, render)  # s34-apilead34: sentence and bullets
-            if markdown:  # the memo's page 1: hard line breaks, not a list (its indent wraps every bullet longer)
-                text = lead_bullets.as_lines(text)
+            # s42-zhx: the memo sets the bullets as a Markdown list: the old hard breaks left a "\\" at the end of
+            # each line of the Markdown (q12/q13/q22 review), and the PDF's list indent (20 px) keeps 5 pages
         else:
             text = render(lang, self.key, self.params) if self.key else ""
         return text if markdown else text.replace("**", "")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from advisor.plan.han_gap import no_han_gap
+
 _CJK = "\u4e00-\u9fff"
 _AFTER_PUNCT = re.compile(f"(?<=[。，；：、）」』】！？]) +(?=[{_CJK}（「])")
 # a Latin word set against a Chinese character, as a placeholder's value may leave it ("提供{line}的" with
@@ -19,7 +21,7 @@ _QUOTED = re.compile(r"(《[^》]*》|“[^”]*”|「[^」]*」)")  # titles a
 def tidy(text: str) -> str:
     """``text`` (Chinese prose) without the spaces Chinese punctuation does not take, and with the space between a
     Chinese character and a Latin word the catalogs set ("4 张 GPU"); titles and quoted terms as written."""
-    parts = _QUOTED.split(_AFTER_PUNCT.sub("", text))
+    parts = _QUOTED.split(no_han_gap(_AFTER_PUNCT.sub("", text)))  # "服务 完成" → "服务完成"
     return "".join(p if i % 2 else _LATIN_GAP.sub(" ", p) for i, p in enumerate(parts))
 
 

@@ -30,11 +30,11 @@ def _lead(r: PlanResult, lang: str) -> tuple[str, str]:
     """(the lead's opening sentence, its price bullet) on page 1."""
     md = render_memo_markdown(r, lang)
     block = next(b for b in md.split("\n\n") if PRICE[lang] in b)
-    lines = block.split("\\\n")
+    lines = block.split("\n")
     price = next(line for line in lines if PRICE[lang] in line)
     # s41-swap (blind review 34): under the owner's choice way B's line says the API path's whole month, the price
     # bullet its parts: read together, in that order
-    way_b = next((line for line in lines if line.startswith(("• **B)", "• **B）"))), None)
+    way_b = next((line for line in lines if line.startswith(("- **B)", "- **B）"))), None)
     return lines[0], f"{way_b} {price}" if way_b else price
 
 
@@ -124,8 +124,8 @@ def test_the_model_the_api_runs_on_is_said_in_the_leads_own_sentence(name, other
     head, _ = _lead(advice_plan(name), lang)
     md = render_memo_markdown(advice_plan(name), lang)
     if head.startswith(("**Two ways", "**两种做法")):  # s41-swap (review 34): A) keeps the model asked for, B) the other
-        a = next(x for x in md.splitlines() if x.startswith(("• **A)", "• **A）")))
-        b = next(x for x in md.splitlines() if x.startswith(("• **B)", "• **B）")))
+        a = next(x for x in md.splitlines() if x.startswith(("- **A)", "- **A）")))
+        b = next(x for x in md.splitlines() if x.startswith(("- **B)", "- **B）")))
         assert asked in a and other in b and other not in a
         return
     assert other in head and asked in head

@@ -82,7 +82,7 @@ def test_a_routers_low_end_is_said_with_a_direct_providers_list_beside_it(lang):
     r = advice_plan("q24_us_saas_rent")
     assert memo_api_rows.applies(r)
     page = render_memo_markdown(r, lang).split("\n## ")[1]
-    price = next(line for line in page.splitlines() if line.startswith("• ") and ROUTER[lang] in line)
+    price = next(line for line in page.splitlines() if line.startswith("- ") and ROUTER[lang] in line)
     row = next(t for t in __import__("advisor.plan.hosted_prices", fromlist=["tiers"]).tiers()
                if any(p.get("router") for p in t.get("providers", [])))
     router = next(p for p in row["providers"] if p.get("router"))

@@ -145,7 +145,7 @@ def test_no_mainland_entity_deploys_in_hong_kong_not_first(lang):
     # deploy …"; the rule is unchanged: the headline deploys in Hong Kong, and nowhere on page 1 does it "start" there
     headline = next(line for line in page1.splitlines() if line.startswith("**"))
     # s41-swap (blind review 34): the bold line says the owner's choice; way B's line says the API's path
-    headline = next(line for line in page1.splitlines() if line.startswith(("• **B)", "• **B）")))
+    headline = next(line for line in page1.splitlines() if line.startswith(("- **B)", "- **B）")))
     if lang == "en":
         # s40-swap (review 32, q12 en): the path said plainly, "deploy a front-end host in Hong Kong calling …"
         assert "deploy a front-end host in hong kong" in headline.lower() and "start in hong kong" not in page1.lower()

@@ -54,7 +54,7 @@ def test_the_measured_share_names_the_cards_it_is_of_where_the_fleet_has_two_typ
     assert ("cards' worth" not in spare4) if lang == "en" else ("约合" not in spare4)
     assert ("over all" not in fleet8) if lang == "en" else ("按全部" not in fleet8)  # one type: nothing to tell apart
     if lang == "zh_CN":  # the plan's cards as free + busy, not "these free ones, plus 5 busy" (16 + 5)
-        assert "方案的 16 张 = 这 11 张空闲的 + 5 张正忙的" in fleet4
+        assert "方案用的 16 张就是这 11 张空闲卡，加上 5 张在用的卡" in fleet4  # s42-zhx wording
 
 
 def test_a_server_down_that_leaves_the_sized_replicas_is_not_at_the_limit():

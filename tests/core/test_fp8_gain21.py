@@ -76,12 +76,13 @@ def test_the_memo_says_why_with_both_figures_and_keeps_the_quality_check(lang):
     # s26-pages26: the finding no longer repeats the quality check's wording; it names the next step that runs it
     # (advisor.plan.memo_quantized_once), and the memo still asks for the check against bf16 before launch
     # s38-misc (review 29, q28): a step past page 1's says its section ("next step 5 (section 9)")
-    step = re.search(r"next step (\d+)(?: \(section \d+\))? compares its answers with bf16" if lang == "en"
-                     else r"下一步第 (\d+) 步(?:（见第.节）)?在上线前对比它与 bf16 的回答质量", text)
+    # s42-zhx (review 35, q23): one past page 1's list is named in the list it is in ("step 5 in section 9")
+    step = re.search(r"(?:next step (\d+)|step (\d+) in section \d+) compares its answers with bf16" if lang == "en"
+                     else r"(?:下一步第 (\d+) 步|第.节第 (\d+) 条)在上线前对比它与 bf16 的回答质量", text)
     assert step is not None, text
     first, second = ("\n## 1.", "\n## 2.") if lang == "en" else ("\n## 一、", "\n## 二、")
     steps = text.split(first)[1].split(second)[0]  # page 1's numbered next steps
-    assert re.search(rf"^{step.group(1)}\. ", steps, re.M), steps
+    assert re.search(rf"^{step.group(1) or step.group(2)}\. ", text, re.M), steps
     assert "better precision" not in layouts and "精度更高的" not in layouts
 
 

@@ -156,4 +156,4 @@ def test_q08_office_hours_are_an_assumption_to_confirm_said_once(lang):
     assert ask in tokens and md.count(ask) == 1
     # the power row points to the tokens row's assumption, not a second "around the clock as answered"
     assert ("as answered" not in power) if lang == "en" else ("如回答所说" not in power)
-    assert {"en": "as the tokens row assumes", "zh_CN": "与 token 行的假设一致"}[lang] in power
+    assert {"en": "as the tokens row assumes", "zh_CN": "与 token 一行的假设一致"}[lang] in power

@@ -165,7 +165,7 @@ def test_q04_checks_the_l20s_own_load(lang):
     # the 10 said as what it is, 2 L20 a busy card for its memory (review 23, q04: "at most 10" read as a third count)
     assert load["ratio"] == 2
     assert ("11 of 16 free, enough for the 5 busy cards' work even where each needs 2 NVIDIA L20 48GB for its memory "
-            "(10 cards)" in text) if lang == "en" else ("16 张中空闲 11 张；即使按显存每张忙碌卡的工作要 2 张" in text)
+            "(10 cards)" in text) if lang == "en" else ("16 张中空闲 11 张；即使按显存每张在用的卡上的工作要 2 张" in text)
 
 
 def test_receiving_cards_too_busy_are_said_short(monkeypatch):

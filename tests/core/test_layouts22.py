@@ -109,7 +109,7 @@ def test_batch_tries_two_l20s_a_replica_and_keeps_the_fewest_gpus():
     assert two.requests_per_hour and chosen.requests_per_hour
     assert two.requests_per_hour / 2 < chosen.requests_per_hour
     en, zh = found.text_in("en"), found.text_in("zh_CN")
-    assert f"TP2 fp8 would need {two.gpus} GPUs" in en and "an hour a GPU against" in en
+    assert f"TP2 fp8 would need {two.gpus} GPUs" in en and "an hour per GPU, against" in en
     assert "每张卡每小时" in zh
     memo = render_memo_markdown(r, "en")
     assert "TP2 fp8 would need" in memo

@@ -29,7 +29,7 @@ def _page_one_lead(name: str, lang: str) -> str:
 
 def _sign_off_conditions(name: str, lang: str) -> str:
     memo = scenario_memo(ROOT / f"{name}.json", lang)
-    [line] = [x for x in memo.splitlines() if x.startswith({"en": "• **Before you sign off:**", "zh_CN": "• **签字同意的前提**"}[lang])]
+    [line] = [x for x in memo.splitlines() if x.startswith({"en": "- **Before you sign off:**", "zh_CN": "- **签字同意的前提**"}[lang])]
     return line
 
 

@@ -65,7 +65,7 @@ def test_the_api_paths_line_drops_to_the_mainlands_after_the_move(lang):
     assert p.then_line_monthly is not None
     then = symbol_range(p.then_line_monthly.low, p.then_line_monthly.high, r.costs.currency)
     # cst44 (blind review 35, q21): the API path's month after the move is its own bullet, the line's price in it
-    price = next(b for b in render_memo_markdown(r, lang).split("\\\n") if then in b)
+    price = next(b for b in render_memo_markdown(r, lang).split("\n") if then in b)
     assert ("**After the move**" if lang == "en" else "**迁移后**") in price, price
     assert render(lang, "plan.line.bgp", None) in price
     # the same figure as the phased row's mainland line

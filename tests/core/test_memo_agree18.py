@@ -152,8 +152,9 @@ def test_a_flat_p99_run_in_the_latency_table_is_said_to_be_carried_over(name):
     # s21-replica21: a repeated first-token P99 is said with what sets it (the longest prompts' prefill), in its own
     # wording; a repeated TPOT keeps this one
     # s41-zhclean (blind review 34): said as how to read it, without the simulator's sample counts
-    for lang, words in (("en", ("Read a P99 repeated across columns", "Read a first-token P99 repeated across columns")),
-                        ("zh_CN", ("几列相同的 P99 请理解为约为该值", "几列相同的首 token P99 请理解为约为该值"))):
+    # s42-zhx (blind review 35, q07): said as an engineer says it ("…数值相同，应看作约数")
+    for lang, words in (("en", ("A P99 that repeats across columns", "A first-token P99 that repeats across columns")),
+                        ("zh_CN", ("表中几列的 P99 数值相同，只是约数", "表中几列的首 token P99 数值相同，应看作约数"))):
         memo = _memo(r, lang)
         assert any(w in memo for w in words) == flat, (name, lang, rows)
 

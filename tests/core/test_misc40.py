@@ -54,8 +54,10 @@ def test_q28_memo_points_to_the_remaining_steps_for_its_quality_check(lang):
     memo = scenario_memo(ADVICE_SCENARIOS / "q28_bank_backfill_batch_48h.json", lang)
     section = translate(lang, "memo.h.next")
     assert section in memo
-    where = "next step 6 (section 9)" if lang == "en" else "下一步第 6 条（见第九节）"
+    # s42-zhx (review 35, q23): the step is named in the list it is in, never "next step 6" when page 1 lists 3
+    where = "step 6 in section 9" if lang == "en" else "第九节第 6 条"
     assert where in memo
+    assert ("next step 6" if lang == "en" else "下一步第 6") not in memo
 
 
 # --- q40: a --max-model-len longer than the planned context says why beside the command ---------------------------

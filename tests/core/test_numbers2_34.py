@@ -91,7 +91,7 @@ def test_q04_works_the_measured_share_into_cards_once(lang):
         else (f"计空闲 {free} 张，另 {busy} 张迁走其工作后使用" in fleet_row)
     title = only_finding(r, "cost.fleet").title_in(lang)
     assert (f"the {free} counted free at the measured 30 % utilisation and {busy} busy ones" in title) if lang == "en" \
-        else (f"计空闲的 {free} 张" in title and f"{busy} 张忙碌卡" in title)
+        else (f"计空闲的 {free} 张" in title and f"{busy} 张在用的卡" in title)
 
 
 def test_q04s_l20_count_says_what_the_ten_are():

@@ -36,18 +36,18 @@ def _page_one(name: str, lang: str) -> str:
 
 
 def _bullets(page: str) -> list[str]:
-    """The lead's bullets, in order ("• " lines of its paragraph), without the two ways (A, B) and the filing question
+    """The lead's bullets, in order ("- " lines of its paragraph), without the two ways (A, B) and the filing question
     to settle with counsel where there is one (s41-swap: ``test_sw43``)."""
     skip = {render(lang, "sw43.blocker").split("**")[1] for lang in LANGS}
-    return [line[2:] for line in page.splitlines() if line.startswith("• ")
+    return [line[2:] for line in page.splitlines() if line.startswith("- ")
             and not any(line[2:].startswith(f"**{b}**") for b in skip)
             and not line[2:].startswith(("**A)", "**B)", "**A）", "**B）"))]
 
 
 def _ways(page: str) -> tuple[str, str]:
     """The two ways, A (the model asked for, self-hosted) and B (the API), as page 1 lists them (s41-swap)."""
-    a = next(line[2:] for line in page.splitlines() if line.startswith(("• **A)", "• **A）")))
-    b = next(line[2:] for line in page.splitlines() if line.startswith(("• **B)", "• **B）")))
+    a = next(line[2:] for line in page.splitlines() if line.startswith(("- **A)", "- **A）")))
+    b = next(line[2:] for line in page.splitlines() if line.startswith(("- **B)", "- **B）")))
     return a, b
 
 
@@ -62,7 +62,7 @@ ANY_PRICE = {"en": ("every price", "any price"), "zh_CN": ("任何价位",)}
 
 def _head(page: str) -> str:
     """The bold first line of the lead."""
-    return page.split("\n• ")[0].splitlines()[-1]
+    return page.split("\n- ")[0].splitlines()[-1]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -94,7 +94,7 @@ def test_a_model_change_leads_on_the_default_the_sign_off_then_the_fallback(name
     # retention and the peak's rate limit (with the customers' subprocessor clauses: all four are sold to businesses)
     assert render(lang, "swap42.cond.writing_b2b", {"peak": peak}) in conds
     assert otherwise.startswith(OTHERWISE[lang].format(asked=change["asked"])) and fallback in otherwise
-    assert sum(fallback in line for line in page.splitlines() if line.startswith("• ")) == 1
+    assert sum(fallback in line for line in page.splitlines() if line.startswith("- ")) == 1
     assert price.startswith(PRICE[lang])  # the conditions and the fallback first, the price after them
     # the test is said once, in the conditions: the move bullet no longer repeats "if … fails that test"
     assert FAILS[lang] in translate(lang, "apilead34.move.next")
@@ -110,7 +110,7 @@ def test_thinking_off_only_for_a_model_that_thinks_by_default(lang: str) -> None
     # Qwen3 thinks by default: "thinking off" in the test it gates; s41-swap (blind review 34, q12/q24 zh: "move
     # `enable_thinking: false` out of the headline"): the switch itself in the API's next step, once
     assert render(lang, "sw43.cond.think") in conds
-    assert not any("enable_thinking" in line for line in page.splitlines() if line.startswith("• "))
+    assert not any("enable_thinking" in line for line in page.splitlines() if line.startswith("- "))
     assert page.count("`enable_thinking: false`") == 1
 
 
@@ -132,7 +132,7 @@ def test_the_filing_it_cannot_make_is_said_on_page_one_where_the_engine_flags_it
     for name in SWAPS:
         flagged = any(f.id == owner_sign39.FILING for f in advice_plan(name).findings)
         page = _page_one(name, lang)
-        assert (filing in page.split("\n• ")[3]) == flagged, name  # after the two ways
+        assert (filing in page.split("\n- ")[3]) == flagged, name  # after the two ways
         assert filing not in _bullets(page)[0]
     assert any(f.id == owner_sign39.FILING for f in advice_plan("q12_hk_saas_pi_contract").findings)
 

@@ -266,7 +266,7 @@ def test_an_office_boxs_power_states_the_range_down_to_the_volumes_share():
     # util28 (blind review 18): said as the hours with a request in flight, not "busy", the GPU-use row's capacity
     # share being another figure (1–10 % beside 1–33 % read as two utilisations); the reason it is the larger said
     assert f"a request in flight {low}–{round(busy_hi * 100)} % of the hours: full batches to requests arriving at " \
-        "random" in row and "more than the capacity used" in row, row
+        "random" in row and "more than the share of capacity used" in row, row
 
 
 def test_a_measured_duty_has_no_second_power_figure():

@@ -19,6 +19,7 @@ from advisor.plan import (
     memo_gate_once,
     memo_lead_once,
     sales_deadline,
+    step_refs44,
     step_where40,
 )
 from advisor.plan.charts import ChartData, Series, repeats_table
@@ -221,6 +222,8 @@ def test_the_lower_precisions_gain_is_given_once_in_section_two(name, lang):
             said = [{"detail": translate(lang, "pages26.quantized_gain_and_step", weights=f.params["weights"],
                                          higher=f.params["higher"], n=step)}]
             step_where40.said_where(said, lang, FIRST_STEPS)  # a step past page 1's says its section (s38-misc, q28)
+            # s42-zhx (review 35, q23): the memo names it in the list it is in ("step 6 in section 9", "第九节第 6 条")
+            said[0]["detail"] = step_refs44.repoint(said[0]["detail"], lang, FIRST_STEPS, step_refs44.section_of(memo, lang) or "")
             assert said[0]["detail"] in findings
             assert re.search(rf"(?m)^{step}\. ", memo), name
 

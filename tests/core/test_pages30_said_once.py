@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import step_where40
+from advisor.plan import step_refs44, step_where40
 from advisor.plan.charts import ChartData, Series, repeats_table
 from advisor.plan.memo import FIRST_STEPS, memo_document, render_memo_markdown
 from tests.support.planned import advice_plan
@@ -89,6 +89,8 @@ def test_the_fp8_kv_finding_names_the_step_that_runs_its_check(name, lang):
     assert finding.detail_in(lang) not in findings  # the app's text: the check in full
     said = [{"detail": translate(lang, "pages30.kv_fp8_step", n=step, weights=finding.params["weights"])}]
     step_where40.said_where(said, lang, FIRST_STEPS)  # a step past page 1's says its section (review 29, q28)
+    # s42-zhx (review 35, q23): the memo names it in the list it is in ("step 6 in section 9", "第九节第 6 条")
+    said[0]["detail"] = step_refs44.repoint(said[0]["detail"], lang, FIRST_STEPS, step_refs44.section_of(memo, lang) or "")
     assert said[0]["detail"] in findings and f"\n{step}. " in memo  # the step it names is listed, with its commands
     assert "--label baseline-bf16" in memo
 

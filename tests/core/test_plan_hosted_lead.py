@@ -96,7 +96,7 @@ def test_q24_starts_on_the_api_and_its_break_even_agrees_with_the_memos_own_cost
     head = _decision(r, lang)
     first = [line for line in head.split("\n")[1:] if line.strip()][0]
     if first.startswith(("**Two ways", "**两种做法")):  # s41-swap (review 34): the owner's choice; way B is the API
-        first = re.sub(r"^• \*\*B[)）] ?", "", next(x for x in head.split("\n") if x.startswith(("• **B)", "• **B）"))))
+        first = re.sub(r"^- \*\*B[)）] ?", "", next(x for x in head.split("\n") if x.startswith(("- **B)", "- **B）"))))
     assert LEAD[lang].match(first.removeprefix("**"))  # the Decision's first line, before the self-hosted plan's
     assert ("served from US West" if lang == "en" else "在美国西部提供") in first  # where the API must run
     times = f"{be.times_high_end:.2g}"

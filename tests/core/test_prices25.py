@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from advisor.i18n import translate
@@ -11,10 +9,9 @@ from advisor.plan.cloud_overhead import support_applies
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.line_cost import price_row, tiered_monthly
 from tests.support.planned import ADVICE_SCENARIOS, advice_plan, only_finding, scenario_memo
+from tests.support.weak_prices44 import weak_count
 
 SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))
-COUNT = {"en": re.compile(r"(\d+) of (\d+) prices used are grade C or U"),
-         "zh_CN": re.compile(r"所用 (\d+) 个价格中有 (\d+) 个是 C 级或 U 级")}
 
 
 def price_table(memo: str, lang: str) -> list[list[str]]:
@@ -38,13 +35,13 @@ def test_weak_price_count_is_the_table_beside_it(path, lang):
     """"5 of 5 prices are grade C or U" stood beside a price table of one row (q15, q16, q27): the count now counts
     exactly the rows the memo's table shows, and the weak ones are those graded C or U that are no user's quote."""
     memo = scenario_memo(path, lang)
-    said = COUNT[lang].search(memo)
+    said = weak_count(memo, lang)  # s42-zhx: its words by the count ("the one price used is", "所用的 3 个价格都")
     if said is None:
         return
     rows = price_table(memo, lang)
     weak = [r for r in rows if r[-1][:1] in ("C", "U") and "★" not in r[-1]]
-    total, n = (int(said.group(2)), int(said.group(1))) if lang == "en" else (int(said.group(1)), int(said.group(2)))
-    assert (n, total) == (len(weak), len(rows)), (path.stem, said.group(0), rows)
+    n, total, words = said
+    assert (n, total) == (len(weak), len(rows)), (path.stem, words, rows)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])

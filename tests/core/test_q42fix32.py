@@ -117,7 +117,8 @@ def test_q42_throughput_reading_covers_the_level_past_the_cap():
     for lang in LANGS:
         memo = memo_document(r, lang).markdown()
         # zc43's shorter wording: "read the row from 20 at once on as about …", "从同时 20 个起，这一行请理解为约 …"
-        m = re.search(r"(?:read the row from|从(?:同时)?) (\d+) (?:(?:at once )?on as about|个起，?这一行请理解为约) "
+        # s42-zhx (review 35, q07): "from 20 at once on, take the row as about …", "从同时 20 个起，这一行的吞吐量都按约 …"
+        m = re.search(r"(?:from|从同时) (\d+) (?:at once on, take the row as about|个起，这一行的吞吐量都按约) "
                       r"([\d,]+)–([\d,]+)", memo)
         assert m is not None, memo
         start, top = int(m.group(1)), float(m.group(3).replace(",", ""))

@@ -36,7 +36,7 @@ def test_two_ways_each_with_its_month_the_asked_model_first(name: str, lang: str
     page = _page_one(name, lang)
     change, cost = r.start_with.params["model37"], r.start_with.params["cost37"]
     month = r.costs.monthly_with_line or r.costs.recommended_monthly
-    a, b = _line(page, "• **A)", "• **A）"), _line(page, "• **B)", "• **B）")
+    a, b = _line(page, "- **A)", "- **A）"), _line(page, "- **B)", "- **B）")
     assert change["asked"] in a and symbol_range(month.low, month.high, r.costs.currency) in a
     assert change["other"] in b and cost["total"] in b and change["other"] not in a
     assert page.index(render(lang, "sw43.head")) < page.index(a) < page.index(b)
@@ -68,9 +68,9 @@ def test_the_filing_is_a_question_for_counsel_only_open_sign_up_blocks(name: str
 @pytest.mark.parametrize("name", SWAPS)
 def test_the_thinking_switch_is_the_api_steps_not_the_headline(name: str, lang: str) -> None:
     page = _page_one(name, lang)
-    bullets = [x for x in page.splitlines() if x.startswith(("• ", "**"))]
+    bullets = [x for x in page.splitlines() if x.startswith(("- ", "**"))]
     assert not any("enable_thinking" in x for x in bullets)
-    assert render(lang, "sw43.cond.think") in _line(page, "• " + render(lang, "swap41.cond.label", {"items": ""})[:8])
+    assert render(lang, "sw43.cond.think") in _line(page, "- " + render(lang, "swap41.cond.label", {"items": ""})[:8])
     step = next(x for x in page.splitlines() if "`enable_thinking: false`" in x)
     assert step[:2].rstrip(".").isdigit() or step[:3].rstrip(". ").isdigit()  # a numbered next step
     assert page.count("`enable_thinking: false`") == 1

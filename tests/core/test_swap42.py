@@ -32,9 +32,9 @@ def _page_one(name: str, lang: str) -> str:
 
 
 def _lead(page: str) -> tuple[str, list[str]]:
-    """The lead's bold line and its bullets ("• " lines, without the hard break's backslash)."""
-    lines = page.split("\n• ")
-    return lines[0].splitlines()[-1], [b.split("\n")[0].removesuffix("\\") for b in lines[1:]]
+    """The lead's bold line and its bullets (a Markdown list's "- " items since s42-zhx)."""
+    lines = page.split("\n- ")
+    return lines[0].splitlines()[-1], [b.split("\n")[0] for b in lines[1:]]
 
 
 def _runs(name: str) -> dict | None:

@@ -15,9 +15,9 @@ import pytest
 from tests.support.planned import ADVICE_SCENARIOS, scenario_memo
 
 # the words each language names the figures with (the catalogue's text, asserted as what the reader sees)
-CAPACITY = {"en": "of capacity used", "zh_CN": "处理能力用掉"}
-HOURS = {"en": r"a request in flight (\d+)–(\d+) % of the hours", "zh_CN": r"(\d+)–(\d+)% 的小时里有请求在处理"}
-WHY = {"en": "more than the capacity used", "zh_CN": "高于处理能力的占用"}
+CAPACITY = {"en": "of capacity used", "zh_CN": "按 token 量算，算力平均用到"}  # s42-zhx: review 35
+HOURS = {"en": r"a request in flight (\d+)–(\d+) % of the hours", "zh_CN": r"一天中有 (\d+)–(\d+)% 的小时在处理请求"}
+WHY = {"en": "more than the share of capacity used", "zh_CN": "所以这个比例高于按 token 量算的算力占用"}
 BUSY = {"en": "busy", "zh_CN": "忙"}  # the one word both figures were said with
 
 

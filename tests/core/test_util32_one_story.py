@@ -33,7 +33,7 @@ LANGS = ("en", "zh_CN")
 SECTION_2 = {"en": "\n## 2.", "zh_CN": "\n## 二、"}  # page one is the Decision, section 1
 # the GPU-use row's share (``usage28``'s value), and the rent finding's share of the hours in full batches
 ROW = {"en": r"\| GPU use; horizon \| (?P<busy>[^|(]+?) of capacity used",
-       "zh_CN": r"\| GPU 使用率；测算周期 \| 处理能力用掉(?P<busy>[^|（]+?)（"}
+       "zh_CN": r"\| GPU 使用率；测算周期 \| 按 token 量算，算力平均用到(?P<busy>[^|（]+?)（"}
 HOURS = {"en": r"the GPUs working (?P<busy>[^,.:;]+?) of the hours in full batches",
          "zh_CN": r"按满批次算即 GPU 只在(?P<busy>[^，；。]+?) 的时间里干活"}
 # the two wordings blind review 20b read as a second utilisation beside the row's
@@ -147,7 +147,7 @@ def test_q24_straddles_and_its_lead_states_the_quality_condition_once(lang: str)
     # recommendation alone and the choice its own bullet, "Otherwise: self-host … at <month>" — still once, still
     # with the fallback's month; s40-swap (review 32, q22): named as the other choice, "Or keep <the model asked for>"
     # s41-swap (review 34): way A beside way B, "A) Keep <the model asked for>", still once with the fallback's month
-    otherwise = {"en": "• **A) Keep Qwen2.5-32B-Instruct:** self-host ", "zh_CN": "• **A）保留 Qwen2.5-32B-Instruct**："}[lang]
+    otherwise = {"en": "- **A) Keep Qwen2.5-32B-Instruct:** self-host ", "zh_CN": "- **A）保留 Qwen2.5-32B-Instruct**："}[lang]
     assert page_one.count(otherwise) == 1
     [choice] = [line for line in page_one.splitlines() if line.startswith(otherwise)]
     assert ("自建" if lang == "zh_CN" else "self-host") in choice and re.search(r"\$[\d,]+–\$[\d,]+", choice), choice
