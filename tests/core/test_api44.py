@@ -95,7 +95,7 @@ def test_q12_when_to_self_host_says_it_cannot_catch_up(lang):
 
 
 def _rec_line(md: str, lang: str) -> str:
-    marks = ("**Recommendation**", "**Closest workable option**") if lang == "en" else ("**建议**", "**最接近可行的方案**", "**解决之后最接近可行的方案**")
+    marks = ("**Recommendation**", "**Closest workable option**") if lang == "en" else ("**建议**", "**最接近可行的方案**", "**解决之后最接近可行的方案**", "**解决上述问题后，最接近可行的方案**")
     return next(x for x in page_one(md).splitlines() if x.startswith(marks))
 
 
