@@ -30,9 +30,11 @@ def applies(result: PlanResult) -> bool:
 def _asked_and_reason(result: PlanResult, lang: str) -> tuple[str, str]:
     """The asked GPUs' names and the blocker's reason without them ("export-controlled for China, …")."""
     f = next(f for f in result.findings if f.severity == "blocker" and f.id in GPU_ONLY)
-    gpus = str(f.params.get("gpus") or "")
+    raw = f.params.get("gpus") or ""
+    gpus = ", ".join(map(str, raw)) if isinstance(raw, (list, tuple)) else str(raw)  # a list where several are asked
     title = f.title_in(lang)
-    reason = title[len(gpus):].lstrip(":： ") if gpus and title.startswith(gpus) else title
+    named = next((g for g in (gpus, gpus.replace(", ", "、")) if g and title.startswith(g)), "")  # zh joins with 、
+    reason = title[len(named):].lstrip(":： ") if named else title
     if ", " in gpus:  # "Not on H20 or L20": none of them (Chinese: the enumeration comma, review 35, q20 zh)
         head, _, last = gpus.rpartition(", ")
         gpus = translate(lang, "vrd44.swap.either", head=head.replace(", ", "、" if lang == "zh_CN" else ", "), last=last)
