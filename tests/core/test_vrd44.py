@@ -58,6 +58,11 @@ def test_a_gpu_only_block_reads_not_on_the_asked_gpu_but_feasible_on_the_fix(nam
     feasible = _row(memo, translate(lang, "memo.key.feasible"))
     assert asked in feasible and fix in feasible, feasible
     assert feasible.strip(" |") != translate(lang, "memo.no")
+    # review 36 (q20): several asked parts read as names, never a Python list ("Not on ['NVIDIA H20 96GB' or …]"),
+    # and the reason does not name them again ("(China-market parts…)", not "(NVIDIA H20 96GB, … China-market…)")
+    for text in (head, feasible):
+        assert "['" not in text and "']" not in text, text
+    assert head.count(asked) == 1, head
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
