@@ -86,4 +86,4 @@ def test_the_slow_cheaper_card_reads_plainly(lang: str) -> None:
     memo = render_memo_markdown(planned(advice_answers("q13_sg_sellers_pi_below_threshold")), lang)
     assert "holds 61 against 40" not in memo
     why = next(x for x in memo.splitlines() if "NVIDIA L4 24GB" in x and ("Not the" in x or "不选" in x))
-    assert re.search(r"room for 61 requests and carries 40|能容纳 61 个请求，承担 40 个", why), why
+    assert re.search(r"room for 61 and carries 40|能容纳 61 个请求，承担 40 个", why), why
