@@ -1625,7 +1625,8 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         result.start_with = lead_line.with_line(result.start_with, result.line_cost, region, result.costs)
         # the fallback's whole month for page 1's owner decision (s37-owner, blind review 28: q22, q24)
         result.start_with = owner_sign39.attach(result.start_with, result.costs, result.findings,
-                                                business=c.audience == "business")  # s40-swap: subprocessor (q24)
+                                                business=c.audience == "business",  # s40-swap: subprocessor (q24)
+                                                line=result.line_cost)  # its price borrowed from elsewhere (q13)
         # s39-swap: the filing risk said among the lead's conditions, the sign-up question says it in short
         result.open_questions = owner_sign39.question_said(result.open_questions, result.start_with)
         if result.costs.price_basis is not None:  # "the line bought apart" is then in the total (s22-premium22)

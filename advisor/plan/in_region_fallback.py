@@ -262,11 +262,26 @@ def cost_clause(result: Any, lang: str, first_steps: int) -> str:
     n = next(i for i, s in enumerate(result.next_steps[:first_steps], start=1) if s.id == "quotes" and s.otherwise)
     lo, hi = fb["monthly"]
     budget = result.costs.budget_monthly
-    fit = "" if budget is None else "within" if hi <= budget else "over" if lo > budget else "part"
+    both = _both_nodes(result)
+    t_lo, t_hi = both if both is not None else (lo, hi)  # the budget is of the whole plan, every node in it
+    fit = "" if budget is None else "within" if t_hi <= budget else "over" if t_lo > budget else "part"
+    said = "" if both is None else render(lang, "prc44.fallback.both_nodes", {
+        "monthly": money_range(MoneyRange(low=t_lo, high=t_hi), fb["currency"])})
     return render(lang, "misc38_key.fallback_cost", {
         "n": fb["n"], "gpu": fb["gpu"], "step": n,
         "monthly": money_range(MoneyRange(low=lo, high=hi), fb["currency"]),
-        "budget": {"tr": f"misc38_budget.{fit}"} if fit else ""})
+        "budget": said + (render(lang, f"misc38_budget.{fit}", {}) if fit else "")})
+
+
+def _both_nodes(result: Any) -> tuple[float, float] | None:
+    """Where plan B replaces one node of several, the month of all nodes it results in: the other nodes' months plus
+    plan B's GPU rent (blind review 36, q05: "if the A100 fallback ('63,261 CNY' for SG alone) is needed the total
+    rises to about ¥95–102k, which should be stated"); None for a single node."""
+    fb = result.in_region_fallback
+    others = [n.monthly for n in result.nodes if n.region != fb["region"] and n.monthly is not None]
+    if not others or len(others) == len(result.nodes):
+        return None
+    return fb["monthly"][0] + sum(m.low for m in others), fb["monthly"][1] + sum(m.high for m in others)
 
 
 __all__ = ["cost_clause", "find", "hardware_clause", "in_region_rows", "phrase", "quote_first", "record", "stand_in", "with_step"]

@@ -32,7 +32,7 @@ def text(choice: Any, lang: str, render: Render) -> str:
         cost = {"tr": "kvpick36.cost.margin", "more": _pct(more), "limit": d["limit_pct"]}
     sep = "" if lang == "zh_CN" else " "
     if d["basis"] == "slow":  # a card priced by a stand-in, taken as the cheaper one is also slow (review 35, q13)
-        return sep + render(lang, "ovs44.kvpick.slow", {
+        return sep + render(lang, "prc44.kvpick.slow", {
             "gpu": d["gpu_name"], "other": d["other"], "context": f"{d['context']:,}", "other_full": d["other_full"],
             "other_load": d["other_load"], "full": d["full"], "load": d["load"], "cost": cost})
     return sep + render(lang, "kvpick36.why", {

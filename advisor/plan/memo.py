@@ -386,6 +386,8 @@ def _fix_groups(result: PlanResult, lang: str) -> list[dict[str, Any]]:
         elif out["monthly"] and not f.per_job and stand_in43.same_month(result, f.monthly_cost):
             # blind review 34 (q20): the fix's month is the plan's stand-in price: said so, short (stand_in43)
             out["monthly_key"] = stand_in43.fix_key(result)
+            if out["monthly_key"] == "pb43.fix.cost_market":  # a marketplace's floor: the priced option beside it
+                out["monthly_key"], out["priced"] = "prc44.fix.cost_market", stand_in43.priced_clause(result, lang)
         return out
 
     def rows(fs: Sequence[Any]) -> list[dict[str, Any]]:
@@ -936,14 +938,14 @@ LINE_FINDING = "cost.line_bandwidth"  # the finding that gives the line's figure
 
 def _budget_verdict(c: Any, t: Any, stand_in: str | None = None) -> str:
     """Within (the whole range), straddling (the low end within, the high end over), over the budget, or unknown
-    (no cost to compare). ``stand_in``: the key said where the month rests on a stand-in price and no part priced in
-    the region meets the target within the budget, so "within" holds only at that price (blind review 30, q25)."""
+    (no cost to compare). ``stand_in``: the verdict said where the month rests on a stand-in price and no part priced
+    in the region meets the target within the budget, so "within" holds at that price until a quote (review 30, q25)."""
     if c.within_budget is None:
         return t("memo.cost.unknown")
     if c.budget_straddles:
         return t("memo.cost.straddles")
     if c.within_budget and stand_in:
-        return t(stand_in)
+        return stand_in
     return t("memo.cost.within" if c.within_budget else "memo.cost.over")
 
 
@@ -1738,7 +1740,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append(sure)
     if c.budget_monthly is not None and not _budget_said_by_api_reason(result):
         # a hybrid's month without a burst, not the year's average that spreads the bursts over it (review 28, q39)
-        verdict = (burst_bill.budget_head(result, lang) or _budget_verdict(c, t, supply_lead.stand_in_budget_key(result))
+        verdict = (burst_bill.budget_head(result, lang) or _budget_verdict(c, t, supply_lead.stand_in_budget_text(result, lang))
                    ) + line_total.budget_clause(result, lang)
         verdict += burst_steps41.budget_clause(result, lang, burst_bill.budget_clause(result, lang))  # a hybrid's
         # month with a burst in it (s23-burst23, q39), after step 1's count where it gates the bursts (review 31)

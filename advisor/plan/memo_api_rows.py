@@ -110,8 +110,10 @@ def _line_said(result: Any, lang: str, self_hosted: str, values: dict[str, Any])
     values["source"] = render(lang, f"{K}.line_source", {
         "mbps": f"{lc.mbps:,.0f}", "date": src.date if src else "", "grade": src.grade if src else "U",
         "traffic": burstbill37.line_clause(result, lang)})  # a fixed line for event days: per GB asked (s35, q36)
-    return self_hosted.replace(long, render(lang, f"{K}.with_line", {
-        "total": money_range(c.monthly_with_line, c.currency)}))
+    said = render(lang, f"{K}.with_line", {"total": money_range(c.monthly_with_line, c.currency)})
+    if lc.stand_in_from:  # the line at another region's rate, said beside the total it is in (review 36, q13)
+        said += render(lang, "prc44.line.stand_in_total", {"from": {"tr": f"plan.region.{lc.stand_in_from}"}})
+    return self_hosted.replace(long, said)
 
 
 __all__ = ["applies", "cost", "hardware"]

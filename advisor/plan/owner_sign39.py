@@ -88,7 +88,7 @@ K42 = "swap42"  # s40-swap: the blocker first, the path said plainly, the onward
 LAW_NAMED = {"plan.apiregion21.law.hong_kong_mainland": f"{K42}.cond.place_pipl"}
 
 
-def attach(start: Any, costs: Any, findings: Any = (), business: bool = False) -> Any:
+def attach(start: Any, costs: Any, findings: Any = (), business: bool = False, line: Any = None) -> Any:
     """``start`` with the self-hosted fallback's whole month (``fallback39``: the line in it where priced) for the
     decision bullet, whether a public service's filing the company cannot make stands (``findings``: s39-swap), and
     whether the service is sold to businesses (their contracts' subprocessor clauses: s40-swap); unchanged where the
@@ -100,6 +100,8 @@ def attach(start: Any, costs: Any, findings: Any = (), business: bool = False) -
         return start
     fallback = {"month": symbol_range(month.low, month.high, costs.currency),
                 "line": costs.monthly_with_line is not None,
+                # the line priced at another region's rate: said where its figure is (blind review 36, q13)
+                "line_from": getattr(line, "stand_in_from", None) if costs.monthly_with_line is not None else None,
                 "filing": any(getattr(f, "id", "") == FILING for f in findings), "business": business}
     return start.model_copy(update={"params": {**start.params, "fallback39": fallback}})
 
@@ -187,7 +189,10 @@ def choices(params: dict[str, Any], runs: dict[str, Any] | None, variant: str, l
     if not isinstance(fallback, dict) or not (isinstance(change, dict) or runs is not None):
         return []
     region = _region(params, runs)
-    values: dict[str, Any] = {"fallback": fallback["month"], "line": {"tr": f"{K}.line"} if fallback["line"] else "",
+    line: Any = {"tr": f"{K}.line"} if fallback["line"] else ""
+    if fallback.get("line_from"):  # the line at another region's rate (blind review 36, q13)
+        line = {"tr": "prc44.line.stand_in", "from": {"tr": f"plan.region.{fallback['line_from']}"}}
+    values: dict[str, Any] = {"fallback": fallback["month"], "line": line,
                               "region": {"tr": f"{K}.in", "region": region} if region else ""}
     a = render(lang, f"{K43}.a.model", {**values, "asked": change["asked"]}) if isinstance(change, dict) \
         else render(lang, f"{K43}.a.place", values)

@@ -28,4 +28,23 @@ def fix_key(result: Any) -> str:
     return "pb43.fix.cost_market" if pb is not None and pb.stand_in_marketplace else "pb43.fix.cost_uplift"
 
 
-__all__ = ["fix_key", "same_month"]
+def priced_clause(result: Any, lang: str) -> str:
+    """Beside a marketplace's stand-in month, which is a floor (next step 1 rules a marketplace out), plan B's month
+    at a data centre's list price in the region where it meets the target within the budget (blind review 36, q20:
+    "lead with the priced GCP L4 figure (2,546 USD) until an L40S quote arrives"); "" where there is none."""
+    from advisor.plan.money_text import money_range
+    from advisor.plan.result import MoneyRange, render
+
+    fb = getattr(result, "in_region_fallback", None)
+    if fb is None or not fb["meets"] or fb.get("over_budget"):
+        return ""
+    budget = result.costs.budget_monthly
+    if budget is not None and fb["monthly"][1] > budget:
+        return ""
+    return render(lang, "prc44.fix.priced", {
+        "n": fb["n"], "gpu": fb["gpu"], "offer": {"by_lang": {"en": fb["offer"].get("en", ""),
+                                                              "zh_CN": fb["offer"].get("zh_CN", "")}},
+        "monthly": money_range(MoneyRange(low=fb["monthly"][0], high=fb["monthly"][1]), fb["currency"])})
+
+
+__all__ = ["fix_key", "priced_clause", "same_month"]

@@ -27,7 +27,8 @@ from typing import Any
 
 from advisor.plan import batch_job37
 from advisor.plan.data import facts
-from advisor.plan.result import NextStep, PlanResult, render
+from advisor.plan.money_text import money_range
+from advisor.plan.result import MoneyRange, NextStep, PlanResult, render
 from advisor.plan.sales_deadline import start_now
 from advisor.plan.sales_only import listed_on_request
 from advisor.plan.sales_wait import RENTED_FORMS
@@ -234,14 +235,17 @@ def rests_on_quote(result: PlanResult) -> bool:
     return not (bool(fb["meets"]) and (budget is None or fb["monthly"][1] <= budget))
 
 
-def stand_in_budget_key(result: PlanResult) -> str | None:
-    """Page 1's budget verdict where ``rests_on_quote``: within the budget only at the stand-in price, with what the
-    feasibility row says of the parts priced there (none meets the target, or none within the budget); None
-    elsewhere."""
+def stand_in_budget_text(result: PlanResult, lang: str) -> str | None:
+    """Page 1's budget verdict where ``rests_on_quote``: the planned part is within the budget at its stand-in price,
+    and what is missing is a quote from the region, not budget room (blind review 36, q25/q43: "within budget only
+    if a quote confirms the price above; no part priced there today meets the target within it" read as "not
+    feasible" against a month a quarter of the budget); the feasibility row says which parts are priced there.
+    None elsewhere."""
     if not rests_on_quote(result):
         return None
     fb = result.in_region_fallback
-    return "contra40_budget.stand_in" if fb and fb["meets"] else "contra40_budget.stand_in_none"
+    assert fb is not None  # rests_on_quote holds only with a fallback record
+    return render(lang, "prc44.budget.stand_in", {"region": {"tr": f"plan.region.{fb['region']}"}})
 
 
 def feasible_text(result: PlanResult, lang: str, text: str) -> str:
@@ -253,11 +257,19 @@ def feasible_text(result: PlanResult, lang: str, text: str) -> str:
         return text
     step = next((i for i, s in enumerate(result.next_steps, start=1) if s.id == "quotes"), None)
     # the quote its own condition, the reason after it, not a clause that reads as one more (vrd44, review 35: q25)
-    key = "vrd44.feasible.supply" if not fb["meets"] else "vrd44.feasible.supply_budget"
+    # name the part priced there the engine checked, and what it misses: the target, or the budget at its own month
+    # (blind review 36, q25: "no other part priced there meets the target within the budget" beside a month a
+    # quarter of the budget read as "not feasible")
+    key = "prc44.feasible.supply" if not fb["meets"] else "prc44.feasible.supply_budget"
+    budget = _budget_high(result)
+    if fb["meets"] and budget is not None and fb["monthly"][0] <= budget:  # over it at its top end only
+        key = "prc44.feasible.supply_budget_top"
+    monthly = money_range(MoneyRange(low=fb["monthly"][0], high=fb["monthly"][1]), fb["currency"])
     return render(lang, key, {"region": {"tr": f"plan.region.{fb['region']}"}, "gpu": fb["instead_of"],
-                              "where": _where(step), "rest": text})
+                              "where": _where(step), "rest": text, "listed": fb["gpu"], "n": fb["n"],
+                              "monthly": monthly, "pct": round((fb["worst_over"] - 1) * 100)})
 
 
 __all__ = ["STEP_ID", "choice_text", "feasible_text", "fits_region", "hardware_clause", "kv_short", "lead", "params",
-           "pick", "rests_on_quote", "stand_in_budget_key", "step_number",
+           "pick", "rests_on_quote", "stand_in_budget_text", "step_number",
            "with_step"]

@@ -23,11 +23,12 @@ def test_within_budget_on_a_stand_in_price_says_so_where_no_priced_part_fits():
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
         row = _row(memo, BUDGET[lang])
-        assert translate(lang, "contra40_budget.stand_in") in row, row
+        assert translate(lang, "prc44.budget.stand_in", region=translate(lang, "plan.region.hong_kong")) in row, row
         assert translate(lang, "memo.cost.within") not in row, row
         # the feasibility row it agrees with: conditional, no part priced there within the budget
         # (vrd44: the quote its own condition, the reason after its colon)
-        assert translate(lang, "vrd44.feasible.supply_budget", rest="", region="", gpu="", where="").split(
+        assert translate(lang, "prc44.feasible.supply_budget", rest="", region="", gpu="", where="", n=20,
+                         listed="NVIDIA A10 24GB", monthly="31,873 USD").split(
             "：" if lang == "zh_CN" else ": ")[-1] in memo
 
 

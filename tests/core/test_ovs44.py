@@ -63,7 +63,7 @@ def test_q13_fallback_on_the_faster_card_says_why_and_names_l4_as_plan_b(lang):
     kv = r.gpu_choice.kv_pick
     assert kv is not None and kv["basis"] == "slow"
     why = r.gpu_choice.text_in(lang)
-    opening = translate(lang, "ovs44.kvpick.slow").split("{other}")[0]  # "Not the " / "不选 "
+    opening = translate(lang, "prc44.kvpick.slow").split("{other}")[0]  # "Not the " / "不选 "
     assert f"{opening}{kv['other']}" in why and "20" in why  # the slow card named with the chat line it misses
     assert kv["other"] == r.in_region_fallback["gpu"]  # … and as plan B
     assert why.split(f"{opening}{kv['other']}")[1] in render_memo_markdown(r, lang)
