@@ -10,6 +10,10 @@ an entrusted-processing contract, an impact assessment where the prompts carry p
 approves; the paragraph below the reasons keeps the figures' detail. Only where the plan's month is at least
 ``FAR`` times the API's at every price, the plan runs its own GPUs, the API is not ruled out, and the page is a
 mainland one (the filing and PIPL terms are the mainland's).
+
+s42-apif (blind review 36, q14/q35/q42): where the page keeps self-hosting for a reason it states, the gap is an
+option weighed after those reasons (``considered``), not the line under the recommendation; every form gives the
+ratio at both ends of the API's volume (the usage guess and its high end), and zh says 这一点值得先定, not a calque.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan.money_text import money_range
+from advisor.plan.hosted_weigh import high_end_factor
+from advisor.plan.money_text import money_range, round_money
 from advisor.plan.reasons import API_MOOT_BLOCKERS
 
 FAR = 5.0  # the plan's low month at least this many times the API's high month
@@ -52,8 +57,26 @@ def times(result: Any) -> tuple[float, float] | None:
     return plan.low / hosted.high, plan.high / hosted.low
 
 
-def sentence(result: Any, lang: str) -> str:
-    """" A hosted API of the same model would cost 163–473 times less (…): the bigger decision …", or ""."""
+def _high_end(result: Any, lang: str) -> str:
+    """", about 4–6× at the volume's high end (¥4,671 a month)", or "" where the volume has no higher figure: the
+    low usage guess alone overstates the gap (review 36, q14: "80–239× … at the peak-consistent high end only 4–6×")."""
+    c = result.costs
+    factor = high_end_factor(c)
+    if factor <= 1.0:
+        return ""
+    top = c.hosted_api_monthly.high * factor
+    plan = c.recommended_monthly
+    lo, hi = plan.low / top, plan.high / top
+    ratio = f"{lo:,.0f}" if round(lo) == round(hi) else f"{lo:,.0f}–{hi:,.0f}"
+    return translate(lang, "apf44.gap.high", times=ratio, hosted=f"{round_money(top)} {c.currency}")
+
+
+def sentence(result: Any, lang: str, considered: bool = False, tail: bool = False) -> str:
+    """" A hosted API of the same model would cost 163–473 times less (…): weigh this first …", or "".
+    ``considered``: the page keeps self-hosting for a reason it states (its "why not a hosted API" line), so the
+    gap is said after those reasons as an option weighed, with its conditions, never as the page's lead (review 36,
+    q14, q35: "opens with 80–239× … then argues against the API"). ``tail``: said inside that "why not" paragraph,
+    without a heading of its own (the page's length: one paragraph, not two)."""
     got = times(result)
     if got is None:
         return ""
@@ -65,7 +88,9 @@ def sentence(result: Any, lang: str) -> str:
     if health:
         cond += translate(lang, "api44.gap.cond.health")
     who = translate(lang, "api44.gap.who.pi" if pi else "api44.gap.who.plain")
-    return translate(lang, "api44.gap.line", times=f"{got[0]:,.0f}–{got[1]:,.0f}",
+    key = ("apf44.gap.considered_tail" if tail else "apf44.gap.considered") if considered else "apf44.gap.line"
+    return translate(lang, key,
+                     times=f"{got[0]:,.0f}–{got[1]:,.0f}", high=_high_end(result, lang),
                      hosted=money_range(c.hosted_api_monthly, c.currency),
                      plan=money_range(c.recommended_monthly, c.currency), cond=cond, who=who)
 

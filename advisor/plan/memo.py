@@ -1217,7 +1217,8 @@ def memo_context(
     kv_said = bool(kv_box) and kv_said_once44.condition_printed(result, bool(lead))
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
-    memo_lead_once.point_to_lead(rendered, findings, lead, lang)
+    memo_lead_once.point_to_lead(rendered, findings, lead, lang,
+                                 api_leads=start is not None and start.form == "hosted_api")
     memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
     shown = {text for q in open_questions if (text := q.assumption_in(lang))}
@@ -1238,6 +1239,12 @@ def memo_context(
     # an infeasible plan blocked by the filing's months: the filed model's API and its registration beside the
     # closest option, said there and not again in section 7 (s35-duties, review 26 q07: "buried in a finding")
     route = "" if lead or alternative else registration_route37.line(result, lang)
+    set_aside_line = "" if lead or alternative else set_aside.text(every, lang, markdown=True)
+    # self-hosting kept for a reason the page states (the "why not a hosted API" line, or the hosted-API paragraph
+    # keeping this plan): the far-cheaper API is an option weighed after it, not the page's lead (review 36, q14/q35)
+    gap_tail = api_gap44.sentence(result, lang, considered=True, tail=True) if set_aside_line else ""
+    gap_weighed = bool(set_aside_line or (alternative and result.start_with is not None
+                                          and result.start_with.form == "this_plan"))
     registration_route37.said_once(rendered, findings, route, lang)
     memo_lead_once.yardstick_on_page1(rendered, findings, alternative, lang)  # the other region's list: page 1's
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
@@ -1288,7 +1295,8 @@ def memo_context(
         "why": api_fallback_split.with_rent_why(api_fallback_split.split(why)[1], result, lang) if api_why else why,
         "fallback_gpus": api_fallback_split.gpus(result, lang) if api_why else "",
         # a cheaper hosted API set aside: one line after the reasons, not one of them (review 24, q31, q32)
-        "set_aside": "" if lead or alternative else set_aside.text(every, lang, markdown=True),
+        # inside the "why not a hosted API" paragraph where there is one; else a paragraph after the kept-plan one
+        "set_aside": set_aside_line + ((" " if lang == "en" else "") + gap_tail if set_aside_line and gap_tail else ""),
         # counted over every reason page 1 lists, those resting on unconfirmed facts named (blind review 31, q22/q07)
         "why_note": consist41_why.note([api_why, *(api_fallback_split.split(why) if api_why else [why])], lang),
         # a filing sets the date: the first line says it; that filing planned on the memo's reading against the
@@ -1305,7 +1313,11 @@ def memo_context(
         + fork42.clause(result, lang),
         # a far cheaper hosted API on a mainland self-hosted page: in the recommendation, its conditions and who
         # signs it off (s42-api, review 35: q14, q19, q35)
-        "api_gap": api_gap44.sentence(result, lang),
+        # where the page keeps self-hosting for a reason it states (its "why not a hosted API" line, or "as you asked"), the gap is an
+        # option weighed after those reasons, both ends of the API's volume (s42-apif, review 36: q14, q35)
+        "api_gap": "" if gap_weighed else api_gap44.sentence(result, lang),
+        "api_gap_weighed": api_gap44.sentence(result, lang, considered=True) if gap_weighed and not set_aside_line
+        else "",
         "key_rows": _key_rows(result, lang),
         # a replica's KV cache short of its load at the full context: page 1's one line (review 26, q35)
         # (not under an API lead: the self-hosted plan is then the fallback, its sizing said in section 2)

@@ -82,16 +82,28 @@ def cite_led_source(start: StartWith | None, numbers: Mapping[tuple[str, str], i
 CITED_SWITCH, CITED_SOURCE = "permil33.switch", "permil33.src.cited"
 
 
-def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], lead: str, lang: str) -> None:
+def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], lead: str, lang: str,
+                  api_leads: bool = False) -> None:
     """Shorten the hosted-API finding in ``rendered`` (the memo's findings, in ``findings``' order) where ``lead``,
-    page 1's hosted-API paragraph, is printed."""
+    page 1's hosted-API paragraph, is printed. Where that paragraph starts on the API (``api_leads``), the finding is
+    titled as the self-hosted fallback's comparison: "A hosted API would cost less … check it before you commit"
+    argued for the path the memo already takes (s42-apif, review 36: q21, q24)."""
     if not lead:
         return
     for shown, f in zip(rendered, findings, strict=True):
-        if f.id == HOSTED_FINDING and all(f.params.get(k) not in (None, "", "—") for k in NEEDED):
+        if f.id != HOSTED_FINDING:
+            continue
+        if api_leads and str(f.title_key).endswith(FOR_PLAN_TITLES):
+            shown["title"] = render(lang, FALLBACK_TITLE, f.params)
+        if all(f.params.get(k) not in (None, "", "—") for k in NEEDED):
             nxt = f.params.get("next_lead")  # s32-apinext32: page 1 starts on the deprecated model's next generation
             shown["detail"] = render(lang, NEXT_ON_PAGE1, {**f.params, **nxt, "basis": f.params["page1_basis"]}) \
                 if isinstance(nxt, dict) else render(lang, "pages21.hosted_on_page1", f.params)
+
+
+# the finding's titles that argue the API against the plan ("would cost less … check it before you commit")
+FOR_PLAN_TITLES = (".alternative.title", ".alternative_volume.title", ".alternative_tie.title")
+FALLBACK_TITLE = "apf44.fallback.title"
 
 
 def reasons_past_paragraph(why: list[dict[str, Any]], paragraph: bool) -> list[dict[str, Any]]:

@@ -134,7 +134,7 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str], hoste
             cur = costs.currency
             return translate(lang, "trim42.per_million.full_load", busy=used, input=_range(i_lo, i_hi, cur),
                              output=_range(o_lo, o_hi, cur)) + \
-                (per_million_costed.hosted_clause(costs, lang) if hosted else "")
+                (per_million_costed.hosted_clause(costs, lang) + _at_own_load(costs, lang) if hosted else "")
         head = per_million_costed.volume_clause(costs, lang, used) or own
         said = note()
         idle = per_million_costed.idle_clause(costs, lang, used, bool(said))
@@ -151,6 +151,20 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str], hoste
             basis_clause(costs, lang)
     return own + note() + translate(lang, "costbasis21.per_million.if_busy", util=util, value=value) + \
         basis_clause(costs, lang)
+
+
+def _at_own_load(costs: Any, lang: str) -> str:
+    """". Any break-even is at full load, on input and output together; at this plan's own load: 113–161 CNY a
+    million tokens": an output figure above the API's beside a claimed break-even read as a contradiction (s42-apif,
+    review 36: q12, q13, q22 "output 7.83–11.1 CNY against the API's 4.01 … explain it or drop it")."""
+    own = costs.cost_per_million_tokens_volume
+    if own is None:
+        return ""
+    vol = (costs.per_million_basis or {}).get("own_volume") or {}
+    # the blend beats the API's while the output alone does not: the cheap input is most of the tokens
+    most_input = float(vol.get("input_tokens") or 0) > float(vol.get("output_tokens") or 0)
+    return translate(lang, "apf44.per_million.own_load", own=money_range(own, costs.currency),
+                     why=translate(lang, "apf44.per_million.most_input") if most_input else "")
 
 
 def _full_ranges(costs: Any) -> tuple[str, tuple[float, float], tuple[float, float]] | None:
