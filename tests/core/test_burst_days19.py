@@ -90,8 +90,11 @@ def test_q36_page_one_cost_says_the_event_days_it_spans(lang):
     r = planned(FAIRS)
     # s19-reserve19: the always-on floor reserved, the burst replicas on demand, is the recommended basis here
     assert r.costs.recommended_monthly.high <= r.costs.cloud_on_demand_monthly.high
+    # the cost row (or its bullet), not the first line naming the figure: since s41-api44 a paragraph comparing
+    # the plan with a hosted API quotes the same month above it, a comparison, not the cost said with its basis
+    cost_label = ("| Cost |", "- **Cost") if lang == "en" else ("| 成本 |", "| 费用 |", "- **成本", "- **费用")
     row = next(line for line in memo_document(r, lang).markdown().split("\n## ")[1].splitlines()
-               if money_range(r.costs.recommended_monthly, r.costs.currency) in line)
+               if money_range(r.costs.recommended_monthly, r.costs.currency) in line and line.startswith(cost_label))
     assert ("2–6 event days" if lang == "en" else "2–6 个活动日") in row
     # a schedule given: no assumed event days on page 1
     counted = planned({**FAIRS, "burst_schedule": {"per_year": 6, "days_each": 3, "known_in_advance": True}})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
+from advisor.plan import gpu_swap44
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding
 from tests.support.planned import advice_plan, only_finding
@@ -77,13 +78,18 @@ def test_a_service_answered_for_the_public_internet_keeps_its_carrier_assumption
                                   "q40_tiny_budget_72b"])
 def test_an_infeasible_plan_does_not_promise_a_launch_in_days(name):
     """Infeasible as asked with nothing but the set-up to wait for: the launch row says the days follow the
-    blockers, not "in 1–5 days"."""
+    blockers, not "in 1–5 days". The one stated exception (s41-vrd44, review 36): a plan blocked only by the GPU
+    asked, whose memo sets up the swap (``gpu_swap44.applies``), may give the swap's days, but only with the GPU the
+    days are on named ("1–5 days on 2 × NVIDIA L40S 48GB"), never as a bare promise."""
     r = scenario(name)
     assert not r.feasible
     memo = render_memo_markdown(r, "en")
     [row] = [line for line in memo.splitlines()  # a job's row reads "Earliest start" (s35-batchjob, q06 zh)
              if line.startswith(("| Earliest launch |", "| Earliest start |"))]
-    assert "blockers" in row
+    if gpu_swap44.applies(r):
+        assert " days on " in row and (r.hardware.gpu_name or r.hardware.gpu) in row, row
+    else:
+        assert "blockers" in row
 
 
 @pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", "q02_office_lan_small_design_agency"])
