@@ -460,8 +460,10 @@ def _export_need(c: Any) -> dict[str, str]:
 
 
 # the data-location finding's hosted-API cases (s41-spot): a mainland provider, no node of the team's own
-KEEP_API = "sp43.api"
-KEEP_API_TIER = "sp43.api_tier"
+# the contract with the provider is said as a requirement, not as fact: none is signed yet (review 36, q16 zh:
+# "合同约定…留在境内 states as fact a contract that does not exist yet")
+KEEP_API = "msc44.api"
+KEEP_API_TIER = "msc44.api_tier"
 
 
 @rule("pi.keep_in_mainland", "constraint")
@@ -1408,9 +1410,11 @@ def cost_hosted(f: Facts):
     mainland = f.region in ("mainland", "mainland_plus_overseas")
     # a service not offered to the public shows no filing number: its provider's data terms are what to get
     # (tenth blind review q27, s21-duties21: "showing the provider's filing number overreaches")
+    # the provider whose model service is itself filed still asked for (review 36, q27: "keeps the pilot clean if it
+    # later opens to any business")
     # elsewhere, the one line on its terms: what it keeps and whether it trains on the prompts (round 14, q15: "pick
     # a provider whose data-retention and no-training terms suit company drafts"; s25-dates25)
-    provider = ({"tr": "plan.hosted.provider_mainland" if f.ctx.public_genai else "duties21.hosted.provider_closed"}
+    provider = ({"tr": "plan.hosted.provider_mainland" if f.ctx.public_genai else "msc44.hosted.provider_closed"}
                 if mainland else {"tr": "apionly25.provider_terms"})
     # a public chat's month led by its figure as chats of a few turns, history resent (blind review 18, q16)
     monthly = _chat_turns.monthly_as_chats(f, _range(lo * conv, hi * conv, f))
