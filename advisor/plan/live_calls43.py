@@ -73,28 +73,10 @@ def with_assumption(result: PlanResult) -> None:
                                          key=ASSUME_KEY, params={**_params(result), "step": n}))
 
 
-SPEECH_KEY = "msc44.assume.speech_budget"
-
-
-def with_speech_budget(result: PlanResult) -> None:
-    """A live turn's first-token target is the model's first token plus the network, as the plan checks it; where
-    the turn is spoken, speech-to-text's end-of-speech detection comes before it and text-to-speech's first audio
-    after it, outside that figure: said once, so the team budgets them on top or counts them in (review 36, q09: "one
-    line on whether STT end-of-speech detection and TTS sit inside or outside the 300 ms budget; the memo treats the
-    whole budget as LLM plus network"). The answers do not say "voice": the live-turn reading is ``applies``'."""
-    if not applies(result) or any(a.key == SPEECH_KEY for a in result.assumptions):
-        return
-    target = (result.answers or {}).get("latency_slo", {}).get("ttft_p99_ms")
-    result.assumptions.append(Assumption(field="speech_budget", value=target, key=SPEECH_KEY,
-                                         params={"target": f"{float(target):,.0f}"}))
-
-
 def run(result: PlanResult) -> None:
-    """The post-plan step: the count's step, then the assumption that names its number, then where speech sits
-    against the first-token target."""
+    """The post-plan step: the count's step, then the assumption that names its number."""
     result.next_steps = with_step(result)
     with_assumption(result)
-    with_speech_budget(result)
 
 
-__all__ = ["ASSUME_KEY", "LIVE_TTFT_MS", "SPEECH_KEY", "STEP_ID", "applies", "run", "with_step"]
+__all__ = ["ASSUME_KEY", "LIVE_TTFT_MS", "STEP_ID", "applies", "run", "with_step"]

@@ -1454,23 +1454,8 @@ class GpuChoice(_Out):
         view = gpu_scale42.in_scale(self)  # the GPUs out of scale beside this setup left out (gl42)
         base, more = view._text(lang), kv_pick_words.text(view, lang, render)
         out = base.rstrip() + more if more else base
-        out = out.rstrip() + self._nearest_dropped(view, lang)
         quote = headroom_quote42_words.clause(self.headroom_quote, lang, render)
         return out.rstrip() + quote if quote else out
-
-    def _nearest_dropped(self, view: GpuChoice, lang: str) -> str:
-        """Where every other setup was left out as out of scale, the nearest of them named with why not, so the
-        choice weighs an alternative, not only "meets the target" (review 36, q23: "'Why this GPU' weighs no
-        alternative"): said only where it costs more an hour, the reason an engineer gives for not taking it."""
-        if view.alternatives or not self.alternatives:
-            return ""
-        other = self._option(self.alternatives[0])
-        if not (other.per_hour and self.chosen.per_hour and other.per_hour > self.chosen.per_hour):
-            return ""
-        more = round((other.per_hour / self.chosen.per_hour - 1) * 100)
-        sep = "" if lang == "zh_CN" else " "
-        return sep + render(lang, "msc44.gpu_choice.nearest_dropped", {"other": self._option_text(other, lang),
-                                                                        "more": more})
 
     def _text(self, lang: str) -> str:
         """One sentence naming the chosen setup and the next two GPUs with the figure against each

@@ -1,5 +1,5 @@
 """msc44 (blind review 36): duties the memo names are in the timeline, contracts said as requirements, a filed
-provider, the speech budget of a live turn, the nearest alternative GPU, a public hospital's procurement and a TTFT row
+provider, a public hospital's procurement and a TTFT row
 without a P50 range over the P99 target. On the real scenario plans, in both languages."""
 
 from __future__ import annotations
@@ -51,24 +51,6 @@ def test_closed_mainland_api_asks_for_a_filed_model_service(lang):
     """q27: a mainland API for a non-public service still picks a provider whose model service is filed."""
     memo = _memo("q27_six_month_pilot_no_ops", lang)
     assert ("whose model service is itself filed (已备案)" in memo) if lang == "en" else ("模型服务本身已备案" in memo)
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_live_turn_says_speech_sits_outside_the_first_token_budget(lang):
-    """q09: a sub-second live turn: one line that STT end-of-speech and TTS are outside the checked figure."""
-    memo = _memo("q09_eu_voice_agent", lang)
-    assert ("end-of-speech detection" in memo and "300 ms first-token target" in memo) if lang == "en" \
-        else ("判断说话结束" in memo and "300 毫秒的首 token 目标" in memo)
-    assert "end-of-speech" not in _memo("q03_hospital_private_wan_medical", "en")  # a text tool: no such line
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_why_this_gpu_weighs_the_nearest_alternative(lang):
-    """q23: the other setups were out of scale; the nearest is named with what it costs more an hour."""
-    memo = _memo("q23_japan_game_npc", lang)
-    why = next(line for line in memo.splitlines() if line.startswith(("**Why this GPU", "**为什么选这款 GPU")))
-    assert "B200" in why
-    assert ("% more an hour" in why) if lang == "en" else ("每小时贵" in why)
 
 
 @pytest.mark.parametrize("lang", LANGS)
