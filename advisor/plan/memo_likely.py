@@ -41,8 +41,10 @@ def p50_likely_p99(p50: float, p99: float, span: LatencySpan, regime: Regime, t:
                    num: Callable[..., str], target: float | None = None, rtt: int | None = None) -> str:
     """A latency row's value: "P50 400 ms, likely 299–1,600 ms below the knee (held for 82 % …); P99 1,201 ms".
     ``rtt``: the TTFT row's round trip on file (0: none), its target being end to end; None for TPOT."""
-    return (t("memo.cap.p50_only", ms=num(p50, 1)) + likely_clause(span, regime, t, num)
-            + p99_clause(p50, p99, span, t, num, target, rtt))
+    # a P50 error range whose top is over the P99 target reads as a P50 above the target (review 36, q03: "P50
+    # 1,420 ms, likely 1,062–5,681 ms" beside a 4,000 ms P99 target): the P99 and its error band alone say the risk
+    likely = "" if target is not None and span.high > target else likely_clause(span, regime, t, num)
+    return t("memo.cap.p50_only", ms=num(p50, 1)) + likely + p99_clause(p50, p99, span, t, num, target, rtt)
 
 
 def p99_high(p50: float, p99: float, span: LatencySpan) -> float | None:

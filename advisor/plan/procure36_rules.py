@@ -21,12 +21,21 @@ from __future__ import annotations
 
 from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts, finding, rule
-from advisor.plan.sector_kinds import is_public_institution
+from advisor.plan.sector_kinds import is_health, is_public_institution
 
 BUYING_FORMS = ("on_premises", "bare_metal", "hybrid")  # the plan buys servers now (cloud_then_bare_metal: later)
 MAINLAND_NODES = ("mainland", "mainland_plus_overseas")
 STEP_ID = "procurement_process"
 PURCHASE_IDS = ("procurement",)  # the buy, deliver and install step (engine._timeline)
+# a hospital's own tool: most mainland hospitals are public institutions (事业单位) buying through government
+# procurement (政府采购) or a tender (review 36, q03: "for a provincial hospital group the purchase almost certainly goes
+# through 政府采购/a tender, and 'Buy, deliver and install the server 30–90 days' leaves that out"); the answers do
+# not say public or private, so the text says a private hospital buys as any company does
+HOSPITAL = "msc44.hospital"
+
+
+def _public_hospital(c) -> bool:
+    return is_health(c.sector) and c.audience == "internal"
 
 
 @rule("procure.institution_process", "constraint")
@@ -36,16 +45,19 @@ def institution_process(f: Facts) -> Finding | None:
     open tender from ¥2,000,000; a provincial one by its province's catalogue), of a length only its office knows."""
     c = f.ctx
     # a public (state-funded) institution only: a private education company buys as any company does (s35-duties)
-    if not is_public_institution(c) or f.form not in BUYING_FORMS or f.region not in MAINLAND_NODES:
+    hospital = not is_public_institution(c) and _public_hospital(c)
+    if not (is_public_institution(c) or hospital) or f.form not in BUYING_FORMS or f.region not in MAINLAND_NODES:
         return None
     if c.answers.current_fleet is not None:  # its own servers: what it buys, if any, the fleet findings say
         return None
-    return finding("procure.institution_process")
+    return finding("procure.institution_process", variant=HOSPITAL if hospital else None)
 
 
 def step(f: Facts) -> TimelineItem:
     """The procurement process, of unknown length, before the order: the launch is not before it is done."""
-    return TimelineItem(id=STEP_ID, label_key="procure36_timeline.process", days_low=None, days_high=None,
+    hospital = not is_public_institution(f.ctx) and _public_hospital(f.ctx)
+    return TimelineItem(id=STEP_ID, label_key="msc44.timeline.hospital_procurement" if hospital
+                        else "procure36_timeline.process", days_low=None, days_high=None,
                         blocking=True, ask_key="procure36_timeline.ask")
 
 

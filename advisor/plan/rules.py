@@ -460,8 +460,15 @@ def _export_need(c: Any) -> dict[str, str]:
 
 
 # the data-location finding's hosted-API cases (s41-spot): a mainland provider, no node of the team's own
+# the contract with the provider is said as a requirement, not as fact: none is signed yet (review 36, q16 zh:
+# "合同约定…留在境内 states as fact a contract that does not exist yet")
 KEEP_API = "sp43.api"
 KEEP_API_TIER = "sp43.api_tier"
+
+
+def _contract_required(found: Any, variant: str) -> Any:
+    """The hosted-API case's detail with the contract as what it must say (its sources stay the variant's)."""
+    return found.model_copy(update={"detail_key": f"plan.rule.pi.keep_in_mainland.msc44.{variant}.detail"})
 
 
 @rule("pi.keep_in_mainland", "constraint")
@@ -486,14 +493,15 @@ def pi_keep(f: Facts):
         # text gives the reason the data stays (the node, its logs and backups in the mainland, out of reach from
         # abroad), not that the users are in the mainland (q41 zh: "用户都在大陆 gives the wrong reason")
         if f.form == "hosted_api":
-            return finding("pi.keep_in_mainland", variant=KEEP_API)
+            return _contract_required(finding("pi.keep_in_mainland", variant=KEEP_API), "api")
         if c.answers.reach == "lan":  # a box on the office LAN: the data stays in the office, not "on a mainland
             # node" (r35, q01 zh: "个人信息留在大陆节点 is the wrong framing for a LAN box")
             return finding("pi.keep_in_mainland", variant="mainland_only").model_copy(
                 update={"title_key": "ctx44.lan.title", "detail_key": "ctx44.lan.detail"})
         return batch_detail(finding("pi.keep_in_mainland", variant="mainland_only"), c.is_batch)
     if f.form == "hosted_api":
-        return finding("pi.keep_in_mainland", variant=KEEP_API_TIER, tier=_export_need(c))
+        return _contract_required(finding("pi.keep_in_mainland", variant=KEEP_API_TIER, tier=_export_need(c)),
+                                  "api_tier")
     if f.region == "mainland_plus_overseas":  # the overseas node beside it: how the data stays in (q34, review 12b:
         # "mainland users must be routed only to the mainland node, and shared logs, analytics, backups and ops
         # access must not cross the border"), s23-duties23
@@ -1408,9 +1416,11 @@ def cost_hosted(f: Facts):
     mainland = f.region in ("mainland", "mainland_plus_overseas")
     # a service not offered to the public shows no filing number: its provider's data terms are what to get
     # (tenth blind review q27, s21-duties21: "showing the provider's filing number overreaches")
+    # the provider whose model service is itself filed still asked for (review 36, q27: "keeps the pilot clean if it
+    # later opens to any business")
     # elsewhere, the one line on its terms: what it keeps and whether it trains on the prompts (round 14, q15: "pick
     # a provider whose data-retention and no-training terms suit company drafts"; s25-dates25)
-    provider = ({"tr": "plan.hosted.provider_mainland" if f.ctx.public_genai else "duties21.hosted.provider_closed"}
+    provider = ({"tr": "plan.hosted.provider_mainland" if f.ctx.public_genai else "msc44.hosted.provider_closed"}
                 if mainland else {"tr": "apionly25.provider_terms"})
     # a public chat's month led by its figure as chats of a few turns, history resent (blind review 18, q16)
     monthly = _chat_turns.monthly_as_chats(f, _range(lo * conv, hi * conv, f))
