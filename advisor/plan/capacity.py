@@ -59,13 +59,13 @@ def engine_cap(c: Ctx, ch: sizing.Candidate) -> int:
     return max(1, ch.c_max if c.is_batch else claimed_capacity(c, ch))
 
 
-def served_curve(c: Ctx, ch: sizing.Candidate):
+def served_curve(c: Ctx, ch: sizing.Candidate, cap: int | None = None):
     """The curve the memo shows (levels, knee): ``plan_curve``'s levels as the engine runs them with the serve
     command's cap (``sizing.capped_curve``): a level above the cap has users waiting for a seat, as the server
     started by that command would. The search (``plan_curve``, the claim, the binding constraint) explores a replica
     at the engine's default cap: what it could take, not what the command lets it take."""
     levels, _ = plan_curve(c, ch)
-    cap = engine_cap(c, ch)
+    cap = engine_cap(c, ch) if cap is None else cap  # the caller's cap, read before this curve's runs (engine)
     shown = [int(lv.concurrency or 0) for lv in levels]
     # the cap is a level the memo shows (the serve command's figure must be one the table backs): a claim found on
     # an earlier layout's curve can fall between this layout's levels (a replica added for the headroom)

@@ -2099,10 +2099,20 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     per = ch.per_replica
     levels = knee = None
     cap_per = ch.c_max
+    # the claim (a service) or what the KV cache holds (a batch), read once before the served curve: the curve runs
+    # its levels into the setup's checked runs, and a claim read again after them could fall between the levels the
+    # memo shows (q37: the curve ran with 33, the command said 32, a level the table does not back)
+    seqs = engine_cap(c, ch)
     if not c.is_batch:
-        levels, knee = served_curve(c, ch)
-        cap_per = claimed_capacity(c, ch)
-    seqs = engine_cap(c, ch)  # the claim (a service) or what the KV cache holds (a batch): the curve runs with it
+        levels, knee = served_curve(c, ch, seqs)
+        # the served curve's runs (kept in the setup's checked runs) can move the claim (the refined level between
+        # the last shown to meet the target and the first to miss it, q37: 33 before the runs, 32 after): read it
+        # again and, where it moved, run the curve with the cap the command will say
+        again = engine_cap(c, ch)
+        if again != seqs:
+            seqs = again
+            levels, knee = served_curve(c, ch, seqs)
+        cap_per = seqs  # a service's engine cap is its claim (engine_cap)
     # the command's context: longer than the planned one where the KV cache holds all it admits there (s36, q02)
     sc = dataclasses.replace(c, max_context=served_context38.served(c, ch)[0])
     cmd = serve_engine.serve_command(sc, req, ch.weights, ch.tp, ch.memory.gpu_memory_bytes, seqs)

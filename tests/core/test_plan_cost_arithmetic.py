@@ -77,6 +77,7 @@ NODE_FLOOR = {
                         rf"张{UNIT_ZH}（.*?））× ({NUM}) 小时 × {RANGE} \w+/[GN]PU·h × {RANGE}（"),
 }
 # s33-tokens33: a rent priced on a GPU marketplace's rows is named as that (review 21, q02 zh)
+COST_ROW = {"en": "Cost", "zh_CN": "成本"}  # cst44: the one cost figure
 CLOUD_ROW = {"en": (("Cloud GPU servers", "Cloud NPU servers", "GPU rental marketplace"), "on demand "),
              "zh_CN": (("云 GPU 服务器", "云 NPU 服务器", "GPU 租用平台"), "按量 ")}
 
@@ -161,8 +162,20 @@ def test_the_printed_cloud_cost_is_the_product_of_the_printed_factors(path, lang
     merged = bool(cloud) and not rows and ROW[lang].search(cloud[0]) is not None
     rows = [cloud[0]] if merged else rows
     ruled_out = bool(cloud) and rent_ruled_out39.applies(_plan(path))  # s37-quote: a rent the data rules out, one line
-    if not cloud or _plan(path).nodes or ruled_out:  # no cloud price (a hosted API, an infeasible batch); two nodes,
-        assert not rows                  # each priced on its own row (not yet worked out); or no rent at all (q03)
+    costs = [line for line in memo.splitlines() if line.startswith(f"| {COST_ROW[lang]} |")]
+    if not cloud and rows and costs and not _plan(path).nodes and not ruled_out:
+        # cst44 (review 35: one cost figure): the rent is said once, on the cost row (the monthly/reserved or mixed
+        # figure; "If you self-host" where a hosted API leads), no cloud row beside it — the worked-out row's factors
+        # still multiply out, and the figure the cost row says is one of the totals it works out (fixture 01, q43)
+        assert len(rows) == 1, rows
+        m = ROW[lang].search(rows[0])
+        assert m is not None, rows[0]
+        _check(m, path.stem)
+        _check_extras(rows[0], lang, path.stem)
+        totals = re.findall(r"= (?:按量每月 )?([\d,.]+–[\d,.]+ [A-Z]{3})", rows[0])
+        assert totals and any(t in costs[0] for t in totals), (costs[0], totals)
+    elif not cloud or _plan(path).nodes or ruled_out:  # no cloud price (an infeasible batch); two nodes, each priced
+        assert not rows                  # on its own row (not yet worked out); or no rent at all (q03)
     else:
         assert len(rows) == 1, f"{path.stem}: the cloud cost ({cloud[0]}) without its arithmetic"
         m = ROW[lang].search(rows[0])

@@ -117,6 +117,18 @@ def test_page_one_says_the_part_is_not_sold_there(stem, lang):
     if not gone:
         pytest.skip(f"{stem} no longer priced on an instance not sold in its region")
     memo = scenario_memo(path, lang)
+    where = translate(lang, f"plan.region.{gone[0].region}")
+    from advisor.plan import memo_api_rows
+
+    if memo_api_rows.applies(plan):
+        # s40-pages (q13 API-led, its L40S fallback): page 1's cost row says the fallback's stand-in short, and
+        # section 4's "which prices" says, once, that the provider sells no such instance there, with its source
+        full = translate(lang, "prices24.basis.not_offered", provider=gone[0].provider, gpu=gone[0].gpu_name,
+                         instance=gone[0].instance, region=where, date=gone[0].date, grade=gone[0].grade)
+        assert memo.count(full) == 1, full
+        assert memo.count(translate(lang, "pg42.key.stand_in", region=where)) == 1
+        assert translate(lang, "rows18.key.stand_in", region=where) not in memo
+        return
     said = translate(lang, "prices25.key.not_offered", provider=gone[0].provider, gpu=gone[0].gpu_name,
                      instance=gone[0].instance, region=translate(lang, f"plan.region.{gone[0].region}"))
     assert memo.count(said) == 1
