@@ -97,3 +97,13 @@ def test_the_free_cards_to_check_are_said_server_by_server_in_words(name, words,
     """q04: "reword 'needs 6 + 4 GPUs free', which a boss will not parse"."""
     steps = _steps(_memo(name, lang))
     assert words[0 if lang == "en" else 1] in steps and " + " not in steps.split("```")[0]
+
+
+@pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", Q02])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_office_box_the_headline_calls_a_workstation_is_one_in_the_hardware_row(name, lang):
+    """q01: "The memo says both 'workstation' and '1 server' for the same box; use one word"."""
+    md = _memo(name, lang)
+    row = _row(md, "Hardware" if lang == "en" else "硬件")
+    assert ("1 workstation of" if lang == "en" else "1 台工作站，装") in row
+    assert ("server" if lang == "en" else "服务器") not in row
