@@ -95,7 +95,7 @@ def single_point(f: Facts) -> Finding | None:
         # a small internal tool: the bought second server is an option, not advice (q02, blind review 20b)
         variant, verdict = "optional", {**verdict, "tr": f"campus32.sp.optional_{s.basis}", "peak": f.ctx.peak}
     if s.covered and spare_paid_once42.applies(f):  # on the budget row's basis: paid once, signed off (review 32, q02)
-        verdict = {**verdict, "tr": spare_paid_once42.verdict(verdict["tr"])}
+        verdict = {**verdict, "tr": spare_paid_once42.verdict(verdict["tr"], f)}
     return finding("sizing.single_point", variant=variant, severity="warning" if variant == "covered" else None,
                    one={"tr": f"plan.capacity16.unit.{s.unit}"}, replicas=ch.replicas, gpus=ch.total_gpus,
                    gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex, verdict=verdict,

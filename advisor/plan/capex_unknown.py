@@ -106,6 +106,13 @@ def budget_row(result: Any, owned: Any, lang: str, verdict: str) -> str | None:
     if paid_once_signoff(result, owned):
         # the purchase note says it is paid once, outside the monthly budget: the row does not also spread it over
         # the horizon to fit it (blind review 30, q02: two readings of one purchase); the month left is the running
+        if owned.monthly.high <= c.budget_monthly:  # spread over the horizon it fits the monthly budget: only paying
+            # up front needs approval (blind review 36, q02: "calling the purchase 'outside' the budget is odd when,
+            # spread over 24 months, it is 760-1,288 CNY a month all-in, well under 3,000: say that in one line")
+            return translate(lang, "own44.budget.fits_spread", budget=round_money(c.budget_monthly),
+                             currency=c.currency, months=c.horizon_months,
+                             monthly=money_range(owned.monthly, c.currency),
+                             capex=money_range(owned.capex, c.currency))
         return translate(lang, "contra40_budget.paid_once", budget=round_money(c.budget_monthly), currency=c.currency)
     return translate(lang, "plan.inputs17.budget.monthly", budget=round_money(c.budget_monthly), currency=c.currency,
                      verdict=verdict, months=c.horizon_months)

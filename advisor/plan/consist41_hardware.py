@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import memo_text15
 from advisor.plan.result import render
 
 
@@ -16,6 +17,9 @@ def row(result: Any, lang: str, split: tuple[int, int] | None = None) -> str | N
     if lay is None or lay.fleet_count is not None or lay.units * lay.unit_gpus != hw.total_gpus:
         return None
     text = lay.text_in(lang, hw.gpu_name or hw.gpu)
+    if lay.units == 1 and memo_text15.workstation(result):  # the box the headline calls a workstation is one here too
+        # (blind review 36, q01: "the memo says both 'workstation' and '1 server' for the same box; use one word")
+        text = render(lang, "own44.layout.workstation", {"n": lay.unit_gpus, "gpu": hw.gpu_name or hw.gpu})
     if lay.units > 1 and lay.unit_gpus > 1:  # "2 servers of 8 × H20" with its 16 in all, the count the costs bill
         text += render(lang, "consist41.hw.total", {"total": hw.total_gpus})
     params: dict[str, Any] = {"layout": text, "replicas": hw.replicas,

@@ -89,6 +89,7 @@ from advisor.plan import (
     node_supply,
     office_purchase,
     own_like,
+    own_target44,
     owned_per_million,
     owner_sign39,
     pcie_prefill,
@@ -1562,6 +1563,7 @@ def _plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, c
         # a monthly budget's ceiling far above the estimate is room, not a price to order at (review 31, q03)
         result.findings = budget_room41.mark(result.findings, result.costs.price_gate)
     result.findings = layout_headline40.one_count(result)  # page 1's layout says the other work once (review 30)
+    result.findings = own_target44.name_target(result)  # a target the plan set itself, named (review 36, q04)
     # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
     result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings,
                                                           result.costs.price_gate if result.costs else None)
@@ -2295,7 +2297,14 @@ def _quotes_key(f: Facts) -> str:
     from advisor.plan.rules_fleet import on_fleet, powered_new  # a rules module: loaded where used
 
     o = on_fleet(f)
-    return "hyb44.next.tariff" if o is not None and powered_new(o) is not None else "plan.next.quotes"
+    if o is not None and powered_new(o) is not None:
+        return "hyb44.next.tariff"
+    # owned cards elsewhere (colocation) with nothing bought or rented: no provider quotes either, the power price is
+    # the one left to check (blind review 36, q18: "'Replace the built-in prices with your providers' quotes' makes
+    # no sense for owned hardware"; "confirm the colo contract does not already include power per kW")
+    if o is not None and not (o.gpus_bought or 0) and not o.gpus_burst:
+        return "own44.next.power_price"
+    return "plan.next.quotes"
 
 
 def _fleet_load_step(c: Ctx, ch: sizing.Candidate, f: Facts) -> list[NextStep]:

@@ -18,10 +18,13 @@ from typing import Any
 from advisor.plan import fleet_one_count, headline25
 from advisor.plan.result import render
 
-# blind review 33 (q08: "'Recommended layout: 4 replicas on all 16' conflicts with the hardware table's 12 cards; lead
-# with the 3 replicas deployed now and add the 4th as a follow-up"): one decision, today's layout first
-HEAD = "fx42.layout.head"
-ROW = "fx42.layout.row"
+# blind review 36 (q08: page 1 said "Follow-up: add 1 more" while section 7 called it "an optional upgrade, not part
+# of this plan"; "should be a recommendation with an owner"): one stance, the recommended next step with its owner,
+# on page 1, in the hardware row and in the placement finding, which points up rather than re-telling it
+HEAD = "own44.layout.head"
+ROW = "own44.layout.row"
+SERVER_MORE = "gpu28.placement.one_more_server"
+NEXT_STEP = "own44.placement.next_step"
 # the fleet's cost title with the cards used alone, as ``fleet_one_count.TITLE`` says it, but its own key: where the
 # layout is page 1's, the fleet finding's free share ("about 7 cards' worth idle") stays folded too (``fleet_said_once``)
 FLEET_TITLE = "layout40_fleet.title"
@@ -68,7 +71,16 @@ def one_count(result: Any) -> list[Any]:
     if not applies(result):
         return list(result.findings)
     return [f.model_copy(update={"title_key": FLEET_TITLE}) if f.title_key == fleet_one_count.COST_TITLE
-            else f for f in result.findings]
+            else _next_step(f) if f.id == headline25.PLACEMENT else f for f in result.findings]
+
+
+def _next_step(f: Any) -> Any:
+    """The placement finding's one-more-replica clause said as page 1's recommended next step, not as an optional
+    upgrade outside the plan (review 36, q08), its figures left to page 1."""
+    cover = f.params.get("cover")
+    if not isinstance(cover, dict) or cover.get("tr") != SERVER_MORE:
+        return f
+    return f.model_copy(update={"params": {**f.params, "cover": {**cover, "tr": NEXT_STEP}}})
 
 
 def head_clause(result: Any, lang: str) -> str:
@@ -83,4 +95,4 @@ def row_clause(result: Any, lang: str) -> str:
     return "" if more is None else render(lang, ROW, _params(result, more))
 
 
-__all__ = ["FLEET_TITLE", "HEAD", "ROW", "applies", "head_clause", "one_count", "row_clause"]
+__all__ = ["FLEET_TITLE", "HEAD", "NEXT_STEP", "ROW", "applies", "head_clause", "one_count", "row_clause"]

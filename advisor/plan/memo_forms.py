@@ -128,7 +128,16 @@ def _running(o: OwnedFormCost, cur: str, lang: str) -> str:
 def fleet_cost_value(result: PlanResult, o: OwnedFormCost, lang: str) -> str:
     """The cost row on the team's own cards: the running month (nothing bought); ``capital_clause`` is said after
     the row's other clauses (the network line's total)."""
-    return translate(lang, "memo.fleet13.key.cost_value", running=_money(o.running_monthly, result.costs.currency))
+    # a rules module: loaded where used (``engine._quotes_key``)
+    from advisor.plan.rules_fleet import powered_new
+
+    cur = result.costs.currency
+    new = powered_new(o)
+    if new is not None:  # the cards stand powered today: the draw above idle leads, the full draw beside it (review
+        # 36, q08 zh: "the headline running cost is misleading ... lead with the incremental figure")
+        return translate(lang, "own44.cost.powered", new=_money(MoneyRange(low=new[0], high=new[1]), cur),
+                         running=_money(o.running_monthly, cur))
+    return translate(lang, "memo.fleet13.key.cost_value", running=_money(o.running_monthly, cur))
 
 
 def capital_clause(result: PlanResult, lang: str, month: MoneyRange | None = None) -> str:
@@ -146,7 +155,10 @@ def capital_clause(result: PlanResult, lang: str, month: MoneyRange | None = Non
     cur = result.costs.currency
     lo, hi = cap["monthly"]
     base = month or o.running_monthly
-    return translate(lang, "own39_fleet.capital", gpus=number_text(cap["gpus"]), months=cap["months"],
+    # the sunk purchase is no monthly cost beside a cost table whose purchase row is 0: it is the floor a paid API's
+    # price must cover (blind review 36, q18: "Pick one: running cost $1,085-$3,664, with the sunk-cost figure shown
+    # only for API pricing")
+    return translate(lang, "own44.fleet.capital_floor", gpus=number_text(cap["gpus"]), months=cap["months"],
                      capital=_money(MoneyRange(low=lo, high=hi), cur),
                      total=_money(MoneyRange(low=base.low + lo, high=base.high + hi), cur),
                      mark=" ⚠" if cap["grade"] in ("C", "U") else "")

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 PLACEMENT = "sizing.placement"
-MORE_KEYS = ("consist25.placement.one_more", "consist25.spare_pair.recommend", "gpu28.placement.one_more_server")
+MORE_KEYS = ("consist25.placement.one_more", "consist25.spare_pair.recommend", "gpu28.placement.one_more_server",
+             "own44.placement.next_step")  # the last: page 1's next step (``layout_headline40``, review 36)
 
 
 def more(params: Any) -> dict[str, Any] | None:

@@ -126,6 +126,18 @@ def machine_short(f: Facts) -> bool:
     return shape is not None and carried_by(f.ctx, ch, shape["rest"]) < f.ctx.peak
 
 
+def servers_words(counts: list[int]) -> dict[str, Any]:
+    """The free GPUs server by server in words, "6 on server 1 and 4 on server 2", where "6 + 4 GPUs free" read as
+    a sum (blind review 36, q04: "reword 'needs 6 + 4 GPUs free', which a boss will not parse")."""
+    if len(counts) == 1:
+        return {"tr": "own44.free.one", "n": counts[0]}
+    phrase: dict[str, Any] | str = ""
+    for k in range(len(counts), 1, -1):  # built from the last server back to the second
+        phrase = {"tr": "own44.free.last" if k == len(counts) else "own44.free.more", "n": counts[k - 1], "k": k,
+                  "rest": phrase}
+    return {"tr": "own44.free.first", "n": counts[0], "rest": phrase}
+
+
 def free_check(f: Facts) -> dict[str, Any] | None:
     """{"per_server", "need", "tp", "busy", "gpu"}: the free GPUs to check server by server before any replica
     starts, where the plan lays its replicas on a busy fleet of known servers (the placement finding says the same
@@ -139,13 +151,15 @@ def free_check(f: Facts) -> dict[str, Any] | None:
     if spread is None:
         return None
     tp = ch.layout.tp
-    got = {"per_server": " + ".join(str(n * tp) for n in spread.per_server()), "need": spread.replicas * tp,
-           "tp": tp, "busy": round(100 * f.ctx.utilisation), "gpu": ch.gpu.name}
+    counts = [n * tp for n in spread.per_server()]
+    got = {"per_server": " + ".join(str(n) for n in counts), "need": spread.replicas * tp,
+           "tp": tp, "busy": round(100 * f.ctx.utilisation), "gpu": ch.gpu.name,
+           "servers": servers_words(counts), "key": "own44.next.placement_check"}
     # the plan takes busy cards too (their work moved off first: ``fleet.use_of``): "free" is not all of them
     # (blind review 34, q04: "needs 6 + 6 GPUs free" where 11 are free and 1 busy one's work moves)
     free = fleet.fleet_free
     if free is not None and 0 < free < got["need"]:
-        got.update({"free": free, "freed": got["need"] - free, "key": "tc43.next.placement_check"})
+        got.update({"free": free, "freed": got["need"] - free, "key": "own44.next.placement_check_freed"})
     return got
 
 

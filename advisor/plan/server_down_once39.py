@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import headline25, quote_lead35, ttft_choice42
+from advisor.plan import headline25, own_target44, quote_lead35, ttft_choice42
 from advisor.plan.sizing_reason import TITLE
 
 LOSS = "q04said_.sizing.server_loss_spare"
@@ -22,7 +22,8 @@ def findings(every: list[Any], result: Any, lang: str) -> list[Any]:
     """``every`` with the capacity finding's server-down clause left out where the hardware row says it."""
     def said_there(f: Any) -> bool:
         loss = f.params.get("loss")
-        return f.title_key == TITLE and isinstance(loss, dict) and loss.get("tr") == LOSS
+        # (or its twin naming a target the plan set itself: ``own_target44``)
+        return f.title_key in (TITLE, own_target44.TITLES[TITLE]) and isinstance(loss, dict) and loss.get("tr") == LOSS
 
     # review 29 (q26 zh: "the server-level gap is repeated about five times"): also where page 1's purchase gate says
     # what one failed server leaves (``quote_lead35.own_gate``) and the N+1 finding says it in section 7

@@ -25,9 +25,22 @@ def applies(f: Any) -> bool:
     return capex_unknown.paid_once_signoff(SimpleNamespace(costs=costs, answers=answers), costs.owned)
 
 
-def verdict(tr: str) -> str:
-    """The verdict key said on the paid-once basis: ``…_monthly`` → ``box42.sp.<covered|optional>_paid_once``."""
-    return "box42.sp.optional_paid_once" if tr.startswith("campus32.sp.optional") else "box42.sp.covered_paid_once"
+def verdict(tr: str, f: Any = None) -> str:
+    """The verdict key said on the paid-once basis: ``…_monthly`` → ``box42.sp.<covered|optional>_paid_once``; where
+    the budget row says the purchase fits the monthly budget spread over the horizon (``capex_unknown.budget_row``,
+    review 36, q02), ``own44.sp.<covered|optional>_up_front``: paid up front, not "outside the budget"."""
+    optional = tr.startswith("campus32.sp.optional")
+    if f is not None and _fits_spread(f):
+        return "own44.sp.optional_up_front" if optional else "own44.sp.covered_up_front"
+    return "box42.sp.optional_paid_once" if optional else "box42.sp.covered_paid_once"
+
+
+def _fits_spread(f: Any) -> bool:
+    """The purchase spread over the horizon, with the running costs, fits the monthly budget (the budget row's test)."""
+    costs = None if f.cost is None else f.cost.costs
+    if costs is None or costs.owned is None or costs.budget_monthly is None:
+        return False
+    return bool(costs.owned.monthly.high <= costs.budget_monthly)
 
 
 __all__ = ["applies", "verdict"]

@@ -20,6 +20,8 @@ Q02 = "q02_office_lan_small_design_agency"
 Q17 = "q17_capex_only_university_lab"
 SPREAD = {"en": "spread over", "zh_CN": "摊到"}
 PAID_ONCE = {"en": "paid once, outside your monthly budget", "zh_CN": "一次性付款，不在每月预算"}
+# review 36 (q02): where the purchase spread fits the monthly budget, the second box is paid up front, like the first
+UP_FRONT = {"en": "it is paid up front for the owner to approve", "zh_CN": "它也要一次性先付款，需要老板批准"}
 
 
 def _money(v: float) -> str:
@@ -32,13 +34,14 @@ def test_a_second_box_is_judged_on_the_budget_rows_basis(lang):
     owned = capex_unknown.bought(r, r.costs.owned)
     assert capex_unknown.paid_once_signoff(r, owned)  # the budget row: paid once, outside the monthly budget
     f = only_finding(r, "sizing.single_point")
-    assert f.params["verdict"]["tr"].startswith("box42.sp.")
+    assert f.params["verdict"]["tr"].startswith(("box42.sp.", "own44.sp."))
     text = f.detail_in(lang)
-    assert PAID_ONCE[lang] in text
+    assert UP_FRONT[lang] in text and PAID_ONCE[lang] not in text
     assert SPREAD[lang] not in text  # not spread over the months to fit the monthly budget the row keeps it out of
     memo = render_memo_markdown(r, lang)
     budget_row = next(line for line in memo.splitlines() if line.startswith(("| Budget |", "| 预算 |")))
-    assert ("outside it" if lang == "en" else "在此之外") in budget_row
+    # review 36 (q02): spread over the horizon it fits the monthly budget; only paying up front needs approval
+    assert ("only paying" if lang == "en" else "只有一次性先付") in budget_row
 
 
 def test_a_second_box_keeps_the_spread_reading_where_the_budget_row_spreads_it():

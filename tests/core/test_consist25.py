@@ -115,15 +115,17 @@ def test_q08_recommends_a_fourth_replica_on_the_other_cards_with_its_condition(l
     # fills the spare's cards, 25 % (4 cards' worth)
     r = planned(_q08_busier())
     cover = only_finding(r, "sizing.placement").params["cover"]
-    assert cover["tr"] == "gpu28.placement.one_more_server" and cover["server_only"]
+    # review 36 (q08: one stance): page 1's next step, said so in the placement finding too (own44)
+    assert cover["tr"] in ("gpu28.placement.one_more_server", "own44.placement.next_step") and cover["server_only"]
     assert (cover["next"], cover["total"], cover["count"]) == (4, 16, 16)
     assert (cover["left_now"], cover["carried_now"], cover["left_after"]) == (1, 15, 2)
     assert cover["after"]["tr"] == "gpu28.placement.all"  # 2 of 4 left with a server down carry all 30
     memo = render_memo_markdown(r, lang)
     # s27-fleet27: every card of the fleet said as all of them ("16 of your 16" / "16 张中的 16 张" read oddly, review 16)
-    assert ("One more replica on the other 4 cards (all 16 of yours then) is an optional upgrade, not part of this plan: with a whole server down "
-            "the other 2 then carry all 30" in memo) if lang == "en" \
-        else ("可选的升级（不属于本方案）：在其余 4 张卡上再放一个副本（你们的 16 张就全部用上了），这样整台服务器停机时" in memo)
+    # review 36 (q08: "Pick one"): page 1's recommended next step, said as such in the placement finding
+    assert ("section 1's recommended next step: one more replica on the other 4 cards (all 16 of yours then)" in memo
+            and "optional upgrade" not in memo) if lang == "en" \
+        else ("第一节建议的下一步" in memo and "在这些卡上再放一个副本（你们的 16 张就全部用上了）" in memo and "可选的升级" not in memo)
 
 
 @pytest.mark.parametrize("lang", LANGS)

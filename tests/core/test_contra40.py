@@ -44,7 +44,8 @@ def test_a_fleet_total_over_the_horizon_says_it_is_the_running_cost_alone():
         # the running month times the horizon, not the full cost page 1 names
         assert round(o.horizon_total.low) == round(o.running_monthly.low * months)
         cost = _row(memo, "| Cost |" if lang == "en" else "| 成本 |")
-        assert ("a month in all" if lang == "en" else "每月合计") in cost
+        # review 36 (q18): the sunk purchase is the paid API's price floor, not a monthly cost beside the running one
+        assert ("is the floor its price must cover" if lang == "en" else "是 API 价格至少要覆盖的底线") in cost
 
 
 # The q34 case (the overseas node's TPOT beside a faster card, read again from the switched setup:

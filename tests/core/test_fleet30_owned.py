@@ -68,6 +68,9 @@ def test_q08s_fourth_replica_says_it_depends_on_moving_the_other_work(lang: str)
     detail = only_finding(_q08_busier(), "sizing.placement").detail_in(lang)
     depends = {"en": ("It depends on moving the other work off these cards", "where it cannot, today's plan stands"),
                "zh_CN": ("这取决于能否把这些卡上的其他工作移走", "若不能，就维持现在的方案")}[lang]
+    if "section 1's recommended next step" in detail or "第一节建议的下一步" in detail:  # review 36 (own44): page 1's step
+        depends = {"en": ("once the other work on them moves", "Where it cannot move, today's plan stands"),
+                   "zh_CN": ("其他工作迁走后", "若迁不走，就维持现在的方案")}[lang]
     for words in depends:
         assert words in detail, detail
 

@@ -62,7 +62,7 @@ def test_page_one_names_the_replica_on_busy_cards_as_the_conditional_upgrade(nam
     if lang == "en":
         assert hardware.startswith(f"| Hardware | {used} of your {count}") and "recommended besides" not in hardware
         # review 30 (q33 en/zh: "which one to deploy now, and when to switch"): the row is the first part of it
-        assert "follow-up above" in hardware and f"moved off {count - used} more cards" in head
+        assert "next step above" in hardware and f"moved off {count - used} more cards" in head
         assert "sign off" not in hardware
     else:
         assert hardware.startswith(f"| 硬件 | 使用现有 {count} 张") and "上面建议现在部署的" in hardware

@@ -94,12 +94,14 @@ def test_the_layout_that_rides_out_a_machine_is_the_owners_decision_beside_the_p
         # larger one follows as its follow-up, and the row says the same count
         lead = (f"**Recommended layout:** {hw.replicas} replicas now, on {hw.total_gpus} free cards of your {count}"
                 if lang == "en" else f"**建议布局**：现在在你们 {count} 张卡中空闲的 {hw.total_gpus} 张上跑 {hw.replicas} 个副本")
-        follow = (f"Follow-up: add {nxt - hw.replicas} more, for {nxt} replicas" if lang == "en" else
-                  "后续：等集群上的其他工作")
+        # review 36 (q08: "a recommendation with an owner, not an optional upgrade"): the recommended next step
+        follow = (f"Recommended next step: add {nxt - hw.replicas} more, for {nxt} replicas" if lang == "en" else
+                  "建议的下一步：再加")
         assert head.startswith(lead) and follow in head and head.index(lead) < head.index(follow)
-        assert (f"迁走后，再加 {nxt - hw.replicas} 个，在" in head) if lang == "zh_CN" else True
-        assert (f"the {hw.replicas} replicas deployed now; the follow-up above brings them to {nxt}" if lang == "en"
-                else f"即上面建议现在部署的 {hw.replicas} 个副本；后续加到 {nxt} 个") in row
+        assert (f"建议的下一步：再加 {nxt - hw.replicas} 个，在" in head) if lang == "zh_CN" else True
+        assert ("Owner: " if lang == "en" else "负责人：") in head
+        assert (f"the {hw.replicas} replicas deployed now; the next step above brings them to {nxt}" if lang == "en"
+                else f"即上面建议现在部署的 {hw.replicas} 个副本；按上面建议的下一步加到 {nxt} 个") in row
         assert f"{total - hw.total_gpus} more cards" in head if lang == "en" else f"另外 {total - hw.total_gpus} 张卡" in head
         assert row.rstrip(" |").endswith(layout_headline40.row_clause(r, lang)) and "your decision" not in row
         return

@@ -100,10 +100,10 @@ def test_q33_headline_and_placement_give_one_answer(lang):
     # review 33 (q08: "lead with the 3 replicas deployed now and add the 4th as a follow-up"): 3 now, 4 to follow
     assert head in md and (("3 replicas now, on 6 free cards of your 8" in head
                             and "4 replicas on all 8 of your cards" in head and "6 of your 8" in hardware
-                            and "the 3 replicas deployed now; the follow-up above brings them to 4" in hardware)
+                            and "the 3 replicas deployed now; the next step above brings them to 4" in hardware)
                            if lang == "en"
                            else ("中空闲的 6 张上跑 3 个副本" in head and "在你们全部 8 张卡上共跑 4 个副本" in head
-                                 and "中的 6 张" in hardware and "即上面建议现在部署的 3 个副本；后续加到 4 个" in hardware))
+                                 and "中的 6 张" in hardware and "即上面建议现在部署的 3 个副本；按上面建议的下一步加到 4 个" in hardware))
     place = only_finding(r, "sizing.placement").detail_in(lang)
     assert ("Recommended: run one more replica on the other 2 cards, 4 in all" in place) if lang == "en" else \
         ("建议" in place)

@@ -140,7 +140,7 @@ def test_the_layout_line_leads_with_what_is_deployed_now(name, lang):
     # the first count the line names is the hardware row's replicas; the larger one only after "Follow-up"
     first = int(re.search(r"(\d+) (?:replicas|个副本)", head).group(1))
     assert first == hw.replicas
-    follow = head.index("Follow-up" if lang == "en" else "后续")
+    follow = head.index("Recommended next step" if lang == "en" else "建议的下一步")  # review 36 (own44)
     nxt = f"{hw.replicas + 1} replicas" if lang == "en" else f"{hw.replicas + 1} 个副本"
     assert nxt in head and head.index(nxt) > follow
     hardware = _row(md, "Hardware", "硬件")

@@ -99,8 +99,10 @@ def test_q02_a_purchase_with_no_one_off_budget_is_judged_on_the_monthly_budget_i
     assert ("3,000 CNY a month" if en else "每月 3,000 CNY") in budget
     # blind review 30 (q02): the purchase note says it is paid once, outside the monthly budget; the budget row
     # reads it the same way (the running month within it, the purchase the owner's to approve), never spread
-    assert ("the purchase, paid once, is outside it" if en else "一次性采购款在此之外") in budget
-    assert ("spread over" if en else "摊入") not in budget
+    # review 36 (q02: "calling the purchase 'outside' the budget is odd when, spread over 24 months, it is 760-1,288
+    # CNY a month all-in, well under 3,000: say that in one line"): it fits spread; paying up front is the approval
+    assert ("all-in, within it; only paying" if en else "在预算之内；只有一次性先付") in budget
+    assert ("outside" if en else "在此之外") not in budget
     # the second box is judged on the monthly budget too (pages20: at an office box's idle draw, 10-25 % of full
     # load, not half, two boxes spread over 24 months fit ¥3,000 a month; before, they were just over it)
     single = next(f for f in r.findings if f.id == "sizing.single_point")

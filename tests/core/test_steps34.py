@@ -159,7 +159,10 @@ def test_a_busy_fleet_checks_where_its_free_gpus_lie_before_any_start_command(la
     assert r.next_steps[0].id == "placement_check"
     assert [s.id for s in r.next_steps].count("placement_check") == 1
     placement = only_finding(r, "sizing.placement").params["cover"]
-    assert placement["per_server"] in r.next_steps[0].text_in(lang)
+    # review 36 (q04: "6 + 4 GPUs free" unparseable): the same counts, server by server in words
+    words = ("4 on server 1, 4 on server 2, 4 on server 3 and 2 on server 4" if lang == "en"
+             else "第 1 台服务器 4 张、第 2 台 4 张、第 3 台 4 张和第 4 台 2 张")
+    assert placement["per_server"] == "4 + 4 + 4 + 2" and words in r.next_steps[0].text_in(lang)
 
 
 # --- a negligible month: quality picks the model (q15) ------------------------------------------------------------
