@@ -73,3 +73,22 @@ def test_q05_nodes_context_difference_is_explained(lang: str) -> None:
         why = {"en": "refuses requests longer than 4,096 tokens, the mainland node only past 8,192",
                "zh_CN": "新加坡节点拒绝超过 4,096 个 token 的请求，大陆节点到 8,192 个 token 才拒绝"}[lang]
         assert why in memo
+
+
+Q23 = "q23_japan_game_npc"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q23_two_whole_month_figures_are_named_apart(lang: str) -> None:
+    """q23: "held all month: 11,165–13,766" (a capacity reservation at the on-demand rate) and "7,828–11,263" (every
+    GPU committed at the discount) were two "whole month reserved" figures a boss could not tell apart."""
+    r = planned(advice_answers(Q23))
+    c = r.costs
+    assert c.cloud_reserved_all_monthly is not None
+    committed = f"{round(c.cloud_reserved_all_monthly.low):,}"
+    page_one = render_memo_markdown(r, lang).split("\n## ")[1]
+    cost = next(x for x in page_one.splitlines() if x.startswith(("| Cost |", "| 成本 |")))
+    named = {"en": ("on-demand rate", "reserved-instance discount"), "zh_CN": ("按按量价格计费", "包月/预留折扣")}[lang]
+    assert committed in cost and all(n in cost for n in named), cost
+    f = r.finding("scaling.burst_reservation")
+    assert f is not None and committed in f.detail_in(lang)
