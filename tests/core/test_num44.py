@@ -92,3 +92,25 @@ def test_q23_two_whole_month_figures_are_named_apart(lang: str) -> None:
     assert committed in cost and all(n in cost for n in named), cost
     f = r.finding("scaling.burst_reservation")
     assert f is not None and committed in f.detail_in(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q04_dip_sentence_is_true_to_the_table(lang: str) -> None:
+    """q04: "more requests do not lower throughput" beside a row that drops 206 → 184 tokens/s from 10 to 12."""
+    memo = _memo("q04_securities_h20_l20_fleet", lang)
+    said = {"en": "The row dips from 206 tokens/s at 10 at once to 184 at 12",
+            "zh_CN": "这一行的吞吐量从同时 10 个时的 206 tokens/s 降到 12 个时的 184"}[lang]
+    assert said in memo
+    assert "Below the cap more requests do not lower throughput" not in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q37_throughput_cited_from_its_own_column(lang: str) -> None:
+    """q37: "633 tokens/s at 32 concurrent" where 633 is the 27 column's and the table has no 32 column."""
+    r = planned(advice_answers("q37_sg_fintech_public"))
+    columns = {p.concurrency for p in r.latency_curve.points}
+    cap = r.hardware.max_num_seqs
+    memo = render_memo_markdown(r, lang)
+    if cap not in columns:
+        assert "633 at 32" not in memo and "32 个时为 633" not in memo
+        assert {"en": "633 in the 27 column", "zh_CN": "27 一列、即上限以内最后一列为 633"}[lang] in memo
