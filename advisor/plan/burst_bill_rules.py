@@ -277,7 +277,8 @@ def _cloud_reservation(f: Facts) -> Finding | None:
     held = None if mainland or f.cost is None else burstbill37.reserve_params(f.cost.costs, got[0])
     if held is not None:
         out = out.model_copy(update={"params": {**out.params, **held, "gpus": got[0]},
-                                     "detail_more": "burstbill37_reserve.cost"})
+                                     "detail_more": "num44.reserve_cost" if held.get("rs_every")
+                                     else "burstbill37_reserve.cost"})
     return _provider_sources(f, out)
 
 

@@ -94,7 +94,11 @@ def reserve_params(costs: Any, gpus: int) -> dict[str, Any] | None:
             "rs_on_demand": money_range(MoneyRange(low=month.low + line[0], high=month.high + line[1]), cur),
             "rs_verdict": {"tr": f"{K}_reserve.verdict.{verdict}",
                            "budget": money_range(MoneyRange(low=budget, high=budget), cur) if budget else ""},
-            "rs_line": {"tr": f"{K}_reserve.with_line"} if costs.monthly_with_line is not None else ""}
+            "rs_line": {"tr": f"{K}_reserve.with_line"} if costs.monthly_with_line is not None else "",
+            # every GPU committed by the month at the discount: the other "whole month" figure, named apart from
+            # the reservation's (blind review 36, q23: "7,828–11,263" beside "held all month: 11,165–13,766")
+            **({"rs_every": money_range(costs.cloud_reserved_all_monthly, cur), "rs_all": costs.gpus}
+               if costs.cloud_reserved_all_monthly is not None and costs.gpus else {})}
 
 
 def line_clause(result: Any, lang: str) -> str:

@@ -25,6 +25,9 @@ def clause(result: Any, lang: str) -> str:
     p = f.params if f is not None else {}
     if not p.get("rs_day") or not p.get("rs_month") or not p.get("gpus"):
         return ""
+    if p.get("rs_every"):  # both whole-month figures, each named by how it is billed (review 36, q23)
+        return render(lang, "num44.event_reserve", {"gpus": p["gpus"], "day": p["rs_day"], "month": p["rs_month"],
+                                                    "every": p["rs_every"], "all": p["rs_all"]})
     return render(lang, "fo43_cost.event_reserve", {"gpus": p["gpus"], "day": p["rs_day"], "month": p["rs_month"]})
 
 

@@ -118,6 +118,7 @@ from advisor.plan import (
     memo_volume_once,
     moe39,
     move_to,
+    node_context,
     office_token_rows,
     own_rent_verdict,
     owned_capital37,
@@ -1410,6 +1411,10 @@ def memo_context(
                                                served_context38.command_note(result.assumptions, lang)) if x),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],
+        # the nodes' commands refuse at different lengths: why, under them (review 36, q05)
+        "node_context": node_context.note(result.nodes, [hw.command, *(n.command for n in result.nodes[1:])],
+                                          lambda n: _node_where(n, lang, lower=True), lang)
+        if result.nodes and not as_asked else "",
         # a job: how to run it on its shards, the same engine flags (q06: "never says how the 2 M documents are
         # sharded across 8 VMs, retried and checkpointed")
         "batch_run": batch_job37.run_block(result, lang, hw.command) if not as_asked else None,

@@ -85,7 +85,7 @@ def apply(context: dict[str, Any], result: PlanResult, lang: str, money: Any) ->
         model = result.hardware.model_name or result.hardware.model or "—"
         evidence = {**evidence, "for_plan": "", "none": translate(lang, "review29.evidence.api_only", model=model)}
     return {**context, "binding": "", "gpu_choice": "", "layouts": "", "hardware": [], "command": None,
-            "node_commands": [], "command_by_hand": "", "command_waits": False,
+            "node_commands": [], "node_context": "", "command_by_hand": "", "command_waits": False,
             "self_host_line": sizing_line(result, lang, money), "curve": [], "node_curves": [],
             "node_main_label": "", "no_curve_key": "apionly25.latency.none", "charts": charts, "cost_caption": "",
             "evidence": evidence,

@@ -22,6 +22,7 @@ from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
 RULE = "scaling.commit38_peak"
+NODES_TITLE, NODES_DETAIL = "num44.nodes.title", "num44.nodes.detail"  # two nodes: the stock risk, reserving the option
 
 
 def figures(f: Facts) -> dict[str, Any] | None:
@@ -83,8 +84,10 @@ def peak_reserve(f: Facts) -> Finding | None:
                 **out.params, "premium": _range(gap.low, gap.high, f), "budget": plain,
                 "who": reserved_price.who(f.ctx.audience)}})  # whom the peak serves (cst44, q19/q42/q43)
     if f.region == "mainland_plus_overseas":  # both nodes' GPUs, never one node's part named for both (cst44, q05)
-        out = out.model_copy(update={"title_key": "cst44.nodes.title" if not over else out.title_key,
-                                     "detail_key": "cst44.nodes." + ("over.detail" if over else "detail"),
+        # the plan's month starts the peak-hour replicas on demand, so reserving every GPU is the option beside it
+        # with its price, never a recommendation the headline's month contradicts (blind review 36, q05)
+        out = out.model_copy(update={"title_key": NODES_TITLE if not over else out.title_key,
+                                     "detail_key": "cst44.nodes.over.detail" if over else NODES_DETAIL,
                                      "params": {**out.params, "who": reserved_price.who(f.ctx.audience),
                                                 "gpus": int(f.cost.costs.gpus)}})
     mainland = f.region in ("mainland", "mainland_plus_overseas")  # the provider's own page (Alibaba or AWS)
@@ -107,8 +110,10 @@ def key_clause(result: Any, lang: str) -> str:
     if p.get("reserved"):  # page 1's month already reserves every GPU: its basis says so and why (reserved_price)
         return ""
     key = "open" if p.get("fits") is None else "within" if p["fits"] else "over"
+    # two nodes keep the mixed month as the plan's: reserving all is the option, said as one (review 36, q05)
+    prefix = "num44.key" if got.title_key == NODES_TITLE else "commit38_peak.key"
     # in the row's own money style ("20,521–27,634 CNY"), as the figures beside it
-    return translate(lang, f"commit38_peak.key.{key}", gpus=p["gpus"],
+    return translate(lang, f"{prefix}.{key}", gpus=p["gpus"],
                      every=money_range(c.cloud_reserved_all_monthly, c.currency))
 
 

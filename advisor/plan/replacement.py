@@ -10,6 +10,10 @@ from __future__ import annotations
 from advisor.plan.result import PlanResult
 
 UNAVAILABLE = ("gpu.not_in_region", "gpu.not_offered_offshore")  # the GPUs asked for are not had there
+# assumptions said with the setup's own figures (the served context's limit and what the KV cache holds there:
+# ``served_context38.restate``): the body's setup is the re-plan's, so these are its sayings (blind review 36, q19:
+# "served up to 8,192 … holds 36 requests" from the H100 asked, beside an L20 command with --max-model-len 5120)
+SETUP_ASSUMPTIONS = ("max_context_tokens",)
 
 
 def blocked_on_asked_gpus(result: PlanResult) -> bool:
@@ -27,6 +31,8 @@ def adopt_replacement(result: PlanResult, replanned: PlanResult | None) -> PlanR
         return result
     blockers = [f for f in result.findings if f.id in UNAVAILABLE and f.severity == "blocker"]
     kept = {f.id for f in blockers}
+    setup_said = {a.field: a for a in replanned.assumptions if a.field in SETUP_ASSUMPTIONS}
+    assumptions = [setup_said.get(a.field, a) if a.field in SETUP_ASSUMPTIONS else a for a in result.assumptions]
     return result.model_copy(update={
         "as_asked_hardware": result.hardware,
         "hardware": replanned.hardware, "capacity": replanned.capacity, "costs": replanned.costs,
@@ -38,6 +44,7 @@ def adopt_replacement(result: PlanResult, replanned: PlanResult | None) -> PlanR
         "layouts_tried": replanned.layouts_tried,
         "start_with": replanned.start_with,  # the fix's costs: the hosted API weighed against them (s20-hosted20)
         "findings": [*blockers, *(f for f in replanned.findings if f.id not in kept)],
+        "assumptions": assumptions,
     })  # fmt: skip
 
 

@@ -74,7 +74,7 @@ def test_every_dip_and_jump_the_table_shows_is_said(name):
     curve, hw = r.latency_curve, r.hardware
     if curve is None or len(curve.points) < 2 or (r.answers or {}).get("use_case") == "offline_batch":
         return
-    for lang, dip_word, seat_word in (("en", "more requests do not lower throughput", "wait for a seat"), ("zh_CN", "请求增多不会降低吞吐量", "排队")):
+    for lang, dip_word, seat_word in (("en", "do not lower its throughput", "wait for a seat"), ("zh_CN", "请求增多不会降低吞吐量", "排队")):
         memo = render_memo_markdown(r, lang=lang)
         if "## 3" not in memo and "## 三" not in memo:
             return  # no latency section (a hosted API's or an infeasible plan's memo)
