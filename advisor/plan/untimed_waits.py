@@ -15,7 +15,6 @@ from advisor.plan import (  # noqa: F401 - their rules registered
     duties18_rules,
     duties20_rules,
     duties_rules,
-    export_exempt_gate,
     filedwait38,
     finance20_rules,
     prelaunch_gates,
@@ -77,9 +76,7 @@ STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_s
          "pi.eu_large_scale_dpia": prelaunch_gates.eu_large_scale_dpia_step,  # s33-steps (q09)
          "fin.csrc_it_security": prelaunch_gates.csrc_signoff_step,  # s40-q04 (blind review 32)
          # s34-procure36 (q17): a university's procurement process, before the buy-and-install step
-         "procure.institution_process": procure36_rules.step,
-         # review 36 (q21): notice with separate consent and the impact assessment before an exempt transfer
-         "pi.export_exempt": export_exempt_gate.step}
+         "procure.institution_process": procure36_rules.step}
 
 
 # the steps that concern only the overseas node of a mainland + overseas plan: its users' countries' transfer rules,

@@ -21,22 +21,6 @@ def _row(memo: str, label: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_exempt_transfer_notice_and_assessment_are_timed_before_launch(lang):
-    """q21: exempt from the export procedures, not from notice/consent and the impact assessment: a blocking step
-    with days, counted in the launch days, and the deadline still checked against them."""
-    result = planned(advice_answers("q21_fast_launch_hk_rule1"))
-    step = next(i for i in result.timeline.items if i.id == "export_notice_pia")
-    assert step.blocking and step.length_known
-    assert result.timeline.launch_days_low >= step.days_low + 1
-    assert result.timeline.launch_days_high >= step.days_high + 1
-    assert result.timeline.meets_deadline == (result.timeline.launch_days_high <= result.timeline.deadline_days)
-    memo = _memo("q21_fast_launch_hk_rule1", lang)
-    launch = _row(memo, "Earliest launch" if lang == "en" else "最早上线")
-    assert ("Art. 39" in launch) if lang == "en" else ("第三十九条" in launch)
-    assert ("1–5 days;" not in launch) if lang == "en" else ("1–5 天内；" not in launch)
-
-
-@pytest.mark.parametrize("lang", LANGS)
 def test_provider_contract_said_as_a_requirement(lang):
     """q16: no contract exists yet: the data-location finding says what the contract must say, not that it does."""
     memo = _memo("q16_hosted_api_mainland_registration", lang)
