@@ -11,16 +11,9 @@ from advisor.plan import api_cost_brief42, memo_api_rows, reserved_price
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import money_range
 from advisor.plan.result import render
-from tests.support.planned import advice_plan, before_ovs44
+from tests.support.planned import advice_plan
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 LANGS = ("en", "zh_CN")
 API_LED = ("q12_hk_saas_pi_contract", "q13_sg_sellers_pi_below_threshold", "q24_us_saas_rent",

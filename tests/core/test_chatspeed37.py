@@ -16,16 +16,9 @@ from advisor.plan.fp8_gain import TPOT_FLOOR_MS
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.support.page_one import page_one
-from tests.support.planned import advice_answers, before_ovs44, planned
+from tests.support.planned import advice_answers, planned
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 LABEL = {"en": "**Speed each user sees:**", "zh_CN": "**每位用户看到的输出速度：**"}
 LANGS = ("en", "zh_CN")

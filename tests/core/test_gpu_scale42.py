@@ -11,16 +11,9 @@ import pytest
 from advisor.catalog import get_gpu
 from advisor.plan import gpu_lead, gpu_scale42
 from advisor.plan.memo import memo_document
-from tests.support.planned import advice_plan, before_ovs44
+from tests.support.planned import advice_plan
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 LANGS = ("en", "zh_CN")
 HEAD = {"en": "**Why this GPU:**", "zh_CN": "**为什么选这款 GPU：**"}

@@ -21,16 +21,9 @@ from advisor.i18n import translate
 from advisor.plan import front_host37
 from advisor.plan.line_cost import WITH_HOST, price_row
 from advisor.plan.money_text import symbol_range
-from tests.support.planned import advice_plan, before_ovs44, scenario_memo
+from tests.support.planned import advice_plan, scenario_memo
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 LANGS = ("en", "zh_CN")

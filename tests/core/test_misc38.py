@@ -10,16 +10,9 @@ from advisor.plan import in_region_fallback
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import money_range
 from advisor.plan.result import MoneyRange
-from tests.support.planned import advice_answers, before_ovs44, planned
+from tests.support.planned import advice_answers, planned
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 MAINLAND_ROUTES = "nxtrace"  # the mainland → Hong Kong / Tokyo / US West route measurements' url
 CARRIER_TABLE = "china-net/Internationally-connected"  # the Hong Kong carriers' IP-transit prices

@@ -12,16 +12,9 @@ from advisor.i18n import translate
 from advisor.plan import in_region_fallback, served_context38, step_where40
 from advisor.plan.memo import FIRST_STEPS, _next_tps
 from advisor.plan.result import Assumption, GpuChoice, GpuOption, LayoutSearch, LayoutTry
-from tests.support.planned import ADVICE_SCENARIOS, before_ovs44, scenario_memo, scenario_plan
+from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 LANGS = ("en", "zh_CN")
 

@@ -16,16 +16,9 @@ import pytest
 from advisor.i18n import translate
 from advisor.plan import node_quote43
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_plan, before_ovs44
+from tests.support.planned import advice_plan
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 LANGS = ("en", "zh_CN")
 Q34, Q05, Q19, Q13 = ("q34_mixed_users_split", "q05_filed_finetune_mainland_sg", "q19_export_controlled_h100_mainland",

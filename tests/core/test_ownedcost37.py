@@ -13,16 +13,9 @@ from advisor.plan.cost import amortisation_months, usd_range
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import money_range
 from advisor.plan.result import MoneyRange
-from tests.support.planned import advice_plan, before_ovs44
+from tests.support.planned import advice_plan
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 Q18, Q35, Q04, Q21 = ("q18_us_fleet_32_h100", "q35_deepseek_v3_h20_internal", "q04_securities_h20_l20_fleet",
                       "q21_fast_launch_hk_rule1")

@@ -27,20 +27,13 @@ from advisor.plan.memo import FIRST_STEPS, memo_document, render_memo_markdown
 from advisor.plan.memo_gate_once import step_number
 from advisor.plan.result import render
 from tests.support.former_l20_rent import former_l20_quotes
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, before_ovs44, quoted, short_lived, unled
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, quoted, short_lived, unled
 
 # s38-burst40: q39's bursts now rent a part by the hour; these tests pin the month-booked H20 path, kept on q39's
 # answers through ``sales_month`` (the same plan for every other scenario: only a hybrid's burst part is chosen there)
 from tests.support.planned import sales_month as planned
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 NAMES = sorted(p.stem for p in ADVICE_SCENARIOS.glob("q*.json"))
 LANGS = ("en", "zh_CN")

@@ -17,16 +17,9 @@ from advisor.plan import budget_room41, capex_condition, quiet_peak41, quote_lea
 from advisor.plan.critical_steps import BENCH_IDS, DECIDE_ID
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.placeholder_purchase import _gate_money
-from tests.support.planned import advice_plan, before_ovs44
+from tests.support.planned import advice_plan
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 LANGS = ("en", "zh_CN")
 Q03, Q17, Q26, Q31 = ("q03_hospital_private_wan_medical", "q17_capex_only_university_lab",

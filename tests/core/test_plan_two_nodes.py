@@ -11,17 +11,9 @@ import pytest
 
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import money_range
-from tests.support.planned import before_ovs44
 from tests.support.planned import planned as shared_plan  # once per session, shared with other files
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "bench" / "advice_scenarios"

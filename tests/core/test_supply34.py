@@ -25,7 +25,6 @@ from tests.support.planned import (
     H20_KEPT,
     H20_KEPT_BY,
     advice_answers,
-    before_ovs44,
     h20_kept,
     only_finding,
     planned,
@@ -33,14 +32,7 @@ from tests.support.planned import (
     unled,
 )
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 
 def _row(md: str, key: str) -> str:

@@ -12,16 +12,9 @@ from advisor.plan import engine, supply_lead
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import round_money
 from advisor.plan.sales_only import listed_on_request
-from tests.support.planned import advice_answers, before_ovs44, planned, sales_led, unled
+from tests.support.planned import advice_answers, planned, sales_led, unled
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 FEASIBLE = {"en": "Feasible as asked", "zh_CN": "按要求是否可行"}
 HARDWARE = {"en": "Hardware", "zh_CN": "硬件"}

@@ -9,16 +9,9 @@ import pytest
 from advisor.plan import supply_lead
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import round_money
-from tests.support.planned import advice_answers, before_ovs44, planned, unled
+from tests.support.planned import advice_answers, planned, unled
 
-
-@pytest.fixture(autouse=True)
-def _before_ovs44():
-    """This file pins machinery whose example plans (q05, q13, q34, q37, q25) review 35's rules now plan otherwise
-    (ovs44: the stand-in FP8 part over a dearer listed one, the faster card within budget, no plan B over the budget):
-    its plans are made as before them; tests/core/test_ovs44.py pins the rules."""
-    with before_ovs44():
-        yield
+pytestmark = pytest.mark.before_ovs44  # its example plans as before ovs44 (tests/conftest.py)
 
 Q34 = "q34_mixed_users_split"
 # s39-sgp (issue #25): since Google Cloud's L4 is priced on the VM that holds the replica, q34's Singapore node is
